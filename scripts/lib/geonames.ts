@@ -1,0 +1,200 @@
+/**
+ * Readers for GeoNames dumps in their own tab-separated formats
+ * (https://download.geonames.org/export/dump/readme.txt): countryInfo.txt,
+ * admin1CodesASCII.txt and the 19-column geoname table (cities500.txt, cities15000.txt,
+ * allCountries.txt ...). Every row is validated; bad rows go to `problems`.
+ */
+import { basename } from "node:path";
+import { readLines } from "./lines.ts";
+import type { Problems } from "./problems.ts";
+
+export interface Country {
+  code: string;
+  name: string;
+  /** Language codes in order of use, from the Languages column (`de-AT` → `de`). */
+  languages: string[];
+}
+
+export interface Admin1 {
+  countryCode: string;
+  code: string;
+  name: string;
+}
+
+export interface City {
+  id: string;
+  name: string;
+  asciiName: string;
+  alternateNames: string[];
+  lat: number;
+  lng: number;
+  countryCode: string;
+  admin1Code: string | null;
+  population: number;
+}
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+const ADMIN1_CODE = /^[0-9A-Za-z]{1,20}$/;
+const GEONAME_ID = /^[1-9][0-9]{0,11}$/;
+const INTEGER = /^[0-9]{1,12}$/;
+const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]+)?$/;
+// C0/C1 control characters other than tab (which is the separator and cannot occur).
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+
+/** A text field: trimmed, non-empty when required, no control characters, bounded length. */
+function text(value: string | undefined, what: string, max = 200): string {
+  const v = (value ?? "").trim();
+  if (CONTROL.test(v)) throw new RowError(`${what} contains a control character`);
+  if (v.length > max) throw new RowError(`${what} is longer than ${max} characters`);
+  return v;
+}
+
+class RowError extends Error {}
+
+/** countryInfo.txt: `#` comment lines, then ISO, ISO3, numeric, fips, Country, ... Languages. */
+export async function readCountryInfo(path: string, problems: Problems): Promise<Country[]> {
+  const file = basename(path);
+  const byCode = new Map<string, Country>();
+  for await (const [line, lineNo] of readLines(path)) {
+    if (line.startsWith("#") || line.trim() === "") continue;
+    try {
+      const cols = line.split("\t");
+      if (cols.length < 5) throw new RowError(`expected at least 5 tab-separated columns, got ${cols.length}`);
+      const code = text(cols[0], "country code");
+      if (!COUNTRY_CODE.test(code)) throw new RowError(`country code "${code}" is not two capital letters`);
+      if (byCode.has(code)) throw new RowError(`country ${code} appears twice`);
+      const name = text(cols[4], "country name");
+      if (name === "") throw new RowError(`country ${code} has no name`);
+      const languages = (cols[15] ?? "")
+        .split(",")
+        .map((l) => l.trim().split("-")[0]?.toLowerCase() ?? "")
+        .filter((l) => /^[a-z]{2,3}$/.test(l));
+      byCode.set(code, { code, name, languages });
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, lineNo, e.message);
+    }
+  }
+  return [...byCode.values()];
+}
+
+/** admin1CodesASCII.txt: `CC.CODE`, name, ASCII name, geonameid. */
+export async function readAdmin1(path: string, problems: Problems): Promise<Admin1[]> {
+  const file = basename(path);
+  const seen = new Set<string>();
+  const rows: Admin1[] = [];
+  for await (const [line, lineNo] of readLines(path)) {
+    if (line.startsWith("#") || line.trim() === "") continue;
+    try {
+      const cols = line.split("\t");
+      if (cols.length < 2) throw new RowError(`expected at least 2 tab-separated columns, got ${cols.length}`);
+      const key = text(cols[0], "admin-1 key");
+      const dot = key.indexOf(".");
+      const countryCode = key.slice(0, dot);
+      const code = key.slice(dot + 1).toUpperCase();
+      if (dot < 0 || !COUNTRY_CODE.test(countryCode) || !ADMIN1_CODE.test(code)) {
+        throw new RowError(`admin-1 key "${key}" is not COUNTRY.CODE`);
+      }
+      if (seen.has(`${countryCode}.${code}`)) throw new RowError(`admin-1 ${key} appears twice`);
+      const name = text(cols[1], "admin-1 name");
+      if (name === "") throw new RowError(`admin-1 ${key} has no name`);
+      seen.add(`${countryCode}.${code}`);
+      rows.push({ countryCode, code, name });
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, lineNo, e.message);
+    }
+  }
+  return rows;
+}
+
+export interface CityReadOptions {
+  /** Country codes known from countryInfo; a city elsewhere is a bad row. */
+  countries: ReadonlySet<string>;
+  /** Called every 10,000 lines with the number of lines read. */
+  onProgress?: (lines: number) => void;
+}
+
+export interface CityReadResult {
+  cities: City[];
+  /** Rows that are valid but not populated places (feature class other than P). */
+  notPopulated: number;
+  /** Alternate names left out for control characters (GeoNames has a few mis-encoded ones). */
+  badAlternateNames: number;
+}
+
+/** The 19-column geoname table; only populated places (feature class P) are kept. */
+export async function readCities(path: string, problems: Problems, options: CityReadOptions): Promise<CityReadResult> {
+  const file = basename(path);
+  const seen = new Set<string>();
+  const cities: City[] = [];
+  let notPopulated = 0;
+  let badAlternateNames = 0;
+  let lines = 0;
+  const alternates = (value: string | undefined): string[] => {
+    const names = (value ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const good = names.filter((n) => !CONTROL.test(n) && n.length <= 200);
+    badAlternateNames += names.length - good.length;
+    return good;
+  };
+  for await (const [line, lineNo] of readLines(path)) {
+    lines = lineNo;
+    if (lineNo % 10_000 === 0) options.onProgress?.(lineNo);
+    if (line.trim() === "") continue;
+    try {
+      const cols = line.split("\t");
+      if (cols.length !== 19) throw new RowError(`expected 19 tab-separated columns, got ${cols.length}`);
+      const id = cols[0] ?? "";
+      if (!GEONAME_ID.test(id)) throw new RowError(`geonameid "${id}" is not a positive integer`);
+      if (seen.has(id)) throw new RowError(`geonameid ${id} appears twice`);
+      const name = text(cols[1], "name");
+      if (name === "") throw new RowError(`city ${id} has no name`);
+      const asciiName = text(cols[2], "asciiname") || name;
+      const lat = coordinate(cols[4], "latitude", 90);
+      const lng = coordinate(cols[5], "longitude", 180);
+      const countryCode = text(cols[8], "country code");
+      if (!COUNTRY_CODE.test(countryCode))
+        throw new RowError(`country code "${countryCode}" is not two capital letters`);
+      if (!options.countries.has(countryCode))
+        throw new RowError(`country code ${countryCode} is not in the country file`);
+      const admin1 = text(cols[10], "admin1 code").toUpperCase();
+      if (admin1 !== "" && !ADMIN1_CODE.test(admin1)) throw new RowError(`admin1 code "${admin1}" is malformed`);
+      const populationText = (cols[14] ?? "").trim();
+      if (populationText !== "" && !INTEGER.test(populationText)) {
+        throw new RowError(`population "${populationText}" is not a non-negative integer`);
+      }
+      seen.add(id);
+      if ((cols[6] ?? "").trim() !== "P") {
+        notPopulated++;
+        continue;
+      }
+      cities.push({
+        id,
+        name,
+        asciiName,
+        alternateNames: alternates(cols[3]),
+        lat,
+        lng,
+        countryCode,
+        admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
+        population: populationText === "" ? 0 : Number(populationText),
+      });
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, lineNo, e.message);
+    }
+  }
+  options.onProgress?.(lines);
+  return { cities, notPopulated, badAlternateNames };
+}
+
+function coordinate(value: string | undefined, what: string, limit: number): number {
+  const v = (value ?? "").trim();
+  if (!DECIMAL.test(v)) throw new RowError(`${what} "${v}" is not a decimal number`);
+  const n = Number(v);
+  if (Math.abs(n) > limit) throw new RowError(`${what} ${v} is outside ±${limit}`);
+  return n;
+}

@@ -1,0 +1,242 @@
+/**
+ * Readers for user-supplied venue files (SPEC §9): CSV or NDJSON rows of `id,name,cityId,url`,
+ * or saved setlist.fm venue-search JSON pages (`{"venue":[…]}`). Rows keep their file and line
+ * so that checks made later (the city must exist) can still point at them.
+ */
+import { readFile } from "node:fs/promises";
+import { basename, extname } from "node:path";
+import { readLines } from "./lines.ts";
+import type { Problems } from "./problems.ts";
+
+export interface VenueInput {
+  id: string;
+  name: string;
+  /** GeoNames id of the venue's city, or null for a venue without a city. */
+  cityId: string | null;
+  url: string | null;
+  file: string;
+  line: number;
+}
+
+const VENUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CITY_ID = /^[1-9][0-9]{0,11}$/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_NAME = 300;
+const MAX_URL = 2000;
+
+class RowError extends Error {}
+
+/** Validates one row's fields; throws RowError with the reason. */
+function venueRow(
+  fields: { id: unknown; name: unknown; cityId: unknown; url: unknown },
+  file: string,
+  line: number,
+): VenueInput {
+  const id = typeof fields.id === "string" ? fields.id.trim() : "";
+  if (!VENUE_ID.test(id))
+    throw new RowError(`venue id "${String(fields.id ?? "")}" is not 1-64 letters, digits, - or _`);
+  if (typeof fields.name !== "string") throw new RowError(`venue ${id} has no name`);
+  const name = fields.name.trim().replace(/\s+/g, " ");
+  if (name === "") throw new RowError(`venue ${id} has no name`);
+  if (CONTROL.test(name)) throw new RowError(`venue ${id}: name contains a control character`);
+  if (name.length > MAX_NAME) throw new RowError(`venue ${id}: name is longer than ${MAX_NAME} characters`);
+  let cityId: string | null = null;
+  if (fields.cityId !== null && fields.cityId !== undefined && fields.cityId !== "") {
+    const c = String(fields.cityId).trim();
+    if (!CITY_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
+    cityId = c;
+  }
+  let url: string | null = null;
+  if (fields.url !== null && fields.url !== undefined && fields.url !== "") {
+    if (typeof fields.url !== "string") throw new RowError(`venue ${id}: url is not a string`);
+    url = fields.url.trim();
+    if (url.length > MAX_URL || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+      throw new RowError(`venue ${id}: url "${url.slice(0, 80)}" is not an http(s) URL`);
+    }
+  }
+  return { id, name, cityId, url, file, line };
+}
+
+/** Reads venue files: .csv, .ndjson/.jsonl, or .json (saved setlist.fm pages). */
+export async function readVenueFiles(files: string[], problems: Problems): Promise<VenueInput[]> {
+  const rows: VenueInput[] = [];
+  for (const path of files) {
+    const ext = extname(path).toLowerCase();
+    if (ext === ".csv") rows.push(...(await readCsv(path, problems)));
+    else if (ext === ".ndjson" || ext === ".jsonl") rows.push(...(await readNdjson(path, problems)));
+    else if (ext === ".json") rows.push(...(await readSetlistPage(path, problems)));
+    else problems.add(basename(path), 1, "unknown venue file type (use .csv, .ndjson, .jsonl or .json)");
+  }
+  return rows;
+}
+
+const HEADER = ["id", "name", "cityid", "url"];
+
+/** CSV per RFC 4180: optional header `id,name,cityId,url`, quoted fields may span lines. */
+export async function readCsv(path: string, problems: Problems): Promise<VenueInput[]> {
+  const file = basename(path);
+  const rows: VenueInput[] = [];
+  let pending = "";
+  let startLine = 0;
+  for await (const [line, lineNo] of readLines(path)) {
+    if (pending === "") startLine = lineNo;
+    pending = pending === "" ? line : `${pending}\n${line}`;
+    const fields = splitCsvRecord(pending);
+    if (fields === null) continue; // an open quote: the record goes on on the next line
+    pending = "";
+    if (fields.length === 1 && fields[0]?.trim() === "") continue;
+    if (
+      startLine === 1 &&
+      fields.map((f) => f.trim().toLowerCase()).join(",") === HEADER.slice(0, fields.length).join(",")
+    ) {
+      continue;
+    }
+    try {
+      if (fields.length < 3 || fields.length > 4) {
+        throw new RowError(`expected 3 or 4 comma-separated fields (id,name,cityId,url), got ${fields.length}`);
+      }
+      rows.push(venueRow({ id: fields[0], name: fields[1], cityId: fields[2], url: fields[3] }, file, startLine));
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, startLine, e.message);
+    }
+  }
+  if (pending !== "") problems.add(file, startLine, "quoted field is not closed before the end of the file");
+  return rows;
+}
+
+/** Splits one CSV record, or returns null when a quoted field is still open. */
+export function splitCsvRecord(record: string): string[] | null {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < record.length; i++) {
+    const ch = record[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (record[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"' && field.trim() === "") {
+      quoted = true;
+      field = "";
+    } else if (ch === ",") {
+      fields.push(field);
+      field = "";
+    } else {
+      field += ch;
+    }
+  }
+  if (quoted) return null;
+  fields.push(field);
+  return fields;
+}
+
+/** NDJSON: one JSON object per line with id, name, cityId and url. */
+export async function readNdjson(path: string, problems: Problems): Promise<VenueInput[]> {
+  const file = basename(path);
+  const rows: VenueInput[] = [];
+  for await (const [line, lineNo] of readLines(path)) {
+    if (line.trim() === "") continue;
+    try {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        throw new RowError("not valid JSON");
+      }
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        throw new RowError("expected a JSON object with id, name, cityId, url");
+      }
+      const o = value as Record<string, unknown>;
+      rows.push(venueRow({ id: o.id, name: o.name, cityId: o.cityId, url: o.url }, file, lineNo));
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, lineNo, e.message);
+    }
+  }
+  return rows;
+}
+
+/** A saved setlist.fm venue search page: `{"type":"venues",…,"venue":[{id,name,city:{id},url}]}`. */
+export async function readSetlistPage(path: string, problems: Problems): Promise<VenueInput[]> {
+  const file = basename(path);
+  const content = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
+  let page: unknown;
+  try {
+    page = JSON.parse(content);
+  } catch (e) {
+    problems.add(file, jsonErrorLine(content, e), "not valid JSON");
+    return [];
+  }
+  const venues = (page as { venue?: unknown } | null)?.venue;
+  if (!Array.isArray(venues)) {
+    problems.add(file, 1, 'expected a setlist.fm venue search page: an object with a "venue" array');
+    return [];
+  }
+  const lines = venueArrayLines(content);
+  const rows: VenueInput[] = [];
+  venues.forEach((v: unknown, i) => {
+    const line = lines[i] ?? 1;
+    try {
+      if (typeof v !== "object" || v === null) throw new RowError(`venue[${i}] is not an object`);
+      const o = v as Record<string, unknown>;
+      const city = o.city as Record<string, unknown> | undefined;
+      if (city !== undefined && (typeof city !== "object" || city === null)) {
+        throw new RowError(`venue[${i}].city is not an object`);
+      }
+      rows.push(venueRow({ id: o.id, name: o.name, cityId: city?.id, url: o.url }, file, line));
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      problems.add(file, line, e.message);
+    }
+  });
+  return rows;
+}
+
+/** The line on which each element of the top-level "venue" array starts. */
+function venueArrayLines(json: string): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let lastKey = "";
+  let keyStart = -1;
+  let venueArrayDepth = -1;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json[i];
+    if (ch === "\n") line++;
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') {
+        inString = false;
+        if (depth === 1) lastKey = json.slice(keyStart, i);
+      }
+      continue;
+    }
+    if (ch === '"') {
+      inString = true;
+      keyStart = i + 1;
+    } else if (ch === "{" || ch === "[") {
+      if (ch === "[" && depth === 1 && lastKey === "venue") venueArrayDepth = depth + 1;
+      else if (depth === venueArrayDepth) starts.push(line);
+      depth++;
+    } else if (ch === "}" || ch === "]") {
+      depth--;
+      if (depth === venueArrayDepth - 1) venueArrayDepth = -1;
+    }
+  }
+  return starts;
+}
+
+function jsonErrorLine(content: string, error: unknown): number {
+  const m = /position (\d+)/.exec(error instanceof Error ? error.message : "");
+  if (!m) return 1;
+  return content.slice(0, Number(m[1])).split("\n").length;
+}

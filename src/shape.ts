@@ -1,0 +1,85 @@
+/**
+ * Result pages as setlist.fm's objects (SPEC §4), keys in the live order. A field whose value
+ * is unknown is left out; a venue's city carries `coords` and `country` as empty objects.
+ */
+import type { CityRecord, Page, VenueRecord } from "./records";
+import { CITIES_PER_PAGE } from "./queries/cities";
+import { VENUES_PER_PAGE } from "./queries/venues";
+
+export interface VenueCityJson {
+  id: string;
+  name: string;
+  state?: string;
+  stateCode?: string;
+  coords: Record<string, never>;
+  country: Record<string, never>;
+}
+
+export interface VenueJson {
+  id: string;
+  name: string;
+  city?: VenueCityJson;
+  url?: string;
+}
+
+export interface CityJson {
+  id: string;
+  name: string;
+  state?: string;
+  stateCode?: string;
+  coords: { lat: number; long: number };
+  country: { code: string; name: string };
+}
+
+export interface VenuesPage {
+  type: "venues";
+  itemsPerPage: number;
+  page: number;
+  total: number;
+  venue: VenueJson[];
+}
+
+export interface CitiesPage {
+  type: "cities";
+  itemsPerPage: number;
+  page: number;
+  total: number;
+  cities: CityJson[];
+}
+
+export type ResultPage = VenuesPage | CitiesPage;
+
+export function venueJson(v: VenueRecord): VenueJson {
+  const out: VenueJson = { id: v.id, name: v.name };
+  if (v.city !== null) {
+    out.city = { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} };
+  }
+  if (v.url !== null) out.url = v.url;
+  return out;
+}
+
+export function cityJson(c: CityRecord): CityJson {
+  return {
+    id: c.id,
+    name: c.name,
+    ...state(c),
+    coords: { lat: c.lat, long: c.lng },
+    country: { code: c.countryCode, name: c.countryName },
+  };
+}
+
+/** state and stateCode, in the live key order, when known. */
+function state(o: { state: string | null; stateCode: string | null }): { state?: string; stateCode?: string } {
+  const out: { state?: string; stateCode?: string } = {};
+  if (o.state !== null) out.state = o.state;
+  if (o.stateCode !== null) out.stateCode = o.stateCode;
+  return out;
+}
+
+export function venuesPage(p: Page<VenueRecord>): VenuesPage {
+  return { type: "venues", itemsPerPage: VENUES_PER_PAGE, page: p.page, total: p.total, venue: p.items.map(venueJson) };
+}
+
+export function citiesPage(p: Page<CityRecord>): CitiesPage {
+  return { type: "cities", itemsPerPage: CITIES_PER_PAGE, page: p.page, total: p.total, cities: p.items.map(cityJson) };
+}

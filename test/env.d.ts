@@ -1,0 +1,14 @@
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      TEST_MIGRATIONS: D1Migration[];
+      TEST_SEED: string[];
+    }
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { allocate, generateVenues, type GeneratorCity } from "../../scripts/lib/generate-venues.ts";
+import { normalize } from "../../src/normalize.ts";
+
+const cities: GeneratorCity[] = [
+  {
+    id: "2950159",
+    name: "Berlin",
+    countryCode: "DE",
+    countryName: "Germany",
+    admin1Code: "16",
+    population: 3_426_354,
+    language: "de",
+  },
+  {
+    id: "5392171",
+    name: "San Jose",
+    countryCode: "US",
+    countryName: "United States",
+    admin1Code: "CA",
+    population: 1_026_908,
+    language: "en",
+  },
+  {
+    id: "2988507",
+    name: "Paris",
+    countryCode: "FR",
+    countryName: "France",
+    admin1Code: "11",
+    population: 2_138_551,
+    language: "fr",
+  },
+  {
+    id: "1850147",
+    name: "Tokyo",
+    countryCode: "JP",
+    countryName: "Japan",
+    admin1Code: "40",
+    population: 8_336_599,
+    language: "ja",
+  },
+  {
+    id: "3042030",
+    name: "Vaduz",
+    countryCode: "LI",
+    countryName: "Liechtenstein",
+    admin1Code: "11",
+    population: 5_197,
+    language: "de",
+  },
+  {
+    id: "9999999",
+    name: "Tiny",
+    countryCode: "US",
+    countryName: "United States",
+    admin1Code: null,
+    population: 0,
+    language: "en",
+  },
+];
+
+describe("venue generator", () => {
+  const venues = generateVenues(cities, { count: 5000, seed: "test" });
+
+  it("makes exactly the venues asked for, the same ones for the same seed", () => {
+    expect(venues).toHaveLength(5000);
+    expect(generateVenues(cities, { count: 5000, seed: "test" })).toEqual(venues);
+    expect(generateVenues([...cities].reverse(), { count: 5000, seed: "test" })).toEqual(venues);
+    expect(generateVenues(cities, { count: 5000, seed: "other" })).not.toEqual(venues);
+  });
+
+  it("gives 8-hex ids, unique, and setlist.fm-style URLs", () => {
+    expect(new Set(venues.map((v) => v.id)).size).toBe(venues.length);
+    for (const v of venues) {
+      expect(v.id).toMatch(/^[0-9a-f]{8}$/);
+      expect(v.url).toMatch(new RegExp(`^https://www\\.setlist\\.fm/venue/[a-z0-9-]+-${v.id}\\.html$`));
+    }
+    const sanJose = venues.find((v) => v.cityId === "5392171");
+    expect(sanJose?.url).toMatch(/-san-jose-ca-usa-[0-9a-f]{8}\.html$/);
+    const berlin = venues.find((v) => v.cityId === "2950159");
+    expect(berlin?.url).toMatch(/-berlin-germany-[0-9a-f]{8}\.html$/);
+  });
+
+  it("never repeats a name within a city", () => {
+    const byCity = new Map<string | null, Set<string>>();
+    for (const v of venues) {
+      const names = byCity.get(v.cityId) ?? new Set<string>();
+      expect(names.has(normalize(v.name))).toBe(false);
+      names.add(normalize(v.name));
+      byCity.set(v.cityId, names);
+    }
+  });
+
+  it("puts more venues in bigger cities, and a few in no city", () => {
+    const count = (id: string | null) => venues.filter((v) => v.cityId === id).length;
+    expect(count("1850147")).toBeGreaterThan(count("2950159"));
+    expect(count("2950159")).toBeGreaterThan(count("5392171"));
+    expect(count("5392171")).toBeGreaterThan(count("3042030"));
+    expect(count(null)).toBe(10);
+  });
+
+  it("names venues in the city's own setting", () => {
+    const names = (id: string) => venues.filter((v) => v.cityId === id).map((v) => v.name);
+    expect(
+      names("2950159").some((n) => /Stadthalle|Brauhaus|Kulturzentrum|Festwiese|Gasthaus|Theater am/.test(n)),
+    ).toBe(true);
+    expect(names("2988507").some((n) => /Salle|Théâtre|Zénith|Stade|Palais/.test(n))).toBe(true);
+    expect(names("1850147").some((n) => /Zepp|Live House|Kaikan|ホール|会館|劇場|ドーム|ライブハウス/.test(n))).toBe(
+      true,
+    );
+  });
+});
+
+describe("allocate", () => {
+  it("adds up exactly and grows with population", () => {
+    const counts = allocate([1_000_000, 10_000, 0, 500_000], 1000);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
+    expect(counts[0]).toBeGreaterThan(counts[3] ?? 0);
+    expect(counts[3]).toBeGreaterThan(counts[1] ?? 0);
+  });
+});
