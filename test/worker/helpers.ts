@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { create } from "xmlbuilder2";
 
 export const ORIGIN = "http://search.test";
@@ -47,4 +48,42 @@ function toElement(node: DomNode): XmlElement {
     .filter((c) => c.nodeType === 1)
     .map(toElement);
   return { name: node.nodeName, attributes, children, text: node.textContent ?? "" };
+}
+
+export interface ErrorJson {
+  code: number;
+  status: string;
+  message: string;
+  timestamp: string;
+}
+
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/;
+
+/** Every page of a JSON search, in order (the list field of each page concatenated). */
+export async function allPages<T>(path: string, list: "venue" | "cities"): Promise<{ total: number; items: T[] }> {
+  const items: T[] = [];
+  let total = 0;
+  for (let p = 1; ; p++) {
+    const sep = path.includes("?") ? "&" : "?";
+    const res = await getJson(`${path}${sep}p=${p}`);
+    if (res.status === 404) break;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { total: number; page: number } & Record<string, T[]>;
+    expect(body.page).toBe(p);
+    total = body.total;
+    items.push(...(body[list] ?? []));
+    if (p > 200) throw new Error("too many pages");
+  }
+  return { total, items };
+}
+
+/** Repeats a request until the worker answers it from the cache (writes land via waitUntil). */
+export async function untilCached(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  for (let i = 0; i < 50; i++) {
+    const res = await call(path, { headers });
+    if (res.headers.get("X-Cache") === "HIT") return res;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${path} never came from the cache`);
 }
