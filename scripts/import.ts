@@ -27,6 +27,8 @@ Behaviour:
   --skip-invalid       skip bad rows (and say how many) instead of stopping at them
   --force              import even if the database already holds this data version
   --remote             load the Cloudflare D1 database named in wrangler.toml
+  --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
+                       (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
   -q, --quiet          no progress output, only the summary
   -h, --help           this text`;
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
       force: { type: "boolean" },
       remote: { type: "boolean" },
       database: { type: "string" },
+      "persist-to": { type: "string" },
       quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
     },
@@ -80,14 +83,16 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  if (values.remote && values.database) throw new ImportError("--remote and --database exclude each other");
+  if ([values.remote, values.database, values["persist-to"]].filter(Boolean).length > 1) {
+    throw new ImportError("--remote, --database and --persist-to exclude each other");
+  }
   if (values.venues && values["venue-count"])
     throw new ImportError("--venue-count is for generated venues; it cannot go with --venues");
   const target: Target = values.remote
     ? { kind: "remote" }
     : values.database
       ? { kind: "file", path: values.database }
-      : { kind: "local" };
+      : { kind: "local", persistTo: values["persist-to"] };
   const progress = new Progress(process.stderr, values.quiet === true);
   const summary = await runImport(
     {

@@ -4,6 +4,7 @@
  * every few seconds rather than per request: a cache hit then costs no D1 round trip, and a
  * re-import is visible within MAX_AGE_MS.
  */
+import { d1 } from "./db";
 import { ApiError } from "./errors";
 
 export const MAX_AGE_MS = 5_000;
@@ -13,13 +14,9 @@ let memo: { version: string; readAt: number } | null = null;
 export async function dataVersion(db: D1Database): Promise<string> {
   const now = Date.now();
   if (memo !== null && now - memo.readAt < MAX_AGE_MS) return memo.version;
-  let row: { value: string } | null;
-  try {
-    row = await db.prepare("SELECT value FROM meta WHERE key = 'data_version'").first<{ value: string }>();
-  } catch (error) {
-    console.error("reading the data version failed", error);
-    throw new ApiError(503, "the database is unavailable; please try again shortly");
-  }
+  const row = await d1("reading the data version", () =>
+    db.prepare("SELECT value FROM meta WHERE key = 'data_version'").first<{ value: string }>(),
+  );
   if (row === null) throw new ApiError(503, "the database holds no data yet; run the import");
   memo = { version: row.value, readAt: now };
   return row.value;

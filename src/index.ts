@@ -6,7 +6,7 @@ import { Router, type IRequest } from "itty-router";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { search } from "./handlers/search";
-import { ALLOWED_METHODS, COMMON_HEADERS, errorResponse, PREFLIGHT_HEADERS, withHeaders } from "./http";
+import { ALLOWED_METHODS, COMMON_HEADERS, errorResponse, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http";
 import { negotiateFormat } from "./negotiate";
 
 type Args = [Env, ExecutionContext];
@@ -21,9 +21,7 @@ for (const base of ["/1.0", "/rest/1.0"]) {
   for (const resource of ["venues", "cities"] as const) {
     const path = `${base}/search/${resource}`;
     router.get(path, (request, env, ctx) => search(resource, request, env, ctx));
-    router.head(path, async (request, env, ctx) =>
-      withHeaders(await search(resource, request, env, ctx), {}, { body: false }),
-    );
+    router.head(path, async (request, env, ctx) => withoutBody(await search(resource, request, env, ctx)));
     router.options(
       path,
       () => new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...PREFLIGHT_HEADERS } }),
@@ -50,7 +48,7 @@ function toErrorResponse(error: unknown, request: IRequest): Response {
 }
 
 function withCommonHeaders(response: Response): Response {
-  return withHeaders(response, COMMON_HEADERS);
+  return setHeaders(response, COMMON_HEADERS);
 }
 
 export default {

@@ -3,8 +3,8 @@
  * is unknown is left out; a venue's city carries `coords` and `country` as empty objects.
  */
 import type { CityRecord, Page, VenueRecord } from "./records";
-import { CITIES_PER_PAGE } from "./queries/cities";
-import { VENUES_PER_PAGE } from "./queries/venues";
+import { CITIES_PER_PAGE } from "./queries/city-sql";
+import { VENUES_PER_PAGE } from "./queries/venue-sql";
 
 export interface VenueCityJson {
   id: string;

@@ -9,7 +9,9 @@
  * - A small share of venues has no city, as festival sites in the open country do.
  */
 import { normalize } from "../../src/normalize.ts";
+import type { City, Country } from "./geonames.ts";
 import { venueUrl } from "./slug.ts";
+import type { VenueInput } from "./venue-files.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./venue-vocabulary.ts";
 
 export interface GeneratorCity {
@@ -23,18 +25,28 @@ export interface GeneratorCity {
   language: string | undefined;
 }
 
-export interface GeneratedVenue {
-  id: string;
-  name: string;
-  cityId: string | null;
-  url: string;
-}
+/** A generated venue, in the shape of a row read from a venue file. */
+export type GeneratedVenue = VenueInput & { url: string };
 
 export interface GeneratorOptions {
   count: number;
   seed: string;
   /** Called now and then with the number of venues made so far. */
   onProgress?: (made: number) => void;
+}
+
+/** The generator's view of imported cities: with their country's name and first language. */
+export function generatorCities(cities: readonly City[], countries: readonly Country[]): GeneratorCity[] {
+  const byCode = new Map(countries.map((c) => [c.code, c]));
+  return cities.map((c) => ({
+    id: c.id,
+    name: c.name,
+    countryCode: c.countryCode,
+    countryName: byCode.get(c.countryCode)?.name ?? c.countryCode,
+    admin1Code: c.admin1Code,
+    population: c.population,
+    language: byCode.get(c.countryCode)?.languages[0],
+  }));
 }
 
 /** Share of venues without a city. */
@@ -63,7 +75,7 @@ export function generateVenues(cities: readonly GeneratorCity[], options: Genera
     });
     for (const name of names) {
       const id = freshId(rng, ids);
-      venues.push({ id, name, cityId: city.id, url: venueUrl({ id, name }, city) });
+      venues.push({ id, name, cityId: city.id, url: venueUrl({ id, name }, city), file: "generator", line: 0 });
       if (venues.length % 50_000 === 0) options.onProgress?.(venues.length);
     }
   });
@@ -71,7 +83,7 @@ export function generateVenues(cities: readonly GeneratorCity[], options: Genera
   const rng = random(`${options.seed}:cityless`);
   for (const name of uniqueNames(rng, cityless, (r) => fill(CITYLESS, r, ""))) {
     const id = freshId(rng, ids);
-    venues.push({ id, name, cityId: null, url: venueUrl({ id, name }, null) });
+    venues.push({ id, name, cityId: null, url: venueUrl({ id, name }, null), file: "generator", line: 0 });
   }
   options.onProgress?.(venues.length);
   return venues;

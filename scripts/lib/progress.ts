@@ -24,7 +24,7 @@ export class Progress {
     this.started = Date.now();
     if (this.quiet) return;
     if (this.live) this.draw(0, true);
-    else this.out.write(`${name}${total ? ` (${total.toLocaleString("en-US")} rows)` : ""}\n`);
+    else this.out.write(`[${this.elapsed()}] ${name}${total ? ` (${total.toLocaleString("en-US")} rows)` : ""}\n`);
   }
 
   tick(done: number): void {
@@ -35,6 +35,11 @@ export class Progress {
   line(text: string): void {
     this.finishLine();
     if (!this.quiet) this.out.write(`${text}\n`);
+  }
+
+  /** Seconds since the import started, for log lines. */
+  private elapsed(): string {
+    return `${((Date.now() - this.startedAt) / 1000).toFixed(1).padStart(5)} s`;
   }
 
   private draw(done: number, force: boolean): void {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { buildDataset, type Dataset } from "./dataset.ts";
-import { generateVenues } from "./generate-venues.ts";
+import { generateVenues, generatorCities } from "./generate-venues.ts";
 import { readAdmin1, readCities, readCountryInfo } from "./geonames.ts";
 import { ImportError, Problems } from "./problems.ts";
 import type { Progress } from "./progress.ts";
@@ -30,7 +30,9 @@ export function defaultSources(): { cities: string; admin1: string; countries: s
   };
 }
 
-export type Target = { kind: "local" } | { kind: "file"; path: string } | { kind: "remote" };
+export type Target =
+  /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
+  { kind: "local"; persistTo?: string | undefined } | { kind: "file"; path: string } | { kind: "remote" };
 
 export interface ImportOptions {
   cities?: string;
@@ -121,8 +123,8 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
   let targetPath: string | null = null;
   if (options.target.kind === "local") {
     progress.phase("applying migrations to the local D1 database");
-    await migrateLocal();
-    targetPath = localD1File(d1Database().id);
+    await migrateLocal(options.target.persistTo);
+    targetPath = localD1File(d1Database().id, options.target.persistTo);
   } else if (options.target.kind === "file") {
     targetPath = options.target.path;
     ensureSchema(targetPath);
@@ -131,44 +133,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     return { ...emptySummary(version, started), skippedAsCurrent: true, counts: storedCounts(targetPath) };
   }
 
-  progress.phase(`reading ${basename(s.countries)}`);
-  const countries = await readCountryInfo(s.countries, problems);
-  problems.check();
-  progress.phase(`reading ${basename(s.admin1)}`);
-  const admin1 = await readAdmin1(s.admin1, problems);
-  problems.check();
-  progress.phase(`reading ${basename(s.cities)}`);
-  const { cities, notPopulated, badAlternateNames } = await readCities(s.cities, problems, {
-    countries: new Set(countries.map((c) => c.code)),
-    onProgress: (n) => progress.tick(n),
-  });
-  problems.check();
-
-  let venues: VenueInput[];
-  if (s.generated) {
-    progress.phase("generating venues", s.venueCount);
-    const countryById = new Map(countries.map((c) => [c.code, c]));
-    venues = generateVenues(
-      cities.map((c) => ({
-        id: c.id,
-        name: c.name,
-        countryCode: c.countryCode,
-        countryName: countryById.get(c.countryCode)?.name ?? c.countryCode,
-        admin1Code: c.admin1Code,
-        population: c.population,
-        language: countryById.get(c.countryCode)?.languages[0],
-      })),
-      { count: s.venueCount, seed: s.seed, onProgress: (n) => progress.tick(n) },
-    ).map((v) => ({ ...v, file: "generator", line: 0 }));
-  } else {
-    progress.phase("reading venue files");
-    venues = await readVenueFiles(s.venueFiles, problems);
-  }
-  problems.check();
-
-  progress.phase("building rows (normalizing, ordering)");
-  const dataset = buildDataset({ countries, admin1, cities, venues }, problems);
-  problems.check();
+  const { dataset, notPopulated, badAlternateNames } = await readAndBuild(s, problems, progress);
 
   if (options.target.kind === "remote") {
     await writeRemote(dataset, version, s.description, d1Database().name, progress);
@@ -189,6 +154,44 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     droppedNames: dataset.droppedNames,
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/**
+ * Reads and validates every source, then builds the rows. The source rows are local to this
+ * function, so they can be freed before the rows are written.
+ */
+async function readAndBuild(s: ReturnType<typeof resolveSources>, problems: Problems, progress: Progress) {
+  progress.phase(`reading ${basename(s.countries)}`);
+  const countries = await readCountryInfo(s.countries, problems);
+  problems.check();
+  progress.phase(`reading ${basename(s.admin1)}`);
+  const admin1 = await readAdmin1(s.admin1, problems);
+  problems.check();
+  progress.phase(`reading ${basename(s.cities)}`);
+  const { cities, notPopulated, badAlternateNames } = await readCities(s.cities, problems, {
+    countries: new Set(countries.map((c) => c.code)),
+    onProgress: (n) => progress.tick(n),
+  });
+  problems.check();
+
+  let venues: VenueInput[];
+  if (s.generated) {
+    progress.phase("generating venues", s.venueCount);
+    venues = generateVenues(generatorCities(cities, countries), {
+      count: s.venueCount,
+      seed: s.seed,
+      onProgress: (n) => progress.tick(n),
+    });
+  } else {
+    progress.phase("reading venue files");
+    venues = await readVenueFiles(s.venueFiles, problems);
+  }
+  problems.check();
+
+  progress.phase("building rows (normalizing, ordering, totals)");
+  const dataset = buildDataset({ countries, admin1, cities, venues }, problems);
+  problems.check();
+  return { dataset, notPopulated, badAlternateNames };
 }
 
 function emptySummary(version: string, started: number): ImportSummary {

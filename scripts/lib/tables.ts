@@ -45,6 +45,9 @@ export function tableData(d: Dataset): TableData[] {
         "lng",
         "population",
         "alternate_names",
+        "country_rank",
+        "state_rank",
+        "venue_count",
       ],
       rows: () =>
         d.cities.map((c) => [
@@ -60,6 +63,9 @@ export function tableData(d: Dataset): TableData[] {
           c.lng,
           c.population,
           c.alternateNames,
+          c.countryRank,
+          c.stateRank,
+          c.venueCount,
         ]),
       count: d.cities.length,
     },
@@ -75,25 +81,76 @@ export function tableData(d: Dataset): TableData[] {
     },
     {
       name: "venues",
-      columns: ["pos", "id", "name", "name_norm", "city_pos", "country_code", "admin1_code", "url"],
-      rows: () => d.venues.map((v) => [v.pos, v.id, v.name, v.nameNorm, v.cityPos, v.countryCode, v.admin1Code, v.url]),
+      columns: [
+        "pos",
+        "id",
+        "name",
+        "name_norm",
+        "city_pos",
+        "country_code",
+        "admin1_code",
+        "url",
+        "country_rank",
+        "state_rank",
+        "city_rank",
+      ],
+      rows: () =>
+        d.venues.map((v) => [
+          v.pos,
+          v.id,
+          v.name,
+          v.nameNorm,
+          v.cityPos,
+          v.countryCode,
+          v.admin1Code,
+          v.url,
+          v.countryRank,
+          v.stateRank,
+          v.cityRank,
+        ]),
       count: d.venues.length,
+    },
+    {
+      name: "region_counts",
+      columns: ["country_code", "admin1_code", "cities", "venues"],
+      rows: () => d.regionCounts.map((r) => [r.countryCode, r.admin1Code, r.cities, r.venues]),
+      count: d.regionCounts.length,
+    },
+    {
+      name: "name_prefix_counts",
+      columns: ["kind", "scope", "prefix", "n"],
+      rows: () => d.prefixCounts.map((r) => [r.kind, r.scope, r.prefix, r.n]),
+      count: d.prefixCounts.length,
     },
   ];
 }
 
 /** Empties the search indexes (contentless FTS5 tables are cleared with 'delete-all'). */
 export const CLEAR_SEARCH_INDEXES = [
-  "INSERT INTO city_names_fts (city_names_fts) VALUES ('delete-all')",
+  "INSERT INTO cities_fts (cities_fts) VALUES ('delete-all')",
   "INSERT INTO venues_fts (venues_fts) VALUES ('delete-all')",
 ];
 
-/** Fills the search indexes from the tables, then merges each index into one segment. */
+/** The filter tokens of a row with country_code and admin1_code columns (migration 0002). */
+const REGION_TOKENS = `'_c_' || lower(country_code)
+  || CASE WHEN admin1_code IS NULL THEN ''
+     ELSE ' _s_' || lower(country_code) || '_' || lower(admin1_code) || ' _a_' || lower(admin1_code) END`;
+
+/**
+ * Fills the search indexes from the tables (see migration 0002), merges each index into one
+ * segment, and gathers planner statistics.
+ */
 export const BUILD_SEARCH_INDEXES = [
-  "INSERT INTO city_names_fts (rowid, norm) SELECT id, norm FROM city_names",
-  "INSERT INTO city_names_fts (city_names_fts) VALUES ('optimize')",
-  "INSERT INTO venues_fts (rowid, name) SELECT pos, name_norm FROM venues",
+  `INSERT INTO cities_fts (rowid, words, starts, filters)
+   SELECT c.pos, n.words, n.starts, ${REGION_TOKENS} FROM cities c
+   JOIN (SELECT id >> 10 AS pos, group_concat(norm, ' ') AS words, group_concat(replace(norm, ' ', '_'), ' ') AS starts
+         FROM city_names GROUP BY id >> 10) n ON n.pos = c.pos`,
+  "INSERT INTO cities_fts (cities_fts) VALUES ('optimize')",
+  `INSERT INTO venues_fts (rowid, name)
+   SELECT pos, name_norm || CASE WHEN city_pos IS NULL THEN '' ELSE ' ' || ${REGION_TOKENS} || ' _t_' || city_pos END
+   FROM venues`,
   "INSERT INTO venues_fts (venues_fts) VALUES ('optimize')",
+  "ANALYZE",
 ];
 
 export function metaRows(d: Dataset, dataVersion: string, sources: string): [string, string][] {

@@ -31,7 +31,7 @@ export function d1Database(configPath = join(ROOT, "wrangler.toml")): { id: stri
  * Path of the local D1 SQLite file. Miniflare keeps each D1 database in a Durable Object whose
  * id is derived from the database id (idFromName); the file is named after that object id.
  */
-export function localD1File(databaseId: string, persistTo = join(ROOT, ".wrangler", "state")): string {
+export function localD1File(databaseId: string, persistTo: string = join(ROOT, ".wrangler", "state")): string {
   const uniqueKey = "miniflare-D1DatabaseObject";
   const key = createHash("sha256").update(uniqueKey).digest();
   const nameHmac = createHmac("sha256", key).update(databaseId).digest().subarray(0, 16);
@@ -66,6 +66,7 @@ export function wrangler(args: string[], options: { quiet?: boolean } = {}): Pro
 }
 
 /** Applies migrations/ to the local D1 database (creating its file on first use). */
-export async function migrateLocal(): Promise<void> {
-  await wrangler(["d1", "migrations", "apply", "DB", "--local"], { quiet: true });
+export async function migrateLocal(persistTo?: string): Promise<void> {
+  const persist = persistTo === undefined ? [] : ["--persist-to", persistTo];
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
 }

@@ -18,7 +18,7 @@ export function writeLocal(
   const db = new Database(path, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
-    db.pragma("cache_size = -262144"); // 256 MiB: index builds stay in memory
+    db.pragma("cache_size = -65536"); // 64 MiB
     const tables = tableData(dataset);
     db.exec("BEGIN IMMEDIATE");
     try {

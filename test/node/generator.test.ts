@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prefixCounts } from "../../scripts/lib/dataset.ts";
 import { allocate, generateVenues, type GeneratorCity } from "../../scripts/lib/generate-venues.ts";
 import { normalize } from "../../src/normalize.ts";
 
@@ -117,5 +118,37 @@ describe("allocate", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(counts[0]).toBeGreaterThan(counts[3] ?? 0);
     expect(counts[3]).toBeGreaterThan(counts[1] ?? 0);
+  });
+});
+
+describe("prefixCounts", () => {
+  const records = [
+    { words: ["stadthalle", "wien"], scopes: ["", "c:AT"] },
+    { words: ["stadium", "stadium"], scopes: ["", "c:US"] },
+    { words: ["star", "bar"], scopes: ["", "c:US"] },
+    { words: ["𝔰tar"], scopes: [""] },
+    { words: ["bar"], scopes: [""] },
+  ];
+  it("counts each record once per prefix and scope, keeping prefixes that reach the minimum", () => {
+    const source = (visit: (w: readonly string[], s: readonly string[]) => void) =>
+      records.forEach((r) => visit(r.words, r.scopes));
+    const counts = new Map(prefixCounts(source, 2).map(([scope, prefix, n]) => [`${scope}|${prefix}`, n]));
+    expect(counts.get("|s")).toBe(3);
+    expect(counts.get("|st")).toBe(3);
+    expect(counts.get("|sta")).toBe(3);
+    expect(counts.get("|stad")).toBe(2);
+    expect(counts.get("|b")).toBe(2);
+    expect(counts.get("|bar")).toBe(2);
+    expect(counts.get("c:US|st")).toBe(2);
+    expect(counts.has("|stadt")).toBe(false);
+    expect(counts.has("c:AT|s")).toBe(false);
+    expect(counts.has("|w")).toBe(false);
+  });
+  it("counts characters outside the BMP as one", () => {
+    const source = (visit: (w: readonly string[], s: readonly string[]) => void) =>
+      records.forEach((r) => visit(r.words, r.scopes));
+    const counts = new Map(prefixCounts(source, 1).map(([scope, prefix, n]) => [`${scope}|${prefix}`, n]));
+    expect(counts.get("|𝔰")).toBe(1);
+    expect(counts.get("|𝔰t")).toBe(1);
   });
 });

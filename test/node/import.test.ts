@@ -70,7 +70,7 @@ describe("import", () => {
         { name: "São Paulo", population: 12400232 },
       ]);
       const vienna = db
-        .prepare("SELECT rowid >> 10 AS pos FROM city_names_fts WHERE city_names_fts MATCH '\"wien\"*'")
+        .prepare("SELECT rowid AS pos FROM cities_fts WHERE cities_fts MATCH '{words}: \"wien\"*'")
         .all() as { pos: number }[];
       const viennaPos = (db.prepare("SELECT pos FROM cities WHERE id = '2761369'").get() as { pos: number }).pos;
       expect(vienna.map((r) => r.pos)).toContain(viennaPos);

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { buildDataset } from "../../scripts/lib/dataset.ts";
-import { generateVenues } from "../../scripts/lib/generate-venues.ts";
+import { generateVenues, generatorCities } from "../../scripts/lib/generate-venues.ts";
 import { readAdmin1, readCities, readCountryInfo } from "../../scripts/lib/geonames.ts";
 import { Problems } from "../../scripts/lib/problems.ts";
 import { insertStatements, literal } from "../../scripts/lib/sql-text.ts";
@@ -14,6 +14,7 @@ import { readVenueFiles } from "../../scripts/lib/venue-files.ts";
 
 export const FIXTURE_DATA_VERSION = "fixture-v1";
 export const GENERATED_FIXTURE_VENUES = 3000;
+export const FIXTURE_PREFIX_COUNT_MIN = 20;
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -25,16 +26,15 @@ export async function fixtureSeedStatements(): Promise<string[]> {
     countries: new Set(countries.map((c) => c.code)),
   });
   const listed = await readVenueFiles([fixture("venues.csv")], problems);
-  const byCode = new Map(countries.map((c) => [c.code, c]));
-  const generated = generateVenues(
-    cities.map((c) => ({
-      ...c,
-      countryName: byCode.get(c.countryCode)?.name ?? c.countryCode,
-      language: byCode.get(c.countryCode)?.languages[0],
-    })),
-    { count: GENERATED_FIXTURE_VENUES, seed: "fixture" },
-  ).map((v) => ({ ...v, file: "generator", line: 0 }));
-  const dataset = buildDataset({ countries, admin1, cities, venues: [...listed, ...generated] }, problems);
+  const generated = generateVenues(generatorCities(cities, countries), {
+    count: GENERATED_FIXTURE_VENUES,
+    seed: "fixture",
+  });
+  // A low threshold, so that the stored totals of broad name prefixes are used (and checked
+  // against the pages) by the worker tests as they are at full scale.
+  const dataset = buildDataset({ countries, admin1, cities, venues: [...listed, ...generated] }, problems, {
+    prefixCountMin: FIXTURE_PREFIX_COUNT_MIN,
+  });
   problems.check();
   return [
     ...tableData(dataset).flatMap((t) => [...insertStatements(t)]),

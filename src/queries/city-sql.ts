@@ -1,0 +1,126 @@
+/**
+ * City search SQL (SPEC §3), as statements with bound values; FTS5 text from fts.ts and
+ * conditions.ts, quoted.
+ *
+ * `pos` is each city's rank by population (largest first) then id, and the rank columns are
+ * its position within its country and state (migrations/): a page of a country or a state is
+ * an index seek, and region totals are stored numbers.
+ *
+ * `name` matches when every query word starts a word of one of the city's names (name, ASCII
+ * name, GeoNames alternate names). Order: cities with a name equal to the query, then with a
+ * name starting with it, then the other matches; each in `pos` order. Each of the three is one
+ * FTS query on cities_fts (one document per city, rowid = pos), so it streams in order and
+ * reads at most offset + 50 matches; filters join as FTS tokens (migration 0002).
+ */
+import type { SearchParams } from "../params";
+import { andFilters, countryCode, filterMatch, nameTotal, statesTotal } from "./conditions";
+import { cityNameQueries, singleWord } from "./fts";
+import { sql, type Sql } from "./sql";
+
+export const CITIES_PER_PAGE = 50;
+
+const PAGE_COLUMNS = `c.id, c.name, a.name AS state, c.admin1_code AS state_code, c.lat, c.lng,
+         c.country_code, co.name AS country_name
+  FROM page h
+  JOIN cities c ON c.pos = h.pos
+  JOIN countries co ON co.code = c.country_code
+  LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code
+  ORDER BY h.tier, h.pos`;
+
+/**
+ * One statement: the page's rows in order, each with the search's total (a scalar subquery,
+ * evaluated once). A page past the end has no rows, and is a 404 whatever the total.
+ */
+function search(positions: Sql, count: Sql): Sql {
+  return {
+    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${PAGE_COLUMNS}`,
+    params: [...positions.params, ...count.params],
+  };
+}
+
+/** Rows of cities_fts matching an FTS expression (an SQL expression), one page of them. */
+function ftsPage(tier: number, match: Sql, limit: number, offset: number): Sql {
+  return sql(
+    `SELECT ${tier} AS tier, f.rowid AS pos FROM cities_fts f WHERE cities_fts MATCH ${match.sql}
+     ORDER BY f.rowid LIMIT ? OFFSET ?`,
+    ...match.params,
+    limit,
+    offset,
+  );
+}
+
+/** The statements for a city search, or null when it cannot match anything. */
+export function citySearchSql(p: SearchParams): Sql | null {
+  const offset = (p.page - 1) * CITIES_PER_PAGE;
+  if (p.name !== undefined) return byName(p, p.name, offset);
+
+  if (p.state === undefined && p.stateCode === undefined && p.country === undefined) {
+    return search(
+      sql("SELECT 0 AS tier, c.pos FROM cities c WHERE c.pos > ? ORDER BY c.pos LIMIT ?", offset, CITIES_PER_PAGE),
+      sql("SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_cities'"),
+    );
+  }
+  if (p.country !== undefined && p.state === undefined) {
+    const country = countryCode(p.country);
+    if (p.stateCode === undefined) {
+      return search(
+        sql(
+          `SELECT 0 AS tier, c.pos FROM cities c WHERE c.country_code = ${country.sql} AND c.country_rank > ?
+           ORDER BY c.country_rank LIMIT ?`,
+          ...country.params,
+          offset,
+          CITIES_PER_PAGE,
+        ),
+        sql(
+          `SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ''), 0) AS n`,
+          ...country.params,
+        ),
+      );
+    }
+    return search(
+      sql(
+        `SELECT 0 AS tier, c.pos FROM cities c
+         WHERE c.country_code = ${country.sql} AND c.admin1_code = ? AND c.state_rank > ?
+         ORDER BY c.state_rank LIMIT ?`,
+        ...country.params,
+        p.stateCode,
+        offset,
+        CITIES_PER_PAGE,
+      ),
+      sql(
+        `SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ?), 0) AS n`,
+        ...country.params,
+        p.stateCode,
+      ),
+    );
+  }
+  // A state by name (maybe in several countries), or a state code in any country: page
+  // through the FTS list of the filter tokens; the total is the sum of stored state totals.
+  const filters = filterMatch(p, false);
+  if (filters === null) return null;
+  return search(ftsPage(0, filters, CITIES_PER_PAGE, offset), statesTotal(p, "cities"));
+}
+
+function byName(p: SearchParams, name: string, offset: number): Sql | null {
+  const q = cityNameQueries(name);
+  if (q === null) return null;
+  const filters = filterMatch(p, false);
+  const limit = offset + CITIES_PER_PAGE;
+  const exact = ftsPage(0, andFilters(q.exact, filters), limit, 0);
+  const starts = ftsPage(1, andFilters(`(${q.starts} NOT ${q.exact})`, filters), limit, 0);
+  const others = ftsPage(2, andFilters(`(${q.words} NOT ${q.starts})`, filters), limit, 0);
+  const positions = sql(
+    `SELECT tier, pos FROM (${exact.sql})
+     UNION ALL SELECT tier, pos FROM (${starts.sql})
+     UNION ALL SELECT tier, pos FROM (${others.sql})
+     ORDER BY tier, pos LIMIT ? OFFSET ?`,
+    ...exact.params,
+    ...starts.params,
+    ...others.params,
+    CITIES_PER_PAGE,
+    offset,
+  );
+
+  const count = nameTotal("city", "cities_fts", p, singleWord(name), andFilters(q.words, filters));
+  return search(positions, count);
+}
