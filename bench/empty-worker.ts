@@ -1,10 +1,18 @@
 /**
- * The benchmark's baseline: a worker that does nothing, on the same runtime and harness. With
- * `?bytes=N` it answers N bytes, to price the delivery of a body of that size.
+ * The benchmark's baselines, on the same runtime and harness as the real worker:
+ * - `/` does nothing (the empty worker);
+ * - `/?bytes=N` answers N bytes, to price delivering a body of that size;
+ * - `/?d1=1` runs `SELECT 1` on D1, the floor of any request that reads D1.
  */
+interface Env {
+  DB: D1Database;
+}
+
 export default {
-  fetch(request) {
-    const bytes = Math.min(Number(new URL(request.url).searchParams.get("bytes") ?? 2) || 2, 1 << 20);
+  async fetch(request, env) {
+    const params = new URL(request.url).searchParams;
+    if (params.has("d1")) return Response.json(await env.DB.prepare("SELECT 1 AS one").first());
+    const bytes = Math.min(Number(params.get("bytes") ?? 2) || 2, 1 << 20);
     return new Response("x".repeat(bytes), { headers: { "Content-Type": "text/plain" } });
   },
-} satisfies ExportedHandler;
+} satisfies ExportedHandler<Env>;

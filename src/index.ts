@@ -37,7 +37,9 @@ router.all("*", () => {
 
 /** itty-router tolerates any number of trailing slashes; the contract tolerates one. */
 function rejectExtraSlashes(request: IRequest): void {
-  if (new URL(request.url).pathname.endsWith("//")) throw new ApiError(404, "not found");
+  const url = request.url;
+  const query = url.indexOf("?");
+  if ((query < 0 ? url : url.slice(0, query)).endsWith("//")) throw new ApiError(404, "not found");
 }
 
 function toErrorResponse(error: unknown, request: IRequest): Response {
