@@ -271,7 +271,9 @@ function table(results: {
     `Measured ${results.date} on ${results.machine}, with \`npm run bench\` (1,000,000 venues, 199,568 cities).`,
   );
   lines.push("");
-  lines.push("| | req/s (32 connections, median of 3 × 5 s) | vs. empty worker | p50 ms (1 connection) | p99 ms (1 connection) |");
+  lines.push(
+    "| | req/s (32 connections, median of 3 × 5 s) | vs. empty worker | p50 ms (1 connection) | p99 ms (1 connection) |",
+  );
   lines.push("|---|---:|---:|---:|---:|");
   lines.push(
     `| empty worker (baseline) | ${fmt(results.baseline.requestsPerSecond, 0)} | 1.00 | ${results.baselineLatency.p50} | ${results.baselineLatency.p99} |`,
@@ -280,7 +282,9 @@ function table(results: {
   lines.push(
     `| empty worker answering ${results.hitBytes} bytes | ${fmt(sameBody, 0)} | ${fmt(sameBody / results.baseline.requestsPerSecond, 2)} | | |`,
   );
-  lines.push(`| empty worker running \`SELECT 1\` on D1 (the floor of a miss) | | | ${results.d1Floor.p50} | ${results.d1Floor.p99} |`);
+  lines.push(
+    `| empty worker running \`SELECT 1\` on D1 (the floor of a miss) | | | ${results.d1Floor.p50} | ${results.d1Floor.p99} |`,
+  );
   lines.push(
     `| cache hits (\`/1.0/search/cities?name=paris\`, ${results.hitBytes} bytes) | ${fmt(results.hits.requestsPerSecond, 0)} | ${fmt(hitRatio, 2)} (${fmt(results.hits.requestsPerSecond / sameBody, 2)} of the same-size answer) | ${results.hitsLatency.p50} | ${results.hitsLatency.p99} |`,
   );
@@ -331,11 +335,12 @@ async function main(): Promise<void> {
     "/",
   );
   const probe = "/1.0/search/cities?name=paris";
-  const hitsBase = await startWorker("worker (cache)", 8792, ["--persist-to", STATE], probe);
+  const noLimit = ["--var", "RATE_LIMIT:off"];
+  const hitsBase = await startWorker("worker (cache)", 8792, ["--persist-to", STATE, ...noLimit], probe);
   const missBase = await startWorker(
     "worker (EDGE_CACHE=off)",
     8793,
-    ["--persist-to", STATE, "--var", "EDGE_CACHE:off"],
+    ["--persist-to", STATE, "--var", "EDGE_CACHE:off", ...noLimit],
     probe,
   );
 
@@ -349,13 +354,19 @@ async function main(): Promise<void> {
       if (res.headers.get("X-Cache") === "HIT") break;
     }
     const sameBodyUrl = `${emptyBase}/?bytes=${hitBytes}`;
-    for (const [url, headers] of [[`${emptyBase}/`, {}], [sameBodyUrl, {}], [hitUrl, json]] as const) {
+    for (const [url, headers] of [
+      [`${emptyBase}/`, {}],
+      [sameBodyUrl, {}],
+      [hitUrl, json],
+    ] as const) {
       await load(url, headers, { connections: 8, duration: 2 }); // warm-up
     }
     // Interleaved rounds, medians: the three see the same machine weather.
     const rounds: { baseline: LoadFigures; sameBody: LoadFigures; hits: LoadFigures }[] = [];
     for (let round = 1; round <= THROUGHPUT_ROUNDS; round++) {
-      log(`throughput round ${round} of ${THROUGHPUT_ROUNDS}: empty worker, empty worker with ${hitBytes} bytes, cache hits`);
+      log(
+        `throughput round ${round} of ${THROUGHPUT_ROUNDS}: empty worker, empty worker with ${hitBytes} bytes, cache hits`,
+      );
       rounds.push({
         baseline: await load(`${emptyBase}/`, {}, THROUGHPUT),
         sameBody: await load(sameBodyUrl, {}, THROUGHPUT),

@@ -2,4 +2,13 @@ export interface Env {
   DB: D1Database;
   /** "off" answers every request from D1 (benchmarks of the miss path, debugging). */
   EDGE_CACHE?: string;
+  /**
+   * SHA-256 hashes (hex, comma-separated) of the accepted API keys, set as a secret
+   * (`npm run api-key`). Unset or empty: no key is needed.
+   */
+  API_KEY_HASHES?: string;
+  /** The Workers rate-limit binding (wrangler.toml, [[ratelimits]]). */
+  RATE_LIMITER?: RateLimit;
+  /** "off" disables rate limiting (load tests, benchmarks). */
+  RATE_LIMIT?: string;
 }

@@ -3,6 +3,7 @@
  * Also under /rest/1.0, so a client built for https://api.setlist.fm/rest only swaps the host.
  */
 import { Router, type IRequest } from "itty-router";
+import { enforceRateLimit, requireApiKey } from "./access";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
 import { search } from "./handlers/search";
@@ -12,16 +13,16 @@ import { negotiateFormat } from "./negotiate";
 type Args = [Env, ExecutionContext];
 
 const router = Router<IRequest, Args>({
-  before: [rejectExtraSlashes],
+  before: [rejectExtraSlashes, checkAccess],
   catch: toErrorResponse,
-  finally: [withCommonHeaders],
+  finally: [finish],
 });
 
 for (const base of ["/1.0", "/rest/1.0"]) {
   for (const resource of ["venues", "cities"] as const) {
     const path = `${base}/search/${resource}`;
     router.get(path, (request, env, ctx) => search(resource, request, env, ctx));
-    router.head(path, async (request, env, ctx) => withoutBody(await search(resource, request, env, ctx)));
+    router.head(path, (request, env, ctx) => search(resource, request, env, ctx));
     router.options(
       path,
       () => new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...PREFLIGHT_HEADERS } }),
@@ -42,6 +43,12 @@ function rejectExtraSlashes(request: IRequest): void {
   if ((query < 0 ? url : url.slice(0, query)).endsWith("//")) throw new ApiError(404, "not found");
 }
 
+/** API key and rate limit, for every request but a CORS preflight (which cannot carry a key). */
+async function checkAccess(request: IRequest, env: Env): Promise<void> {
+  if (request.method === "OPTIONS") return;
+  await enforceRateLimit(request, env, await requireApiKey(request, env));
+}
+
 function toErrorResponse(error: unknown, request: IRequest): Response {
   const format = negotiateFormat(request.headers.get("Accept")) ?? "json";
   if (error instanceof ApiError) return errorResponse(error.status, error.message, format, error.headers);
@@ -49,10 +56,20 @@ function toErrorResponse(error: unknown, request: IRequest): Response {
   return errorResponse(500, "internal error", format);
 }
 
-function withCommonHeaders(response: Response): Response {
-  return setHeaders(response, COMMON_HEADERS);
+/** The headers every response carries; a HEAD request gets them without the body. */
+function finish(response: Response, request: IRequest): Response {
+  setHeaders(response, COMMON_HEADERS);
+  return request.method === "HEAD" ? withoutBody(response) : response;
 }
 
 export default {
-  fetch: (request, env, ctx) => router.fetch(request, env, ctx),
+  async fetch(request, env, ctx) {
+    try {
+      return await router.fetch(request, env, ctx);
+    } catch (error) {
+      // The router answers every error itself; this is the net under the net.
+      console.error("unhandled error", error);
+      return setHeaders(errorResponse(500, "internal error", "json"), COMMON_HEADERS);
+    }
+  },
 } satisfies ExportedHandler<Env>;

@@ -14,6 +14,8 @@ export const PARAMETERS: Record<Resource, readonly string[]> = {
 };
 
 export const MAX_VALUE_LENGTH = 100;
+/** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
+export const MAX_QUERY_BYTES = 2048;
 const MAX_PAGE_DIGITS = 6;
 
 export type CountryFilter = { code: string } | { nameNorm: string };
@@ -55,11 +57,14 @@ function decode(text: string): string | null {
   }
 }
 
-export function parseSearchParams(resource: Resource, query: string): SearchParams {
+export function parseSearchParams(resource: Resource, search: string): SearchParams {
+  const query = search.replace(/^\?/, "");
+  if (query.length > MAX_QUERY_BYTES)
+    throw new ApiError(400, `the query string is longer than ${MAX_QUERY_BYTES} bytes`);
   const allowed = PARAMETERS[resource];
   const values = new Map<string, string>();
   const seen = new Set<string>();
-  for (const { key, value } of rawPairs(query.replace(/^\?/, ""))) {
+  for (const { key, value } of rawPairs(query)) {
     if (!allowed.includes(key)) continue; // unknown parameters are ignored, as setlist.fm does
     if (seen.has(key)) throw new ApiError(400, `parameter ${key} is given more than once`);
     seen.add(key);

@@ -6,6 +6,8 @@ declare global {
       DB: D1Database;
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED: string[];
+      FUZZ_RUNS: string;
+      RATE_LIMIT: string;
     }
     interface GlobalProps {
       mainModule: typeof import("../src/index");

@@ -76,13 +76,16 @@ export function nameTotal(kind: "venue" | "city", table: string, p: SearchParams
   );
 }
 
-/** An FTS5 phrase for a filter token built from user text: quoted, `"` doubled. */
+/** An FTS5 phrase for a filter token built from a checked code: quoted, lower case. */
 function token(text: string): string {
-  return `"${text.toLowerCase().replaceAll('"', '""')}"`;
+  return `"${text.toLowerCase()}"`;
 }
 
+/** A filter token that no document has. */
+const NONE = '"_none"';
+
 /** An OR-list of tokens produced by a subquery, or a token that matches nothing. */
-const anyOf = (select: string) => `coalesce('(' || (${select}) || ')', '"_none"')`;
+const anyOf = (select: string) => `coalesce('(' || (${select}) || ')', '${NONE}')`;
 
 /**
  * The filters as an SQL expression that evaluates to FTS5 query text over the filter tokens
@@ -114,7 +117,11 @@ export function filterMatch(p: SearchParams, withCity: boolean): Sql | null {
       ),
     );
   }
-  if (p.stateCode !== undefined) parts.push(sql("?", token(`_a_${p.stateCode}`)));
+  if (p.stateCode !== undefined) {
+    // Admin-1 codes are letters and digits (the import checks): anything else matches nothing,
+    // and must not reach FTS5 as several tokens or a NUL.
+    parts.push(sql("?", /^[0-9A-Z]+$/.test(p.stateCode) ? token(`_a_${p.stateCode}`) : NONE));
+  }
   if (p.country !== undefined) {
     parts.push(
       "code" in p.country

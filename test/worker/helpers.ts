@@ -1,4 +1,7 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import worker from "../../src/index";
+import type { Env } from "../../src/env";
 import { expect } from "vitest";
 import { create } from "xmlbuilder2";
 
@@ -86,4 +89,20 @@ export async function untilCached(path: string, headers: Record<string, string> 
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${path} never came from the cache`);
+}
+
+/**
+ * Calls the worker's fetch handler directly, with bindings changed from the test
+ * environment's (API keys set, a failing database ...).
+ */
+export async function callWith(
+  overrides: Partial<Record<keyof Env, unknown>>,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, { ...env, ...overrides } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }

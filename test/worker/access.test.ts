@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { callWith, type ErrorJson, parseXml, TIMESTAMP } from "./helpers";
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const KEY = "k3y-for-the-tests-0123456789";
+const OTHER_KEY = "another-valid-key";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("API keys", () => {
+  async function withKeys(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
+    const hashes = `${await sha256Hex(OTHER_KEY)}, ${await sha256Hex(KEY)}`;
+    return callWith({ API_KEY_HASHES: hashes }, path, { ...init, headers });
+  }
+
+  it("without keys configured, no key is needed", async () => {
+    const res = await callWith({ API_KEY_HASHES: "" }, "/1.0/search/venues?name=compaq", {
+      headers: { Accept: "application/json" },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("with keys configured, a missing key is 401 and an unknown one 403, in the contract's shape", async () => {
+    const missing = await withKeys("/1.0/search/venues?name=compaq", { Accept: "application/json" });
+    expect(missing.status).toBe(401);
+    const body = (await missing.json()) as ErrorJson;
+    expect(body).toMatchObject({ code: 401, status: "Unauthorized" });
+    expect(body.message).toMatch(/x-api-key/);
+    expect(body.timestamp).toMatch(TIMESTAMP);
+    expect(missing.headers.get("Cache-Control")).toBe("no-store");
+
+    const unknown = await withKeys("/1.0/search/venues?name=compaq", {
+      Accept: "application/xml",
+      "x-api-key": "guess",
+    });
+    expect(unknown.status).toBe(403);
+    const { root } = parseXml(await unknown.text());
+    expect(root.name).toBe("error");
+    expect(root.children.find((c) => c.name === "status")?.text).toBe("Forbidden");
+  });
+
+  it("a configured key is accepted, for any of the configured hashes", async () => {
+    for (const key of [KEY, OTHER_KEY, ` ${KEY} `]) {
+      const res = await withKeys("/1.0/search/cities?name=vaduz", { Accept: "application/json", "x-api-key": key });
+      expect(res.status, key).toBe(200);
+    }
+  });
+
+  it("keys are checked on every route, but not on a CORS preflight", async () => {
+    expect((await withKeys("/nowhere")).status).toBe(401);
+    expect((await withKeys("/1.0/search/venues", {}, { method: "POST" })).status).toBe(401);
+    const preflight = await withKeys(
+      "/1.0/search/venues",
+      { "Access-Control-Request-Method": "GET" },
+      { method: "OPTIONS" },
+    );
+    expect(preflight.status).toBe(204);
+  });
+
+  it("malformed configured hashes let no key in, and are reported without their values", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await callWith({ API_KEY_HASHES: "not-a-hash,also-bad" }, "/1.0/search/venues", {
+      headers: { "x-api-key": "not-a-hash" },
+    });
+    expect(res.status).toBe(403);
+    expect(errors).toHaveBeenCalled();
+    expect(JSON.stringify(errors.mock.calls)).not.toMatch(/not-a-hash|also-bad/);
+  });
+
+  it("never logs a key", async () => {
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m));
+    await withKeys("/1.0/search/venues?name=compaq", { "x-api-key": KEY });
+    await withKeys("/1.0/search/venues?name=compaq", { "x-api-key": "wrong-key-value" });
+    await callWith({ API_KEY_HASHES: await sha256Hex(KEY), DB: brokenDb() }, "/1.0/search/venues?name=zz", {
+      headers: { "x-api-key": KEY },
+    });
+    const logged = JSON.stringify(spies.flatMap((s) => s.mock.calls));
+    expect(logged).not.toContain(KEY);
+    expect(logged).not.toContain("wrong-key-value");
+  });
+});
+
+function brokenDb(): D1Database {
+  const fail = () => {
+    throw new Error("D1 is down");
+  };
+  return { prepare: fail, batch: fail, exec: fail, dump: fail, withSession: fail } as unknown as D1Database;
+}
+
+describe("rate limits", () => {
+  it("answer 429 with Retry-After past the limit, counting cached answers, per client", async () => {
+    const path = "/1.0/search/cities?name=vaduz";
+    const headers = { Accept: "application/json", "CF-Connecting-IP": "203.0.113.7" };
+    let limited: Response | undefined;
+    let served = 0;
+    for (let i = 0; i < 400 && limited === undefined; i++) {
+      const res = await callWith({ RATE_LIMIT: "on" }, path, { headers });
+      if (res.status === 429) limited = res;
+      else {
+        expect(res.status).toBe(200);
+        served++;
+        await res.arrayBuffer();
+      }
+    }
+    expect(limited).toBeDefined();
+    expect(served).toBe(300); // wrangler.toml: 300 a minute
+    expect(limited?.headers.get("Retry-After")).toBe("60");
+    const body = (await limited?.json()) as ErrorJson;
+    expect(body).toMatchObject({ code: 429, status: "Too Many Requests" });
+
+    const otherClient = await callWith({ RATE_LIMIT: "on" }, path, {
+      headers: { ...headers, "CF-Connecting-IP": "203.0.113.8" },
+    });
+    expect(otherClient.status).toBe(200);
+  });
+});

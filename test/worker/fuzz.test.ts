@@ -1,0 +1,278 @@
+/**
+ * Property-based tests: random and adversarial requests through the worker. Whatever comes in,
+ * the answer has a contract status, a body that parses in its declared format and has the
+ * contract's shape, and never a 500. FUZZ_RUNS sets the number of requests (10,000 in
+ * `npm test`; `npm run test:fuzz` runs 100,000).
+ */
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/errors";
+import { negotiateFormat } from "../../src/negotiate";
+import { normalize } from "../../src/normalize";
+import { parseSearchParams } from "../../src/params";
+import { call, callWith, parseXml, TIMESTAMP } from "./helpers";
+
+const RUNS = Number(env.FUZZ_RUNS) || 10_000;
+
+const KNOWN = ["name", "cityId", "cityName", "state", "stateCode", "country", "p"];
+const ADVERSARIAL = [
+  "' OR 1=1 --",
+  "'; DROP TABLE venues; --",
+  '"',
+  '""',
+  "*",
+  "a*",
+  "NEAR(a b)",
+  'NEAR(a b) AND "x"*',
+  "a AND b",
+  "a OR b",
+  "NOT x",
+  "^",
+  "^x",
+  "-x",
+  "col:x",
+  "{name}: x",
+  "name:compaq",
+  "%",
+  "%E0%A4%A",
+  "%zz",
+  "%00",
+  "%ED%A0%80",
+  "%F0%9F%8E%B8",
+  "\u0000",
+  "\u0007\u001b",
+  "\u202eevil",
+  "مرحبا بالعالم",
+  "שלום",
+  "🎸🥁",
+  "\ud800",
+  "\udfff",
+  "𝔘𝔫𝔦",
+  " ",
+  "..",
+  "../..",
+  "/",
+  "%2F",
+  "+",
+  "&",
+  "=",
+  "#",
+  "0",
+  "-1",
+  "999999",
+  "1000000",
+  "1.5",
+  "1e3",
+  "0x10",
+  "9".repeat(400),
+  "Zürich",
+  "münchen",
+  "paris",
+  "US",
+  "California",
+  "CA",
+  "2950159",
+];
+
+/** Printable ASCII: what an HTTP header value can hold. */
+const headerText = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
+
+const value = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ADVERSARIAL) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 10_000 }).map((n) => "x".repeat(n)) },
+  { weight: 1, arbitrary: fc.integer({ min: 95, max: 105 }).map((n) => "é".repeat(n)) },
+);
+
+/** How a value travels: percent-encoded, raw, or with deliberately broken escapes. */
+function encode(text: string, how: number): string {
+  if (how === 0) {
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      return text; // lone surrogates cannot be encoded; send them raw
+    }
+  }
+  if (how === 1) return text;
+  return `${text}%${text.length % 2 === 0 ? "G" : ""}`;
+}
+
+const pair = fc.tuple(
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...KNOWN) },
+    { weight: 1, arbitrary: fc.constantFrom("NAME", "Name", "p ", "", "x", "name[]", "%6Eame", "na%zzme") },
+    { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+  ),
+  value,
+  fc.integer({ min: 0, max: 2 }),
+  fc.boolean(),
+);
+
+const query = fc
+  .array(pair, { maxLength: 7 })
+  .map((pairs) =>
+    pairs
+      .map(([k, v, how, withValue]) => (withValue ? `${encode(k, how % 2)}=${encode(v, how)}` : encode(k, how % 2)))
+      .join("&"),
+  );
+
+const path = fc.constantFrom(
+  "/1.0/search/venues",
+  "/1.0/search/cities",
+  "/rest/1.0/search/venues",
+  "/rest/1.0/search/cities",
+  "/1.0/search/venues/",
+  "/1.0/search/cities//",
+  "/1.0/search/../search/venues",
+  "/1.0/search/./cities",
+  "/1.0/search%2Fvenues",
+  "/1.0/search/venues%00",
+  "/1.0/SEARCH/venues",
+  "/1.0/search/venues/extra",
+  "/1.0/search",
+  "/",
+  "/rest/2.0/search/cities",
+);
+
+const method = fc.constantFrom("GET", "GET", "GET", "GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH");
+
+const accept = fc.option(
+  fc.oneof(
+    fc.constantFrom(
+      "application/json",
+      "application/xml",
+      "text/xml",
+      "*/*",
+      "text/html",
+      "application/*",
+      "application/json;q=0",
+      "application/xml;q=0.5, application/json;q=0.9",
+      ";;;",
+      "application/json;q=abc",
+      "*/json",
+      "application/json, text/html;q=0",
+      ",,,,",
+    ),
+    headerText(60),
+  ),
+);
+
+const acceptLanguage = fc.option(
+  fc.oneof(
+    fc.constantFrom("de-AT", "en", "*", "fr;q=0.5", "zz-ZZ", "de-DE,de;q=0.9,en;q=0.8", "x".repeat(500)),
+    headerText(40),
+  ),
+);
+
+const STATUSES = new Set([200, 304, 400, 404, 405, 406, 429]);
+
+async function checkResponse(res: Response, requestMethod: string): Promise<void> {
+  const allowed = requestMethod === "OPTIONS" ? new Set([204, 404]) : STATUSES;
+  expect(allowed.has(res.status), `status ${res.status}`).toBe(true);
+  expect(res.headers.get("Vary")).toBe("Accept, Accept-Language");
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  const body = await res.text();
+  if (requestMethod === "HEAD" || res.status === 204 || res.status === 304) {
+    expect(body).toBe("");
+    return;
+  }
+  if (res.status === 200) expect(requestMethod).toBe("GET");
+  const type = res.headers.get("Content-Type");
+  expect(["application/json", "application/xml"]).toContain(type);
+  if (type === "application/json") {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    if (res.status === 200) {
+      expect(["venues", "cities"]).toContain(json.type);
+      const list = json[json.type === "venues" ? "venue" : "cities"] as unknown[];
+      expect(json.itemsPerPage).toBe(json.type === "venues" ? 30 : 50);
+      expect(Number.isInteger(json.page) && (json.page as number) >= 1).toBe(true);
+      expect(list.length).toBeGreaterThan(0);
+      expect(json.total as number).toBeGreaterThanOrEqual(list.length);
+    } else {
+      expect(Object.keys(json)).toEqual(["code", "status", "message", "timestamp"]);
+      expect(json.code).toBe(res.status);
+      expect(typeof json.message === "string" && json.message.length > 0).toBe(true);
+      expect(json.timestamp).toMatch(TIMESTAMP);
+    }
+  } else {
+    const { declaration, root } = parseXml(body);
+    expect(declaration).toBe('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>');
+    if (res.status === 200) {
+      expect(["venues", "cities"]).toContain(root.name);
+      expect(Object.keys(root.attributes)).toEqual(["itemsPerPage", "page", "total"]);
+      expect(root.children.length).toBeGreaterThan(0);
+      for (const child of root.children) expect(child.name).toBe(root.name === "venues" ? "venue" : "cities");
+    } else {
+      expect(root.name).toBe("error");
+      expect(root.children.map((c) => c.name)).toEqual(["code", "status", "message", "timestamp"]);
+      expect(root.children[0]?.text).toBe(String(res.status));
+    }
+  }
+}
+
+describe("fuzzing the worker", () => {
+  it(`answers ${RUNS} random and adversarial requests within the contract`, { timeout: 1_800_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(path, query, method, accept, acceptLanguage, async (p, q, m, a, l) => {
+        const headers: Record<string, string> = {};
+        if (a !== null) headers.Accept = a;
+        if (l !== null) headers["Accept-Language"] = l;
+        // The handler itself, with the test bindings: exports.default.fetch wraps each call in
+        // another Proxy (vitest-pool-workers 0.23) and overflows the stack after ~1,700 calls.
+        const res = await callWith({}, q === "" ? p : `${p}?${q}`, { method: m, headers });
+        await checkResponse(res, m);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("rejects a query string over 2 KB, naming it", async () => {
+    const res = await call(`/1.0/search/venues?x=${"a".repeat(2047)}`, { headers: { Accept: "application/json" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("the query string is longer than 2048 bytes");
+    const ok = await call(`/1.0/search/venues?x=${"a".repeat(2046)}`, { headers: { Accept: "application/json" } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("properties of the pure parts", () => {
+  it("parsing parameters only ever fails with a 400", () => {
+    fc.assert(
+      fc.property(query, fc.constantFrom("venues" as const, "cities" as const), (q, resource) => {
+        try {
+          parseSearchParams(resource, q);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ApiError);
+          expect((e as ApiError).status).toBe(400);
+        }
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("normalization is idempotent and leaves only letters, digits and single spaces", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (text) => {
+        const once = normalize(text);
+        expect(normalize(once)).toBe(once);
+        expect(once).toMatch(/^([\p{L}\p{N}]+( [\p{L}\p{N}]+)*)?$/u);
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it("negotiation never throws", () => {
+    fc.assert(
+      fc.property(fc.option(headerText(80)), (header) => {
+        expect([null, "json", "xml"]).toContain(negotiateFormat(header));
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+});
