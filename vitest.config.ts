@@ -28,6 +28,16 @@ export default defineConfig({
         },
       },
       {
+        // The search page in headless Chromium (npm run test:e2e; not part of npm test).
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // The import scripts and shared pure code, under Node.
         test: {
           name: "node",

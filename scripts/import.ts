@@ -17,6 +17,7 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
                        cities15000.txt or allCountries.txt work too (populated places are kept)
   --admin1 FILE        admin1CodesASCII.txt (default: data/admin1CodesASCII.txt)
   --countries FILE     countryInfo.txt (default: data/countryInfo.txt)
+  --localized FILE     localized city and state names (default: data/localized-names.tsv)
   --venues PATH        venue file or directory, repeatable: .csv or .ndjson rows of
                        id,name,cityId,url, or saved setlist.fm venue search pages (.json).
                        Without it, venues are generated:
@@ -66,6 +67,7 @@ async function main(): Promise<number> {
       cities: { type: "string" },
       admin1: { type: "string" },
       countries: { type: "string" },
+      localized: { type: "string" },
       venues: { type: "string", multiple: true },
       "venue-count": { type: "string" },
       seed: { type: "string" },
@@ -99,6 +101,7 @@ async function main(): Promise<number> {
       cities: values.cities,
       admin1: values.admin1,
       countries: values.countries,
+      localized: values.localized,
       venues: values.venues,
       venueCount: positiveInt(values["venue-count"], "--venue-count"),
       seed: values.seed,

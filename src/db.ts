@@ -27,3 +27,14 @@ export async function pageWithTotal<T>(
   );
   return { total: Number(result.results[0]?.total ?? 0), rows: result.results, rowsRead: result.meta.rows_read ?? 0 };
 }
+
+/** Runs a statement that finds at most one row. */
+export async function firstRow<T>(db: D1Database, statement: Sql): Promise<{ row: T | null; rowsRead: number }> {
+  const result = await d1("lookup", () =>
+    db
+      .prepare(statement.sql)
+      .bind(...statement.params)
+      .all<T>(),
+  );
+  return { row: result.results[0] ?? null, rowsRead: result.meta.rows_read ?? 0 };
+}

@@ -1,11 +1,15 @@
 /**
- * Venue & City Search: setlist.fm's /1.0/search/venues and /1.0/search/cities on D1.
- * Also under /rest/1.0, so a client built for https://api.setlist.fm/rest only swaps the host.
+ * Venue & City Search: setlist.fm's /1.0/search/venues and /1.0/search/cities on D1, the
+ * /1.0/venue/{id} and /1.0/city/{geoId} lookups, the OpenAPI document, and a search page at /.
+ * The API is also under /rest/1.0, so a client built for https://api.setlist.fm/rest only swaps
+ * the host.
  */
 import { Router, type IRequest } from "itty-router";
 import { enforceRateLimit, requireApiKey } from "./access";
 import type { Env } from "./env";
 import { ApiError } from "./errors";
+import { DOCUMENT_PATHS, openApi, page, pageScript } from "./handlers/documents";
+import { city, venue } from "./handlers/lookup";
 import { search } from "./handlers/search";
 import { ALLOWED_METHODS, COMMON_HEADERS, errorResponse, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http";
 import { negotiateFormat } from "./negotiate";
@@ -18,22 +22,33 @@ const router = Router<IRequest, Args>({
   finally: [finish],
 });
 
+type Handler = (request: IRequest, env: Env, ctx: ExecutionContext) => Promise<Response> | Response;
+
+/** GET and HEAD to `handler`, OPTIONS for CORS preflights, 405 for anything else. */
+function route(path: string, handler: Handler): void {
+  router.get(path, handler);
+  router.head(path, handler);
+  router.options(
+    path,
+    () => new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...PREFLIGHT_HEADERS } }),
+  );
+  router.all(path, () => {
+    throw new ApiError(405, "method not allowed: use GET, HEAD or OPTIONS", { Allow: ALLOWED_METHODS });
+  });
+}
+
 for (const base of ["/1.0", "/rest/1.0"]) {
   for (const resource of ["venues", "cities"] as const) {
-    const path = `${base}/search/${resource}`;
-    router.get(path, (request, env, ctx) => search(resource, request, env, ctx));
-    router.head(path, (request, env, ctx) => search(resource, request, env, ctx));
-    router.options(
-      path,
-      () => new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, ...PREFLIGHT_HEADERS } }),
-    );
-    router.all(path, () => {
-      throw new ApiError(405, "method not allowed: use GET, HEAD or OPTIONS", { Allow: ALLOWED_METHODS });
-    });
+    route(`${base}/search/${resource}`, (request, env, ctx) => search(resource, request, env, ctx));
   }
+  route(`${base}/venue/:id`, (request, env, ctx) => venue(request.params.id ?? "", request, env, ctx));
+  route(`${base}/city/:id`, (request, env, ctx) => city(request.params.id ?? "", request, env, ctx));
+  route(`${base}/openapi.json`, openApi);
 }
+route("/", page);
+route("/app.js", pageScript);
 router.all("*", () => {
-  throw new ApiError(404, "not found: the routes are /1.0/search/venues and /1.0/search/cities");
+  throw new ApiError(404, "not found: see /1.0/openapi.json for the routes");
 });
 
 /** itty-router tolerates any number of trailing slashes; the contract tolerates one. */
@@ -43,10 +58,15 @@ function rejectExtraSlashes(request: IRequest): void {
   if ((query < 0 ? url : url.slice(0, query)).endsWith("//")) throw new ApiError(404, "not found");
 }
 
-/** API key and rate limit, for every request but a CORS preflight (which cannot carry a key). */
+/**
+ * API key and rate limit, for every request but a CORS preflight (which cannot carry a key).
+ * The page and the OpenAPI document need no key (a browser cannot send one when it opens a
+ * page); they count against the rate limit all the same.
+ */
 async function checkAccess(request: IRequest, env: Env): Promise<void> {
   if (request.method === "OPTIONS") return;
-  await enforceRateLimit(request, env, await requireApiKey(request, env));
+  const documents = DOCUMENT_PATHS.has(new URL(request.url).pathname);
+  await enforceRateLimit(request, env, documents ? null : await requireApiKey(request, env));
 }
 
 function toErrorResponse(error: unknown, request: IRequest): Response {

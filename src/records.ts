@@ -10,24 +10,23 @@ export interface CityRecord {
   countryName: string;
 }
 
-export interface VenueCityRecord {
-  id: string;
-  name: string;
-  state: string | null;
-  stateCode: string | null;
-}
-
 export interface VenueRecord {
   id: string;
   name: string;
   url: string | null;
-  city: VenueCityRecord | null;
+  city: CityRecord | null;
 }
 
 export interface Page<T> {
   page: number;
   total: number;
   items: T[];
-  /** D1's rows_read over the statements that made the page (for benchmarks and logs). */
+  /** D1's rows_read for the statement that made the page (for benchmarks and logs). */
+  rowsRead: number;
+}
+
+/** A lookup's answer: the record, or null when there is none. */
+export interface Found<T> {
+  item: T | null;
   rowsRead: number;
 }

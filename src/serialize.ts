@@ -1,13 +1,13 @@
 /**
  * JSON and XML bodies (SPEC §4, §6). XML follows setlist.fm's layout: page fields as attributes
- * of the wrapper, `<venue id name>` with `<city>` and `<url>` children, and each city of a city
- * search as an element named `cities`. xmlbuilder2 does the escaping.
+ * of the wrapper, `<venue id name>` with `<city>` and `<url>` children, each city of a city
+ * search an element named `cities`, a looked-up city a `<city>`. xmlbuilder2 does the escaping.
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import type { ErrorBody } from "./errors";
 import type { Format } from "./negotiate";
-import type { CityJson, ResultPage, VenueJson } from "./shape";
+import type { Answer, CityJson, ResultPage, VenueJson } from "./shape";
 
 function xmlDocument(): XMLBuilder {
   return create({ version: "1.0", encoding: "UTF-8", standalone: true });
@@ -22,18 +22,17 @@ function stateAttributes(o: { state?: string; stateCode?: string }): Record<stri
 
 function addVenue(parent: XMLBuilder, v: VenueJson): void {
   const venue = parent.ele("venue", { id: v.id, name: v.name });
-  if (v.city !== undefined) {
-    const city = venue.ele("city", { id: v.city.id, name: v.city.name, ...stateAttributes(v.city) });
-    city.ele("coords");
-    city.ele("country");
-  }
+  if (v.city !== undefined) addCity(venue, v.city, "city");
   if (v.url !== undefined) venue.ele("url").txt(v.url);
 }
 
-function addCity(parent: XMLBuilder, c: CityJson): void {
-  const city = parent.ele("cities", { id: c.id, name: c.name, ...stateAttributes(c) });
-  city.ele("coords", { lat: String(c.coords.lat), long: String(c.coords.long) });
-  city.ele("country", { code: c.country.code, name: c.country.name });
+/** A city as element `name`; coords and country are empty elements when the city has none. */
+function addCity(parent: XMLBuilder, c: VenueJson["city"] & object, name: "city" | "cities"): void {
+  const city = parent.ele(name, { id: c.id, name: c.name, ...stateAttributes(c) });
+  const coords: Partial<CityJson["coords"]> = c.coords;
+  const country: Partial<CityJson["country"]> = c.country;
+  city.ele("coords", coords.lat === undefined ? {} : { lat: String(coords.lat), long: String(coords.long) });
+  city.ele("country", country.code === undefined ? {} : { code: country.code, name: country.name ?? "" });
 }
 
 export function pageXml(page: ResultPage): string {
@@ -43,7 +42,7 @@ export function pageXml(page: ResultPage): string {
     total: String(page.total),
   });
   if (page.type === "venues") for (const v of page.venue) addVenue(root, v);
-  else for (const c of page.cities) addCity(root, c);
+  else for (const c of page.cities) addCity(root, c, "cities");
   return root.end({ prettyPrint: false });
 }
 
@@ -56,8 +55,15 @@ export function errorXml(body: ErrorBody): string {
   return root.end({ prettyPrint: false });
 }
 
-export function serializePage(page: ResultPage, format: Format): string {
-  return format === "json" ? JSON.stringify(page) : pageXml(page);
+export function serializeAnswer(answer: Answer, format: Format): string {
+  if (format === "json") {
+    return JSON.stringify(answer.kind === "page" ? answer.page : answer.kind === "venue" ? answer.venue : answer.city);
+  }
+  if (answer.kind === "page") return pageXml(answer.page);
+  const document = xmlDocument();
+  if (answer.kind === "venue") addVenue(document, answer.venue);
+  else addCity(document, answer.city, "city");
+  return document.end({ prettyPrint: false });
 }
 
 export function serializeError(body: ErrorBody, format: Format): string {

@@ -1,6 +1,7 @@
 /**
- * Result pages as setlist.fm's objects (SPEC §4), keys in the live order. A field whose value
- * is unknown is left out; a venue's city carries `coords` and `country` as empty objects.
+ * Answers as setlist.fm's objects (SPEC §4), keys in the live order. A field whose value is
+ * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
+ * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
 import type { CityRecord, Page, VenueRecord } from "./records";
 import { CITIES_PER_PAGE } from "./queries/city-sql";
@@ -18,7 +19,7 @@ export interface VenueCityJson {
 export interface VenueJson {
   id: string;
   name: string;
-  city?: VenueCityJson;
+  city?: VenueCityJson | CityJson;
   url?: string;
 }
 
@@ -49,10 +50,18 @@ export interface CitiesPage {
 
 export type ResultPage = VenuesPage | CitiesPage;
 
-export function venueJson(v: VenueRecord): VenueJson {
+/** What an answer holds: a page of a search, or one venue or city of a lookup. */
+export type Answer =
+  | { kind: "page"; page: ResultPage }
+  | { kind: "venue"; venue: VenueJson }
+  | { kind: "city"; city: CityJson };
+
+export function venueJson(v: VenueRecord, fullCity = false): VenueJson {
   const out: VenueJson = { id: v.id, name: v.name };
   if (v.city !== null) {
-    out.city = { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} };
+    out.city = fullCity
+      ? cityJson(v.city)
+      : { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} };
   }
   if (v.url !== null) out.url = v.url;
   return out;
@@ -77,7 +86,13 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
 }
 
 export function venuesPage(p: Page<VenueRecord>): VenuesPage {
-  return { type: "venues", itemsPerPage: VENUES_PER_PAGE, page: p.page, total: p.total, venue: p.items.map(venueJson) };
+  return {
+    type: "venues",
+    itemsPerPage: VENUES_PER_PAGE,
+    page: p.page,
+    total: p.total,
+    venue: p.items.map((v) => venueJson(v)),
+  };
 }
 
 export function citiesPage(p: Page<CityRecord>): CitiesPage {

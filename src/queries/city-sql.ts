@@ -12,29 +12,33 @@
  * FTS query on cities_fts (one document per city, rowid = pos), so it streams in order and
  * reads at most offset + 50 matches; filters join as FTS tokens (migration 0002).
  */
+import type { Language } from "../language";
 import type { SearchParams } from "../params";
 import { andFilters, countryCode, filterMatch, nameTotal, statesTotal } from "./conditions";
 import { cityNameQueries, singleWord } from "./fts";
+import { CITY_JOINS, cityColumns } from "./columns";
 import { sql, type Sql } from "./sql";
 
 export const CITIES_PER_PAGE = 50;
 
-const PAGE_COLUMNS = `c.id, c.name, a.name AS state, c.admin1_code AS state_code, c.lat, c.lng,
-         c.country_code, co.name AS country_name
-  FROM page h
-  JOIN cities c ON c.pos = h.pos
-  JOIN countries co ON co.code = c.country_code
-  LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code
-  ORDER BY h.tier, h.pos`;
+/** The page's cities, in order. */
+function pageColumns(language: Language): Sql {
+  const columns = cityColumns(language);
+  return {
+    sql: `${columns.sql} FROM page h JOIN cities c ON c.pos = h.pos ${CITY_JOINS} ORDER BY h.tier, h.pos`,
+    params: columns.params,
+  };
+}
 
 /**
  * One statement: the page's rows in order, each with the search's total (a scalar subquery,
  * evaluated once). A page past the end has no rows, and is a 404 whatever the total.
  */
-function search(positions: Sql, count: Sql): Sql {
+function search(positions: Sql, count: Sql, language: Language): Sql {
+  const columns = pageColumns(language);
   return {
-    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${PAGE_COLUMNS}`,
-    params: [...positions.params, ...count.params],
+    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${columns.sql}`,
+    params: [...positions.params, ...count.params, ...columns.params],
   };
 }
 
@@ -50,14 +54,15 @@ function ftsPage(tier: number, match: Sql, limit: number, offset: number): Sql {
 }
 
 /** The statements for a city search, or null when it cannot match anything. */
-export function citySearchSql(p: SearchParams): Sql | null {
+export function citySearchSql(p: SearchParams, language: Language = "en"): Sql | null {
   const offset = (p.page - 1) * CITIES_PER_PAGE;
-  if (p.name !== undefined) return byName(p, p.name, offset);
+  if (p.name !== undefined) return byName(p, p.name, offset, language);
 
   if (p.state === undefined && p.stateCode === undefined && p.country === undefined) {
     return search(
       sql("SELECT 0 AS tier, c.pos FROM cities c WHERE c.pos > ? ORDER BY c.pos LIMIT ?", offset, CITIES_PER_PAGE),
       sql("SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_cities'"),
+      language,
     );
   }
   if (p.country !== undefined && p.state === undefined) {
@@ -75,6 +80,7 @@ export function citySearchSql(p: SearchParams): Sql | null {
           `SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ''), 0) AS n`,
           ...country.params,
         ),
+        language,
       );
     }
     return search(
@@ -92,16 +98,17 @@ export function citySearchSql(p: SearchParams): Sql | null {
         ...country.params,
         p.stateCode,
       ),
+      language,
     );
   }
   // A state by name (maybe in several countries), or a state code in any country: page
   // through the FTS list of the filter tokens; the total is the sum of stored state totals.
   const filters = filterMatch(p, false);
   if (filters === null) return null;
-  return search(ftsPage(0, filters, CITIES_PER_PAGE, offset), statesTotal(p, "cities"));
+  return search(ftsPage(0, filters, CITIES_PER_PAGE, offset), statesTotal(p, "cities"), language);
 }
 
-function byName(p: SearchParams, name: string, offset: number): Sql | null {
+function byName(p: SearchParams, name: string, offset: number, language: Language): Sql | null {
   const q = cityNameQueries(name);
   if (q === null) return null;
   const filters = filterMatch(p, false);
@@ -122,5 +129,5 @@ function byName(p: SearchParams, name: string, offset: number): Sql | null {
   );
 
   const count = nameTotal("city", "cities_fts", p, singleWord(name), andFilters(q.words, filters));
-  return search(positions, count);
+  return search(positions, count, language);
 }

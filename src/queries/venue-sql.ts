@@ -14,19 +14,23 @@
  * so name and filters are one index intersection.
  */
 import { prefixEnd } from "../normalize";
+import type { Language } from "../language";
 import type { SearchParams } from "../params";
 import { and, andFilters, countryCode, filterMatch, nameTotal, regionConditions, statesTotal } from "./conditions";
 import { ftsQuery, singleWord } from "./fts";
+import { VENUE_JOINS, venueColumns } from "./columns";
 import { sql, type Sql } from "./sql";
 
 export const VENUES_PER_PAGE = 30;
 
-const PAGE_COLUMNS = `v.id, v.name, v.url, c.id AS city_id, c.name AS city_name, a.name AS state, c.admin1_code AS state_code
-  FROM page h
-  JOIN venues v ON v.pos = h.pos
-  LEFT JOIN cities c ON c.pos = v.city_pos
-  LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code
-  ORDER BY h.tier, h.pos`;
+/** The page's venues, in order, with their cities. */
+function pageColumns(language: Language): Sql {
+  const columns = venueColumns(language);
+  return {
+    sql: `${columns.sql} FROM page h JOIN venues v ON v.pos = h.pos ${VENUE_JOINS} ORDER BY h.tier, h.pos`,
+    params: columns.params,
+  };
+}
 
 /** The first pos whose name is >= the bound value: one probe of venues_by_name. */
 const FIRST_POS_FROM = `coalesce((SELECT pos FROM venues WHERE name_norm >= ? ORDER BY name_norm LIMIT 1), ${Number.MAX_SAFE_INTEGER})`;
@@ -35,10 +39,11 @@ const FIRST_POS_FROM = `coalesce((SELECT pos FROM venues WHERE name_norm >= ? OR
  * One statement: the page's rows in order, each with the search's total (a scalar subquery,
  * evaluated once). A page past the end has no rows, and is a 404 whatever the total.
  */
-function search(positions: Sql, count: Sql): Sql {
+function search(positions: Sql, count: Sql, language: Language): Sql {
+  const columns = pageColumns(language);
   return {
-    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${PAGE_COLUMNS}`,
-    params: [...positions.params, ...count.params],
+    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${columns.sql}`,
+    params: [...positions.params, ...count.params, ...columns.params],
   };
 }
 
@@ -54,15 +59,16 @@ function ftsPage(tier: number, match: Sql, limit: number, offset: number): Sql {
 }
 
 /** The statements for a venue search, or null when it cannot match anything. */
-export function venueSearchSql(p: SearchParams): Sql | null {
+export function venueSearchSql(p: SearchParams, language: Language = "en"): Sql | null {
   const offset = (p.page - 1) * VENUES_PER_PAGE;
-  if (p.name !== undefined) return byName(p, p.name, offset);
-  if (p.cityId !== undefined) return byCityId(p, p.cityId, offset);
+  if (p.name !== undefined) return byName(p, p.name, offset, language);
+  if (p.cityId !== undefined) return byCityId(p, p.cityId, offset, language);
 
   if (p.cityName === undefined && p.state === undefined && p.stateCode === undefined && p.country === undefined) {
     return search(
       sql("SELECT 0 AS tier, v.pos FROM venues v WHERE v.pos > ? ORDER BY v.pos LIMIT ?", offset, VENUES_PER_PAGE),
       sql("SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'"),
+      language,
     );
   }
   if (p.cityName === undefined && p.state === undefined && p.country !== undefined) {
@@ -80,6 +86,7 @@ export function venueSearchSql(p: SearchParams): Sql | null {
           `SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ''), 0) AS n`,
           ...country.params,
         ),
+        language,
       );
     }
     return search(
@@ -97,13 +104,16 @@ export function venueSearchSql(p: SearchParams): Sql | null {
         ...country.params,
         p.stateCode,
       ),
+      language,
     );
   }
   // A city by name, a state by name, or a state code in any country: page through the FTS list
   // of the filter tokens; the total is the sum of the stored totals of the cities or states.
   const filters = filterMatch(p, true);
   if (filters === null) return null;
-  if (p.cityName === undefined) return search(ftsPage(0, filters, VENUES_PER_PAGE, offset), statesTotal(p, "venues"));
+  if (p.cityName === undefined) {
+    return search(ftsPage(0, filters, VENUES_PER_PAGE, offset), statesTotal(p, "venues"), language);
+  }
   const cities = and([
     sql("(c.name_norm = ? OR c.ascii_norm = ?)", p.cityName, p.cityName),
     ...regionConditions("c", p),
@@ -111,11 +121,12 @@ export function venueSearchSql(p: SearchParams): Sql | null {
   return search(
     ftsPage(0, filters, VENUES_PER_PAGE, offset),
     sql(`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cities.sql}`, ...cities.params),
+    language,
   );
 }
 
 /** One city: its venues are a seek on (city_pos, city_rank); other filters apply to the city. */
-function byCityId(p: SearchParams, cityId: string, offset: number): Sql {
+function byCityId(p: SearchParams, cityId: string, offset: number, language: Language): Sql {
   const conditions = [sql("c.id = ?", cityId), ...regionConditions("c", p)];
   if (p.cityName !== undefined) conditions.push(sql("(c.name_norm = ? OR c.ascii_norm = ?)", p.cityName, p.cityName));
   const city = and(conditions);
@@ -129,10 +140,11 @@ function byCityId(p: SearchParams, cityId: string, offset: number): Sql {
       VENUES_PER_PAGE,
     ),
     sql(`SELECT coalesce((SELECT c.venue_count FROM cities c WHERE ${city.sql}), 0) AS n`, ...city.params),
+    language,
   );
 }
 
-function byName(p: SearchParams, name: string, offset: number): Sql | null {
+function byName(p: SearchParams, name: string, offset: number, language: Language): Sql | null {
   const match = ftsQuery(name);
   if (match === null) return null;
   const filters = filterMatch(p, true);
@@ -192,5 +204,5 @@ function byName(p: SearchParams, name: string, offset: number): Sql | null {
   );
 
   const count = nameTotal("venue", "venues_fts", p, singleWord(name), matchAll);
-  return search(positions, count);
+  return search(positions, count, language);
 }

@@ -23,6 +23,7 @@ const FIXTURES = {
   cities: fixture("cities.txt"),
   admin1: fixture("admin1CodesASCII.txt"),
   countries: fixture("countryInfo.txt"),
+  localized: fixture("localized-names.tsv"),
 };
 
 function fixtureImport(path: string, extra: Partial<ImportOptions> = {}) {

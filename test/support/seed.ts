@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { buildDataset } from "../../scripts/lib/dataset.ts";
 import { generateVenues, generatorCities } from "../../scripts/lib/generate-venues.ts";
 import { readAdmin1, readCities, readCountryInfo } from "../../scripts/lib/geonames.ts";
+import { countryNames, readLocalizedNames } from "../../scripts/lib/localized-names.ts";
 import { Problems } from "../../scripts/lib/problems.ts";
 import { insertStatements, literal } from "../../scripts/lib/sql-text.ts";
 import { BUILD_SEARCH_INDEXES, metaRows, tableData } from "../../scripts/lib/tables.ts";
@@ -26,15 +27,21 @@ export async function fixtureSeedStatements(): Promise<string[]> {
     countries: new Set(countries.map((c) => c.code)),
   });
   const listed = await readVenueFiles([fixture("venues.csv")], problems);
+  const localized = await readLocalizedNames(fixture("localized-names.tsv"), problems);
+  const localizedCountries = countryNames(countries.map((c) => c.code));
   const generated = generateVenues(generatorCities(cities, countries), {
     count: GENERATED_FIXTURE_VENUES,
     seed: "fixture",
   });
   // A low threshold, so that the stored totals of broad name prefixes are used (and checked
   // against the pages) by the worker tests as they are at full scale.
-  const dataset = buildDataset({ countries, admin1, cities, venues: [...listed, ...generated] }, problems, {
-    prefixCountMin: FIXTURE_PREFIX_COUNT_MIN,
-  });
+  const dataset = buildDataset(
+    { countries, admin1, cities, venues: [...listed, ...generated], localized, localizedCountries },
+    problems,
+    {
+      prefixCountMin: FIXTURE_PREFIX_COUNT_MIN,
+    },
+  );
   problems.check();
   return [
     ...tableData(dataset).flatMap((t) => [...insertStatements(t)]),

@@ -1,0 +1,70 @@
+/**
+ * Localized names: cities and states from data/localized-names.tsv (GeoNames, via Debian's
+ * libgeonames-common; scripts/build-localized-names.ts), countries from i18n-iso-countries.
+ */
+import { createRequire } from "node:module";
+import { basename } from "node:path";
+import isoCountries from "i18n-iso-countries";
+import { TRANSLATED } from "../../src/language.ts";
+import { readLines } from "./lines.ts";
+import type { Problems } from "./problems.ts";
+
+export const LANGUAGES = TRANSLATED;
+
+export interface LocalizedName {
+  lang: string;
+  /** A geonameid (city) or COUNTRY.ADMIN1 (state). */
+  key: string;
+  name: string;
+}
+
+const LANGUAGE_SET = new Set<string>(TRANSLATED);
+
+export async function readLocalizedNames(path: string, problems: Problems): Promise<LocalizedName[]> {
+  const file = basename(path);
+  const rows: LocalizedName[] = [];
+  const seen = new Set<string>();
+  for await (const [line, lineNo] of readLines(path)) {
+    if (line.startsWith("#") || line.trim() === "") continue;
+    const [lang = "", key = "", name = "", extra] = line.split("\t");
+    const reason =
+      extra !== undefined
+        ? "expected 3 tab-separated columns: language, key, name"
+        : !LANGUAGE_SET.has(lang)
+          ? `language "${lang}" is not one of ${TRANSLATED.join(", ")}`
+          : !/^([1-9][0-9]{0,11}|[A-Z]{2}\.[0-9A-Za-z]{1,20})$/.test(key)
+            ? `key "${key}" is neither a geonameid nor COUNTRY.ADMIN1`
+            : name.trim() === "" || name.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(name)
+              ? "name is empty, too long or has control characters"
+              : seen.has(`${lang}\t${key}`)
+                ? `${lang} name of ${key} appears twice`
+                : null;
+    if (reason !== null) {
+      problems.add(file, lineNo, reason);
+      continue;
+    }
+    seen.add(`${lang}\t${key}`);
+    rows.push({ lang, key, name: name.trim() });
+  }
+  return rows;
+}
+
+/** Country names in every translated language, from i18n-iso-countries. */
+export function countryNames(codes: readonly string[]): LocalizedName[] {
+  const require = createRequire(import.meta.url);
+  const rows: LocalizedName[] = [];
+  for (const lang of TRANSLATED) {
+    isoCountries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`) as isoCountries.LocaleData);
+    for (const code of codes) {
+      const name = isoCountries.getName(code, lang, { select: "official" });
+      if (name) rows.push({ lang, key: code, name });
+    }
+  }
+  return rows;
+}
+
+/** The version of i18n-iso-countries, part of the data version. */
+export function countryNamesSource(): string {
+  const require = createRequire(import.meta.url);
+  return `i18n-iso-countries ${(require("i18n-iso-countries/package.json") as { version: string }).version}`;
+}

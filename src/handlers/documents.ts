@@ -1,0 +1,30 @@
+/** The documents: the OpenAPI description of the API, and the search page with its script. */
+import { OPENAPI } from "../openapi";
+import { PAGE_CSP, PAGE_HTML } from "../page/html";
+import { PAGE_SCRIPT } from "../page/script";
+
+export const DOCUMENT_PATHS = new Set(["/", "/app.js", "/1.0/openapi.json", "/rest/1.0/openapi.json"]);
+
+const CACHE = "public, max-age=3600";
+const OPENAPI_JSON = JSON.stringify(OPENAPI);
+
+export function openApi(): Response {
+  return new Response(OPENAPI_JSON, { headers: { "Content-Type": "application/json", "Cache-Control": CACHE } });
+}
+
+export function page(): Response {
+  return new Response(PAGE_HTML, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": CACHE,
+      "Content-Security-Policy": PAGE_CSP,
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
+
+export function pageScript(): Response {
+  return new Response(PAGE_SCRIPT, {
+    headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": CACHE },
+  });
+}
