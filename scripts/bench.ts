@@ -15,7 +15,7 @@
  *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,7 @@ import Database from "better-sqlite3";
 import { parseSearchParams } from "../src/params.ts";
 import { citySearchSql } from "../src/queries/city-sql.ts";
 import { venueSearchSql } from "../src/queries/venue-sql.ts";
+import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { QUERY_CLASSES, type QueryClass } from "./lib/query-classes.ts";
 import { d1Database, localD1File, ROOT } from "./lib/wrangler.ts";
 
@@ -65,21 +66,8 @@ interface ClassFigures extends LoadFigures {
   rawSqlMs: number;
 }
 
-const children: ChildProcess[] = [];
-
-function stopAll(): void {
-  for (const child of children) {
-    if (child.exitCode === null && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-  }
-}
 process.on("SIGINT", () => {
-  stopAll();
+  stopDevServers();
   process.exit(130);
 });
 
@@ -121,48 +109,6 @@ async function bundleSize(): Promise<{ kib: number; gzipKib: number }> {
   await run(BIN("wrangler"), ["deploy", "--dry-run", "--outdir", outdir]);
   const code = readFileSync(join(outdir, "index.js"));
   return { kib: code.length / 1024, gzipKib: gzipSync(code, { level: 9 }).length / 1024 };
-}
-
-/** Starts `wrangler dev` in its own process group and waits until `probe` answers. */
-async function startWorker(name: string, port: number, args: string[], probe: string): Promise<string> {
-  const child = spawn(
-    BIN("wrangler"),
-    [
-      "dev",
-      ...args,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(port + 1000),
-      "--log-level",
-      "error",
-    ],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}`);
-    try {
-      const res = await fetch(`${base}${probe}`);
-      await res.arrayBuffer();
-      if (res.status < 500) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} did not start:\n${output}`);
 }
 
 async function load(url: string, headers: Record<string, string>, opts: { connections: number; duration: number }) {
@@ -328,21 +274,18 @@ async function main(): Promise<void> {
   const bundle = await bundleSize();
 
   log("starting the servers");
-  const emptyBase = await startWorker(
-    "empty worker",
-    8791,
-    ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")],
-    "/",
-  );
+  const emptyBase = (
+    await startDevServer({
+      port: 8791,
+      args: ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")],
+    })
+  ).base;
   const probe = "/1.0/search/cities?name=paris";
   const noLimit = ["--var", "RATE_LIMIT:off"];
-  const hitsBase = await startWorker("worker (cache)", 8792, ["--persist-to", STATE, ...noLimit], probe);
-  const missBase = await startWorker(
-    "worker (EDGE_CACHE=off)",
-    8793,
-    ["--persist-to", STATE, "--var", "EDGE_CACHE:off", ...noLimit],
-    probe,
-  );
+  const hitsBase = (await startDevServer({ port: 8792, args: ["--persist-to", STATE, ...noLimit], probe })).base;
+  const missBase = (
+    await startDevServer({ port: 8793, args: ["--persist-to", STATE, "--var", "EDGE_CACHE:off", ...noLimit], probe })
+  ).base;
 
   try {
     const hitUrl = `${hitsBase}/1.0/search/cities?name=paris`;
@@ -440,7 +383,7 @@ async function main(): Promise<void> {
       log("wrote the table into README.md and the figures into bench/results.json");
     }
   } finally {
-    stopAll();
+    stopDevServers();
   }
 }
 
@@ -473,7 +416,7 @@ function targets(r: {
 }
 
 main().catch((error: unknown) => {
-  stopAll();
+  stopDevServers();
   console.error(error);
   process.exit(1);
 });

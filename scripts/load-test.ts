@@ -12,12 +12,12 @@
  * their RSS is reported, not judged.) Prints the figures, writes them to bench/load.json and into
  * README.md. Stops the server it started, also on failure.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { Progress } from "./lib/progress.ts";
 import { runImport } from "./lib/run-import.ts";
 import { d1Database, localD1File, ROOT } from "./lib/wrangler.ts";
@@ -30,18 +30,8 @@ const SAMPLE_EVERY_MS = 2000;
 const GROWTH_ALLOWED = 1.2;
 const GROWTH_SLACK_MIB = 4;
 
-let server: ChildProcess | undefined;
-function stop(): void {
-  if (server?.pid !== undefined && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // gone
-    }
-  }
-}
 process.on("SIGINT", () => {
-  stop();
+  stopDevServers();
   process.exit(130);
 });
 
@@ -169,43 +159,12 @@ async function main(): Promise<void> {
   const summary = await runImport({ target: { kind: "local" } }, new Progress(process.stderr));
   log(`data version ${summary.dataVersion}: ${summary.counts.cities} cities, ${summary.counts.venues} venues`);
 
-  server = spawn(
-    join(ROOT, "node_modules", ".bin", "wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(PORT),
-      "--inspector-port",
-      String(PORT + 1000),
-      "--var",
-      "RATE_LIMIT:off",
-      "--log-level",
-      "error",
-    ],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  let output = "";
-  server.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  server.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null || i > 240) throw new Error(`wrangler dev did not start:\n${output}`);
-    try {
-      const res = await fetch(`${base}/1.0/search/cities?name=paris`);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startDevServer({
+    port: PORT,
+    args: ["--var", "RATE_LIMIT:off"],
+    probe: "/1.0/search/cities?name=paris",
+  });
+  const base = server.base;
 
   const { popular, fresh } = workload(localD1File(d1Database().id));
   for (const path of popular) await (await fetch(`${base}${path}`)).arrayBuffer();
@@ -253,7 +212,7 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   while (sampling) await new Promise((r) => setTimeout(r, 50));
   inspector.close();
-  stop();
+  server.stop();
 
   const quarter = (q: number, of: "heapMiB" | "rssMiB") => {
     const part = samples
@@ -327,7 +286,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  stop();
+  stopDevServers();
   console.error(error);
   process.exit(1);
 });

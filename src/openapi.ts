@@ -82,6 +82,40 @@ const errors = {
   "503": { $ref: "#/components/responses/Unavailable" },
 };
 
+/**
+ * A search page: the JSON object (with `type`), and the XML element, whose page fields are
+ * attributes and which has no `type`.
+ */
+function pageSchemas(type: "venues" | "cities", perPage: number, list: string, item: string, xmlItem: string) {
+  const name = type === "venues" ? "VenuesPage" : "CitiesPage";
+  const fields = {
+    itemsPerPage: { const: perPage },
+    page: { type: "integer", minimum: 1 },
+    total: { type: "integer", minimum: 1 },
+  };
+  const items = (of: string) => ({ type: "array", minItems: 1, maxItems: perPage, items: ref(of) });
+  return {
+    [name]: {
+      type: "object",
+      required: ["type", "itemsPerPage", "page", "total", list],
+      additionalProperties: false,
+      properties: { type: { const: type }, ...fields, [list]: items(item) },
+    },
+    [`${name}Xml`]: {
+      type: "object",
+      required: ["itemsPerPage", "page", "total", list],
+      additionalProperties: false,
+      xml: { name: type },
+      properties: {
+        itemsPerPage: attribute(fields.itemsPerPage),
+        page: attribute(fields.page),
+        total: attribute(fields.total),
+        [list]: items(xmlItem),
+      },
+    },
+  };
+}
+
 const stateFields = {
   state: attribute({ type: "string", description: "The state (admin-1) name, when known." }),
   stateCode: attribute({ type: "string", description: "The state (admin-1) code, when known." }),
@@ -156,54 +190,8 @@ const schemas = {
       url: { type: "string", format: "uri" },
     },
   },
-  VenuesPage: {
-    type: "object",
-    required: ["type", "itemsPerPage", "page", "total", "venue"],
-    additionalProperties: false,
-    properties: {
-      type: { const: "venues" },
-      itemsPerPage: { const: VENUES_PER_PAGE },
-      page: { type: "integer", minimum: 1 },
-      total: { type: "integer", minimum: 1 },
-      venue: { type: "array", minItems: 1, maxItems: VENUES_PER_PAGE, items: ref("Venue") },
-    },
-  },
-  VenuesPageXml: {
-    type: "object",
-    required: ["itemsPerPage", "page", "total", "venue"],
-    additionalProperties: false,
-    xml: { name: "venues" },
-    properties: {
-      itemsPerPage: attribute({ const: VENUES_PER_PAGE }),
-      page: attribute({ type: "integer", minimum: 1 }),
-      total: attribute({ type: "integer", minimum: 1 }),
-      venue: { type: "array", minItems: 1, maxItems: VENUES_PER_PAGE, items: ref("Venue") },
-    },
-  },
-  CitiesPage: {
-    type: "object",
-    required: ["type", "itemsPerPage", "page", "total", "cities"],
-    additionalProperties: false,
-    properties: {
-      type: { const: "cities" },
-      itemsPerPage: { const: CITIES_PER_PAGE },
-      page: { type: "integer", minimum: 1 },
-      total: { type: "integer", minimum: 1 },
-      cities: { type: "array", minItems: 1, maxItems: CITIES_PER_PAGE, items: ref("City") },
-    },
-  },
-  CitiesPageXml: {
-    type: "object",
-    required: ["itemsPerPage", "page", "total", "cities"],
-    additionalProperties: false,
-    xml: { name: "cities" },
-    properties: {
-      itemsPerPage: attribute({ const: CITIES_PER_PAGE }),
-      page: attribute({ type: "integer", minimum: 1 }),
-      total: attribute({ type: "integer", minimum: 1 }),
-      cities: { type: "array", minItems: 1, maxItems: CITIES_PER_PAGE, items: ref("SearchCity") },
-    },
-  },
+  ...pageSchemas("venues", VENUES_PER_PAGE, "venue", "Venue", "Venue"),
+  ...pageSchemas("cities", CITIES_PER_PAGE, "cities", "City", "SearchCity"),
   Error: {
     type: "object",
     required: ["code", "status", "message", "timestamp"],

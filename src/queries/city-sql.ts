@@ -14,7 +14,7 @@
  */
 import type { Language } from "../language";
 import type { SearchParams } from "../params";
-import { andFilters, countryCode, filterMatch, nameTotal, statesTotal } from "./conditions";
+import { andFilters, filterMatch, nameTotal, rankedScope, statesTotal } from "./conditions";
 import { cityNameQueries, singleWord } from "./fts";
 import { CITY_JOINS, cityColumns } from "./columns";
 import { sql, type Sql } from "./sql";
@@ -58,49 +58,8 @@ export function citySearchSql(p: SearchParams, language: Language = "en"): Sql |
   const offset = (p.page - 1) * CITIES_PER_PAGE;
   if (p.name !== undefined) return byName(p, p.name, offset, language);
 
-  if (p.state === undefined && p.stateCode === undefined && p.country === undefined) {
-    return search(
-      sql("SELECT 0 AS tier, c.pos FROM cities c WHERE c.pos > ? ORDER BY c.pos LIMIT ?", offset, CITIES_PER_PAGE),
-      sql("SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_cities'"),
-      language,
-    );
-  }
-  if (p.country !== undefined && p.state === undefined) {
-    const country = countryCode(p.country);
-    if (p.stateCode === undefined) {
-      return search(
-        sql(
-          `SELECT 0 AS tier, c.pos FROM cities c WHERE c.country_code = ${country.sql} AND c.country_rank > ?
-           ORDER BY c.country_rank LIMIT ?`,
-          ...country.params,
-          offset,
-          CITIES_PER_PAGE,
-        ),
-        sql(
-          `SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ''), 0) AS n`,
-          ...country.params,
-        ),
-        language,
-      );
-    }
-    return search(
-      sql(
-        `SELECT 0 AS tier, c.pos FROM cities c
-         WHERE c.country_code = ${country.sql} AND c.admin1_code = ? AND c.state_rank > ?
-         ORDER BY c.state_rank LIMIT ?`,
-        ...country.params,
-        p.stateCode,
-        offset,
-        CITIES_PER_PAGE,
-      ),
-      sql(
-        `SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ?), 0) AS n`,
-        ...country.params,
-        p.stateCode,
-      ),
-      language,
-    );
-  }
+  const ranked = rankedScope(p, "cities", offset, CITIES_PER_PAGE);
+  if (ranked !== null) return search(ranked.positions, ranked.count, language);
   // A state by name (maybe in several countries), or a state code in any country: page
   // through the FTS list of the filter tokens; the total is the sum of stored state totals.
   const filters = filterMatch(p, false);

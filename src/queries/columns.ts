@@ -36,33 +36,26 @@ export const VENUE_JOINS = `LEFT JOIN cities c ON c.pos = v.city_pos
   LEFT JOIN countries co ON co.code = c.country_code
   LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code`;
 
-/** A city: id, name, state, state_code, lat, lng, country_code, country_name. */
-export function cityColumns(language: Language): Sql {
-  return list([
-    "c.id",
-    as(localized(language, "city", "c.id", "c.name"), "name"),
-    as(localized(language, "admin1", "c.country_code || '.' || c.admin1_code", "a.name"), "state"),
-    "c.admin1_code AS state_code",
-    "c.lat",
-    "c.lng",
-    "c.country_code",
-    as(localized(language, "country", "c.country_code", "co.name"), "country_name"),
-  ]);
+/** A city's columns, named with a prefix: id, name, state, state_code, lat, lng, country_code, country_name. */
+function cityFields(language: Language, prefix: string): (string | Sql)[] {
+  return [
+    `c.id AS ${prefix}id`,
+    as(localized(language, "city", "c.id", "c.name"), `${prefix}name`),
+    as(localized(language, "admin1", "c.country_code || '.' || c.admin1_code", "a.name"), `${prefix}state`),
+    `c.admin1_code AS ${prefix}state_code`,
+    `c.lat AS ${prefix}lat`,
+    `c.lng AS ${prefix}lng`,
+    `c.country_code AS ${prefix}country_code`,
+    as(localized(language, "country", "c.country_code", "co.name"), `${prefix}country_name`),
+  ];
 }
 
-/** A venue and its city: id, name, url, city_id and the city's columns prefixed `city_`. */
+/** A city (columns of rows.ts CityRow). */
+export function cityColumns(language: Language): Sql {
+  return list(cityFields(language, ""));
+}
+
+/** A venue and its city, the city's columns prefixed `city_` (rows.ts VenueRow). */
 export function venueColumns(language: Language): Sql {
-  return list([
-    "v.id",
-    "v.name",
-    "v.url",
-    "c.id AS city_id",
-    as(localized(language, "city", "c.id", "c.name"), "city_name"),
-    as(localized(language, "admin1", "c.country_code || '.' || c.admin1_code", "a.name"), "city_state"),
-    "c.admin1_code AS city_state_code",
-    "c.lat AS city_lat",
-    "c.lng AS city_lng",
-    "c.country_code AS city_country_code",
-    as(localized(language, "country", "c.country_code", "co.name"), "city_country_name"),
-  ]);
+  return list(["v.id", "v.name", "v.url", ...cityFields(language, "city_")]);
 }

@@ -37,6 +37,49 @@ export function regionConditions(alias: string, p: SearchParams): Sql[] {
 }
 
 /**
+ * A page and total for the filter sets with stored ranks and totals: none (everything), a
+ * country, or a country and a state code. Pages are seeks on `pos` or on the rank within the
+ * country or state, so any page reads only its own rows. Null for other filter sets.
+ */
+export function rankedScope(
+  p: SearchParams,
+  table: "venues" | "cities",
+  offset: number,
+  perPage: number,
+): { positions: Sql; count: Sql } | null {
+  if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
+  const t = table === "venues" ? "v" : "c";
+  if (p.country === undefined) {
+    return {
+      positions: sql(
+        `SELECT 0 AS tier, ${t}.pos FROM ${table} ${t} WHERE ${t}.pos > ? ORDER BY ${t}.pos LIMIT ?`,
+        offset,
+        perPage,
+      ),
+      count: sql(`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_${table}'`),
+    };
+  }
+  const country = countryCode(p.country);
+  const [scope, rank, admin1] =
+    p.stateCode === undefined
+      ? [`${t}.country_code = ${country.sql}`, `${t}.country_rank`, "''"]
+      : [`${t}.country_code = ${country.sql} AND ${t}.admin1_code = ?`, `${t}.state_rank`, "?"];
+  const scopeParams = p.stateCode === undefined ? country.params : [...country.params, p.stateCode];
+  return {
+    positions: sql(
+      `SELECT 0 AS tier, ${t}.pos FROM ${table} ${t} WHERE ${scope} AND ${rank} > ? ORDER BY ${rank} LIMIT ?`,
+      ...scopeParams,
+      offset,
+      perPage,
+    ),
+    count: sql(
+      `SELECT coalesce((SELECT ${table} FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ${admin1}), 0) AS n`,
+      ...scopeParams,
+    ),
+  };
+}
+
+/**
  * The stored total of cities or venues in the states that `state`, `stateCode` and `country`
  * select (region_counts; admin1_code '' rows are whole countries).
  */

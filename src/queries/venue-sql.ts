@@ -16,7 +16,7 @@
 import { prefixEnd } from "../normalize";
 import type { Language } from "../language";
 import type { SearchParams } from "../params";
-import { and, andFilters, countryCode, filterMatch, nameTotal, regionConditions, statesTotal } from "./conditions";
+import { and, andFilters, filterMatch, nameTotal, rankedScope, regionConditions, statesTotal } from "./conditions";
 import { ftsQuery, singleWord } from "./fts";
 import { VENUE_JOINS, venueColumns } from "./columns";
 import { sql, type Sql } from "./sql";
@@ -64,49 +64,8 @@ export function venueSearchSql(p: SearchParams, language: Language = "en"): Sql 
   if (p.name !== undefined) return byName(p, p.name, offset, language);
   if (p.cityId !== undefined) return byCityId(p, p.cityId, offset, language);
 
-  if (p.cityName === undefined && p.state === undefined && p.stateCode === undefined && p.country === undefined) {
-    return search(
-      sql("SELECT 0 AS tier, v.pos FROM venues v WHERE v.pos > ? ORDER BY v.pos LIMIT ?", offset, VENUES_PER_PAGE),
-      sql("SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'"),
-      language,
-    );
-  }
-  if (p.cityName === undefined && p.state === undefined && p.country !== undefined) {
-    const country = countryCode(p.country);
-    if (p.stateCode === undefined) {
-      return search(
-        sql(
-          `SELECT 0 AS tier, v.pos FROM venues v WHERE v.country_code = ${country.sql} AND v.country_rank > ?
-           ORDER BY v.country_rank LIMIT ?`,
-          ...country.params,
-          offset,
-          VENUES_PER_PAGE,
-        ),
-        sql(
-          `SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ''), 0) AS n`,
-          ...country.params,
-        ),
-        language,
-      );
-    }
-    return search(
-      sql(
-        `SELECT 0 AS tier, v.pos FROM venues v
-         WHERE v.country_code = ${country.sql} AND v.admin1_code = ? AND v.state_rank > ?
-         ORDER BY v.state_rank LIMIT ?`,
-        ...country.params,
-        p.stateCode,
-        offset,
-        VENUES_PER_PAGE,
-      ),
-      sql(
-        `SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${country.sql} AND admin1_code = ?), 0) AS n`,
-        ...country.params,
-        p.stateCode,
-      ),
-      language,
-    );
-  }
+  const ranked = p.cityName === undefined ? rankedScope(p, "venues", offset, VENUES_PER_PAGE) : null;
+  if (ranked !== null) return search(ranked.positions, ranked.count, language);
   // A city by name, a state by name, or a state code in any country: page through the FTS list
   // of the filter tokens; the total is the sum of the stored totals of the cities or states.
   const filters = filterMatch(p, true);

@@ -2,49 +2,25 @@
  * The search page end to end: `wrangler dev` on the default data, driven in headless Chromium
  * (Debian's, at /usr/bin/chromium, through playwright-core). Saves screenshots to test-results/.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.ts";
 import { Progress } from "../../scripts/lib/progress.ts";
 import { runImport } from "../../scripts/lib/run-import.ts";
 import { ROOT } from "../../scripts/lib/wrangler.ts";
 
 const PORT = 8789;
-const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = join(ROOT, "test-results");
 
-let server: ChildProcess | undefined;
+let server: DevServer | undefined;
 let browser: Browser | undefined;
 let page: Page;
 
 beforeAll(async () => {
   await runImport({ target: { kind: "local" } }, new Progress(process.stderr, true));
-  server = spawn(
-    join(ROOT, "node_modules", ".bin", "wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(PORT),
-      "--inspector-port",
-      String(PORT + 1000),
-      "--log-level",
-      "error",
-    ],
-    { cwd: ROOT, detached: true, stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${BASE}/`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 240) throw new Error("wrangler dev did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startDevServer({ port: PORT });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -63,14 +39,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+  server?.stop();
 });
 
 const results = () => page.locator("#results li");
 
 describe("the search page", () => {
   it("searches cities as you type, with map links", async () => {
-    await page.goto(`${BASE}/`);
+    await page.goto(`${server?.base ?? ""}/`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Venue & City Search");
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("paris");
