@@ -17,7 +17,7 @@ import type { SearchParams } from "../params";
 import { andFilters, filterMatch, nameTotal, rankedScope, statesTotal } from "./conditions";
 import { cityNameQueries, singleWord } from "./fts";
 import { CITY_JOINS, cityColumns } from "./columns";
-import { sql, type Sql } from "./sql";
+import { ftsPositions, sql, withTotal, type Sql } from "./sql";
 
 export const CITIES_PER_PAGE = 50;
 
@@ -30,27 +30,8 @@ function pageColumns(language: Language): Sql {
   };
 }
 
-/**
- * One statement: the page's rows in order, each with the search's total (a scalar subquery,
- * evaluated once). A page past the end has no rows, and is a 404 whatever the total.
- */
 function search(positions: Sql, count: Sql, language: Language): Sql {
-  const columns = pageColumns(language);
-  return {
-    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${columns.sql}`,
-    params: [...positions.params, ...count.params, ...columns.params],
-  };
-}
-
-/** Rows of cities_fts matching an FTS expression (an SQL expression), one page of them. */
-function ftsPage(tier: number, match: Sql, limit: number, offset: number): Sql {
-  return sql(
-    `SELECT ${tier} AS tier, f.rowid AS pos FROM cities_fts f WHERE cities_fts MATCH ${match.sql}
-     ORDER BY f.rowid LIMIT ? OFFSET ?`,
-    ...match.params,
-    limit,
-    offset,
-  );
+  return withTotal(positions, count, pageColumns(language));
 }
 
 /** The statements for a city search, or null when it cannot match anything. */
@@ -64,7 +45,7 @@ export function citySearchSql(p: SearchParams, language: Language = "en"): Sql |
   // through the FTS list of the filter tokens; the total is the sum of stored state totals.
   const filters = filterMatch(p, false);
   if (filters === null) return null;
-  return search(ftsPage(0, filters, CITIES_PER_PAGE, offset), statesTotal(p, "cities"), language);
+  return search(ftsPositions("cities_fts", 0, filters, CITIES_PER_PAGE, offset), statesTotal(p, "cities"), language);
 }
 
 function byName(p: SearchParams, name: string, offset: number, language: Language): Sql | null {
@@ -72,9 +53,9 @@ function byName(p: SearchParams, name: string, offset: number, language: Languag
   if (q === null) return null;
   const filters = filterMatch(p, false);
   const limit = offset + CITIES_PER_PAGE;
-  const exact = ftsPage(0, andFilters(q.exact, filters), limit, 0);
-  const starts = ftsPage(1, andFilters(`(${q.starts} NOT ${q.exact})`, filters), limit, 0);
-  const others = ftsPage(2, andFilters(`(${q.words} NOT ${q.starts})`, filters), limit, 0);
+  const exact = ftsPositions("cities_fts", 0, andFilters(q.exact, filters), limit, 0);
+  const starts = ftsPositions("cities_fts", 1, andFilters(`(${q.starts} NOT ${q.exact})`, filters), limit, 0);
+  const others = ftsPositions("cities_fts", 2, andFilters(`(${q.words} NOT ${q.starts})`, filters), limit, 0);
   const positions = sql(
     `SELECT tier, pos FROM (${exact.sql})
      UNION ALL SELECT tier, pos FROM (${starts.sql})

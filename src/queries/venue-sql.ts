@@ -19,7 +19,7 @@ import type { SearchParams } from "../params";
 import { and, andFilters, filterMatch, nameTotal, rankedScope, regionConditions, statesTotal } from "./conditions";
 import { ftsQuery, singleWord } from "./fts";
 import { VENUE_JOINS, venueColumns } from "./columns";
-import { sql, type Sql } from "./sql";
+import { ftsPositions, sql, withTotal, type Sql } from "./sql";
 
 export const VENUES_PER_PAGE = 30;
 
@@ -35,27 +35,8 @@ function pageColumns(language: Language): Sql {
 /** The first pos whose name is >= the bound value: one probe of venues_by_name. */
 const FIRST_POS_FROM = `coalesce((SELECT pos FROM venues WHERE name_norm >= ? ORDER BY name_norm LIMIT 1), ${Number.MAX_SAFE_INTEGER})`;
 
-/**
- * One statement: the page's rows in order, each with the search's total (a scalar subquery,
- * evaluated once). A page past the end has no rows, and is a 404 whatever the total.
- */
 function search(positions: Sql, count: Sql, language: Language): Sql {
-  const columns = pageColumns(language);
-  return {
-    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${columns.sql}`,
-    params: [...positions.params, ...count.params, ...columns.params],
-  };
-}
-
-/** Venues whose search document matches an FTS expression (an SQL expression), a page of them. */
-function ftsPage(tier: number, match: Sql, limit: number, offset: number): Sql {
-  return sql(
-    `SELECT ${tier} AS tier, f.rowid AS pos FROM venues_fts f WHERE venues_fts MATCH ${match.sql}
-     ORDER BY f.rowid LIMIT ? OFFSET ?`,
-    ...match.params,
-    limit,
-    offset,
-  );
+  return withTotal(positions, count, pageColumns(language));
 }
 
 /** The statements for a venue search, or null when it cannot match anything. */
@@ -71,14 +52,14 @@ export function venueSearchSql(p: SearchParams, language: Language = "en"): Sql 
   const filters = filterMatch(p, true);
   if (filters === null) return null;
   if (p.cityName === undefined) {
-    return search(ftsPage(0, filters, VENUES_PER_PAGE, offset), statesTotal(p, "venues"), language);
+    return search(ftsPositions("venues_fts", 0, filters, VENUES_PER_PAGE, offset), statesTotal(p, "venues"), language);
   }
   const cities = and([
     sql("(c.name_norm = ? OR c.ascii_norm = ?)", p.cityName, p.cityName),
     ...regionConditions("c", p),
   ]);
   return search(
-    ftsPage(0, filters, VENUES_PER_PAGE, offset),
+    ftsPositions("venues_fts", 0, filters, VENUES_PER_PAGE, offset),
     sql(`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cities.sql}`, ...cities.params),
     language,
   );
