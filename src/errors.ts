@@ -40,5 +40,3 @@ export function timestamp(date = new Date()): string {
 export function errorBody(status: number, message: string, now = new Date()): ErrorBody {
   return { code: status, status: STATUS_TEXT[status] ?? "Error", message, timestamp: timestamp(now) };
 }
-
-export const notFound = (): ApiError => new ApiError(404, "not found");

@@ -35,7 +35,7 @@ function addCity(parent: XMLBuilder, c: VenueJson["city"] & object, name: "city"
   city.ele("country", country.code === undefined ? {} : { code: country.code, name: country.name ?? "" });
 }
 
-export function pageXml(page: ResultPage): string {
+function pageXml(page: ResultPage): string {
   const root = xmlDocument().ele(page.type, {
     itemsPerPage: String(page.itemsPerPage),
     page: String(page.page),

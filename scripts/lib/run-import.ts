@@ -65,12 +65,6 @@ export interface ImportSummary {
   seconds: number;
 }
 
-/** The version an import with these options would write, without importing. */
-export async function plannedVersion(options: ImportOptions): Promise<string> {
-  const s = resolveSources(options);
-  return dataVersion(s.files, s.versionOptions);
-}
-
 function resolveSources(options: ImportOptions) {
   const defaults = defaultSources();
   const cities = options.cities ?? defaults.cities;

@@ -46,7 +46,9 @@ export function remoteImportFiles(dataset: Dataset, dataVersion: string, sources
     ...tables.map(
       (t) => `INSERT INTO ${t.name} (${t.columns.join(", ")}) SELECT ${t.columns.join(", ")} FROM stage_${t.name};`,
     ),
-    ...BUILD_SEARCH_INDEXES.map((s) => `${s};`),
+    // D1 documents `PRAGMA optimize` (which runs ANALYZE where it helps) for gathering planner
+    // statistics; a bare ANALYZE is what the local writer runs.
+    ...BUILD_SEARCH_INDEXES.map((s) => (s === "ANALYZE" ? "PRAGMA optimize;" : `${s};`)),
     ...metaRows(dataset, dataVersion, sources).map(
       ([k, v]) => `INSERT INTO meta (key, value) VALUES (${literal(k)}, ${literal(v)});`,
     ),
