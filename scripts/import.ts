@@ -2,6 +2,7 @@
  * npm run db:import -- [options]: loads cities, states, countries and venues into D1.
  * Run with --help for the options.
  */
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ImportError } from "./lib/problems.ts";
 import { Progress } from "./lib/progress.ts";
@@ -21,7 +22,7 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
   --venues PATH        venue file or directory, repeatable: .csv or .ndjson rows of
                        id,name,cityId,url, or saved setlist.fm venue search pages (.json).
                        Without it, venues are generated:
-  --venue-count N      number of generated venues (default ${DEFAULT_VENUE_COUNT})
+  --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")
 
 Behaviour:
@@ -88,8 +89,15 @@ async function main(): Promise<number> {
   if ([values.remote, values.database, values["persist-to"]].filter(Boolean).length > 1) {
     throw new ImportError("--remote, --database and --persist-to exclude each other");
   }
-  if (values.venues && values["venue-count"])
-    throw new ImportError("--venue-count is for generated venues; it cannot go with --venues");
+  // `--venues N` (a number that is not a file) asks for N generated venues, like --venue-count.
+  const counts = (values.venues ?? []).filter((v) => /^[0-9]+$/.test(v) && !existsSync(v));
+  const venueFiles = (values.venues ?? []).filter((v) => !counts.includes(v));
+  const venueCount = values["venue-count"] ?? counts[0];
+  if (counts.length + (values["venue-count"] ? 1 : 0) > 1)
+    throw new ImportError("give the number of generated venues once");
+  if (venueFiles.length > 0 && venueCount !== undefined) {
+    throw new ImportError("a number of generated venues cannot go with venue files");
+  }
   const target: Target = values.remote
     ? { kind: "remote" }
     : values.database
@@ -102,8 +110,8 @@ async function main(): Promise<number> {
       admin1: values.admin1,
       countries: values.countries,
       localized: values.localized,
-      venues: values.venues,
-      venueCount: positiveInt(values["venue-count"], "--venue-count"),
+      venues: venueFiles,
+      venueCount: positiveInt(venueCount, "--venues / --venue-count"),
       seed: values.seed,
       skipInvalid: values["skip-invalid"],
       force: values.force,

@@ -166,6 +166,31 @@ describe("import", () => {
   }, 120_000);
 });
 
+describe("the import command", () => {
+  it("takes --venues N as a number of generated venues, and a path as a venue file", async () => {
+    const path = join(dir, "cli.sqlite");
+    const run = (...args: string[]) =>
+      new Promise<number>((resolve) => {
+        const child = spawn(
+          join(ROOT, "node_modules", ".bin", "tsx"),
+          ["scripts/import.ts", "--database", path, "-q", ...args],
+          {
+            cwd: ROOT,
+            stdio: "ignore",
+          },
+        );
+        child.on("exit", (code) => resolve(code ?? -1));
+      });
+    const fixtures = ["--cities", FIXTURES.cities, "--admin1", FIXTURES.admin1, "--countries", FIXTURES.countries];
+    expect(await run(...fixtures, "--venues", "321")).toBe(0);
+    expect(count(path, "venues")).toBe(321);
+    expect(await run(...fixtures, "--venues", fixture("venues.csv"))).toBe(0);
+    expect(count(path, "venues")).toBe(26);
+    expect(await run(...fixtures, "--venues", "5", "--venue-count", "6")).toBe(1);
+    expect(count(path, "venues")).toBe(26);
+  }, 60_000);
+});
+
 describe("remote import files", () => {
   it("stay within D1's statement limit and load the same rows as the local writer", async () => {
     const problems = new Problems(false);
