@@ -23,11 +23,13 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { parseSearchParams } from "../src/params.ts";
-import { citySearchSql } from "../src/queries/city-sql.ts";
-import { venueSearchSql } from "../src/queries/venue-sql.ts";
+import { CITIES } from "../src/queries/cities.ts";
+import { firstTrip } from "../src/queries/search.ts";
+import { VENUES } from "../src/queries/venues.ts";
 import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { QUERY_CLASSES, type QueryClass } from "./lib/query-classes.ts";
-import { d1Database, localD1File, ROOT } from "./lib/wrangler.ts";
+import { ROOT } from "./lib/project.ts";
+import { d1Database, localD1File } from "./lib/wrangler.ts";
 
 const TMP = join(ROOT, "bench", "tmp");
 const STATE = join(TMP, "state");
@@ -181,13 +183,13 @@ function acceptFor(c: QueryClass): Record<string, string> {
 /** The same statements the worker runs, straight on the SQLite file: median ms per search. */
 function rawSql(db: Database.Database, c: QueryClass): number {
   const params = parseSearchParams(c.resource, c.query);
-  const search = c.resource === "venues" ? venueSearchSql(params) : citySearchSql(params);
-  if (search === null) return 0;
-  const statement = db.prepare(search.sql);
+  const first = c.resource === "venues" ? firstTrip(VENUES, params, "en") : firstTrip(CITIES, params, "en");
+  if (first === null) return 0;
+  const statements = first.statements.map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
   const times: number[] = [];
   for (let i = 0; i < 60; i++) {
     const t = performance.now();
-    statement.all(...search.params);
+    for (const s of statements) s.prepared.all(...s.binds);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);

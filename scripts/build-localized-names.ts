@@ -15,8 +15,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultSources } from "./lib/run-import.ts";
-import { LANGUAGES } from "./lib/localized-names.ts";
-import { ROOT } from "./lib/wrangler.ts";
+import { TRANSLATED } from "../src/language.ts";
+import { ROOT } from "./lib/project.ts";
 
 /** Reads a gettext .mo catalog (either byte order) into a map of message id → translation. */
 export function readMo(bytes: Buffer): Map<string, string> {
@@ -54,7 +54,7 @@ function main(): void {
   const dir = values["mo-dir"] ?? "/usr/share/locale";
   const english = englishNames();
   const lines: string[] = [];
-  for (const lang of LANGUAGES) {
+  for (const lang of TRANSLATED) {
     const catalog = readMo(readFileSync(join(dir, lang, "LC_MESSAGES", "geonames.mo")));
     let kept = 0;
     for (const [key, name] of [...catalog].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

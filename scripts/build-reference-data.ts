@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { countries } from "countries-list";
 import isoCountries from "i18n-iso-countries";
-import { ROOT } from "./lib/wrangler.ts";
+import { ROOT } from "./lib/project.ts";
 
 const require = createRequire(import.meta.url);
 

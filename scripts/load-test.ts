@@ -20,7 +20,8 @@ import WebSocket from "ws";
 import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { Progress } from "./lib/progress.ts";
 import { runImport } from "./lib/run-import.ts";
-import { d1Database, localD1File, ROOT } from "./lib/wrangler.ts";
+import { ROOT } from "./lib/project.ts";
+import { d1Database, localD1File } from "./lib/wrangler.ts";
 
 const PORT = 8788;
 const CONNECTIONS = 64;

@@ -4,11 +4,10 @@
  * http://localhost:8787. When the data is current this takes seconds.
  */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { ImportError } from "./lib/problems.ts";
 import { Progress } from "./lib/progress.ts";
+import { bin, ROOT } from "./lib/project.ts";
 import { runImport } from "./lib/run-import.ts";
-import { ROOT } from "./lib/wrangler.ts";
 
 async function main(): Promise<void> {
   const progress = new Progress();
@@ -26,10 +25,8 @@ async function main(): Promise<void> {
     );
   }
   progress.line("Starting wrangler dev on http://localhost:8787 ...");
-  const dev = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), ["dev", ...process.argv.slice(2)], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
+  // The terminal is the developer's: wrangler dev keeps its interactive output.
+  const dev = spawn(bin("wrangler"), ["dev", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
   dev.on("exit", (code) => process.exit(code ?? 0));
 }

@@ -1,6 +1,6 @@
 /**
- * The edge cache (SPEC §7). The key is the canonical query plus format, language and data
- * version, so equivalent requests share an entry, formats never cross, and a re-import starts
+ * The edge cache (SPEC §7). The key is the canonical query plus format, language, the deployment's
+ * variant (VENUE_CITY_DETAIL) and the data version, so equivalent requests share an entry, formats never cross, and a re-import starts
  * fresh. Two levels:
  *
  * - this isolate's memory: the most recently used answers (bounded by count and bytes), so a
@@ -10,7 +10,7 @@
  *
  * A failing cache never fails a request: it is answered from D1.
  */
-import type { Format } from "./negotiate";
+import type { Format } from "./negotiate.ts";
 
 export const CACHE_CONTROL = "public, max-age=300, s-maxage=604800";
 
@@ -29,8 +29,9 @@ export function cacheKey(
   format: Format,
   language: string,
   dataVersion: string,
+  variant = "",
 ): CacheKey {
-  const url = `${origin}${path}?${canonicalQuery}&format=${format}&lang=${language}&v=${dataVersion}`;
+  const url = `${origin}${path}?${canonicalQuery}&format=${format}&lang=${language}${variant === "" ? "" : `&${variant}`}&v=${dataVersion}`;
   return { url, etag: `"${dataVersion}-${hash64(url)}"` };
 }
 

@@ -1,40 +1,115 @@
-import { ApiError } from "./errors";
-import type { Sql } from "./queries/sql";
-
 /**
- * Runs a D1 operation. Any failure of D1 itself (unreachable, overloaded, schema missing) is a
- * 503 for the caller; the details go to the log only.
+ * D1 access for one request: one D1 session per request (so reads may come from a nearby read
+ * replica), every round trip a batch that also reads the data version (so an answer names the
+ * import its rows came from), transient failures retried briefly, and errors told apart:
+ *
+ * - transient (the binding unavailable, overloaded, reset, timed out, the file locked by an
+ *   import's commit): retried with backoff, then 503 with Retry-After;
+ * - anything else (an SQL or FTS5 error, a constraint): a bug, 500, logged with the kind of
+ *   statement (never its text in the body).
  */
-export async function d1<T>(what: string, operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    console.error(`D1: ${what} failed`, error);
-    throw new ApiError(503, "the database is unavailable; please try again shortly");
+import { ApiError } from "./errors.ts";
+import type { Sql } from "./queries/sql.ts";
+
+/** Messages of failures that another attempt may not meet (Cloudflare's D1 error list, and
+ * what a local D1 says while an import holds a lock). */
+const TRANSIENT = [
+  "Network connection lost",
+  "storage caused object to be reset",
+  "reset because its code was updated",
+  "transient issue on remote node",
+  "client disconnected",
+  "exceeded timeout",
+  "D1 DB is overloaded",
+  "exceeded its memory limit",
+  "exceeded its CPU time limit",
+  "SQLITE_BUSY",
+  "database is locked",
+  "internal error; reference",
+];
+
+/** Pauses before the retries of a transient failure, in ms (jittered). About 0.6 s in all. */
+const RETRY_DELAYS_MS = [20, 60, 150, 350];
+
+export const RETRY_AFTER_SECONDS = 1;
+
+export function isTransient(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return TRANSIENT.some((part) => message.includes(part));
+}
+
+const unavailable = () =>
+  new ApiError(503, "the database is unavailable; please try again shortly", {
+    "Retry-After": String(RETRY_AFTER_SECONDS),
+  });
+
+/** The data version changed between two round trips of one answer (an import swapped in). */
+export class VersionChanged extends Error {
+  override name = "VersionChanged";
+}
+
+const VERSION = "SELECT value FROM meta WHERE key = 'data_version'";
+
+export interface Rows<T> {
+  rows: T[];
+  rowsRead: number;
+}
+
+/** One request's view of the database. */
+export class Session {
+  private readonly session: D1DatabaseSession;
+  /** The data version the rows of this session come from (after the first round trip). */
+  version: string | null = null;
+  /** D1's rows_read over every round trip. */
+  rowsRead = 0;
+
+  constructor(db: D1Database | undefined) {
+    if (db === undefined || typeof db.withSession !== "function") {
+      console.error("D1: the DB binding is missing");
+      throw unavailable();
+    }
+    this.session = db.withSession("first-unconstrained");
   }
-}
 
-/** Runs a search statement: the page's rows, each with a `total` column (see queries/*-sql.ts). */
-export async function pageWithTotal<T>(
-  db: D1Database,
-  search: Sql,
-): Promise<{ total: number; rows: T[]; rowsRead: number }> {
-  const result = await d1("search", () =>
-    db
-      .prepare(search.sql)
-      .bind(...search.params)
-      .all<T & { total: number }>(),
-  );
-  return { total: Number(result.results[0]?.total ?? 0), rows: result.results, rowsRead: result.meta.rows_read ?? 0 };
-}
+  /**
+   * Runs statements in one round trip (a D1 batch: one transaction, one snapshot), with the
+   * data version read first. `what` names the statements in logs.
+   */
+  async run(what: string, statements: readonly Sql[]): Promise<Rows<Record<string, unknown>>[]> {
+    const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements]);
+    const version = results[0]?.results[0]?.value;
+    if (typeof version !== "string") throw new ApiError(503, "the database holds no data yet; run the import");
+    if (this.version !== null && this.version !== version) throw new VersionChanged();
+    this.version = version;
+    const out = results.slice(1).map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));
+    this.rowsRead += out.reduce((n, r) => n + r.rowsRead, 0);
+    return out;
+  }
 
-/** Runs a statement that finds at most one row. */
-export async function firstRow<T>(db: D1Database, statement: Sql): Promise<{ row: T | null; rowsRead: number }> {
-  const result = await d1("lookup", () =>
-    db
-      .prepare(statement.sql)
-      .bind(...statement.params)
-      .all<T>(),
-  );
-  return { row: result.results[0] ?? null, rowsRead: result.meta.rows_read ?? 0 };
+  /** The data version alone (for a cache key before any rows are needed). */
+  async dataVersion(): Promise<string> {
+    await this.run("reading the data version", []);
+    return this.version ?? "";
+  }
+
+  private async batch(what: string, statements: readonly Sql[]): Promise<D1Result<Record<string, unknown>>[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.session.batch<Record<string, unknown>>(
+          statements.map((s) => this.session.prepare(s.text).bind(...s.binds)),
+        );
+      } catch (error) {
+        if (!isTransient(error)) {
+          console.error(`D1: ${what} failed (not transient: an SQL error is a bug)`, error);
+          throw new ApiError(500, "internal error");
+        }
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          console.error(`D1: ${what} failed ${attempt + 1} times (transient)`, error);
+          throw unavailable();
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
+      }
+    }
+  }
 }

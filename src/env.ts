@@ -9,6 +9,11 @@ export interface Env {
   API_KEY_HASHES?: string;
   /** The Workers rate-limit binding (wrangler.toml, [[ratelimits]]). */
   RATE_LIMITER?: RateLimit;
-  /** "off" disables rate limiting (load tests, benchmarks). */
+  /**
+   * "on" limits every client, "off" none; unset, every client but those on this machine (a
+   * loopback address: `wrangler dev`).
+   */
   RATE_LIMIT?: string;
+  /** "full": the city of a venue in a venue search has coords and country (SPEC §10.4). */
+  VENUE_CITY_DETAIL?: string;
 }

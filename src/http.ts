@@ -1,7 +1,7 @@
 /** Response building shared by every route: common headers, error responses (SPEC §5, §6, §8). */
-import { errorBody } from "./errors";
-import { CONTENT_TYPE, type Format } from "./negotiate";
-import { serializeError } from "./serialize";
+import { errorBody } from "./errors.ts";
+import { CONTENT_TYPE, type Format } from "./negotiate.ts";
+import { serializeError } from "./serialize.ts";
 
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
@@ -9,7 +9,7 @@ export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 export const COMMON_HEADERS: Record<string, string> = {
   Vary: "Accept, Accept-Language",
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, X-Cache",
+  "Access-Control-Expose-Headers": "ETag, X-Cache, X-Match, X-Corrected-Name",
   "X-Content-Type-Options": "nosniff",
 };
 

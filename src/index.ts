@@ -5,14 +5,14 @@
  * the host.
  */
 import { Router, type IRequest } from "itty-router";
-import { enforceRateLimit, requireApiKey } from "./access";
-import type { Env } from "./env";
-import { ApiError } from "./errors";
-import { DOCUMENT_PATHS, openApi, page, pageScript } from "./handlers/documents";
-import { city, venue } from "./handlers/lookup";
-import { search } from "./handlers/search";
-import { ALLOWED_METHODS, COMMON_HEADERS, errorResponse, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http";
-import { negotiateFormat } from "./negotiate";
+import { enforceRateLimit, requireApiKey } from "./access.ts";
+import type { Env } from "./env.ts";
+import { ApiError } from "./errors.ts";
+import { DOCUMENT_PATHS, openApi, page, pageScript } from "./handlers/documents.ts";
+import { city, venue } from "./handlers/lookup.ts";
+import { search } from "./handlers/search.ts";
+import { ALLOWED_METHODS, COMMON_HEADERS, errorResponse, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http.ts";
+import { negotiateFormat } from "./negotiate.ts";
 
 type Args = [Env, ExecutionContext];
 
@@ -51,11 +51,16 @@ router.all("*", () => {
   throw new ApiError(404, "not found: see /1.0/openapi.json for the routes");
 });
 
+/** The path of a request URL, cheaper than parsing it whole (the hot path runs this twice). */
+function pathname(url: string): string {
+  const query = url.indexOf("?");
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2), query < 0 ? url.length : query);
+  return path === "" ? "/" : path;
+}
+
 /** itty-router tolerates any number of trailing slashes; the contract tolerates one. */
 function rejectExtraSlashes(request: IRequest): void {
-  const url = request.url;
-  const query = url.indexOf("?");
-  if ((query < 0 ? url : url.slice(0, query)).endsWith("//")) throw new ApiError(404, "not found");
+  if (pathname(request.url).endsWith("//")) throw new ApiError(404, "not found");
 }
 
 /**
@@ -65,7 +70,7 @@ function rejectExtraSlashes(request: IRequest): void {
  */
 async function checkAccess(request: IRequest, env: Env): Promise<void> {
   if (request.method === "OPTIONS") return;
-  const documents = DOCUMENT_PATHS.has(new URL(request.url).pathname);
+  const documents = DOCUMENT_PATHS.has(pathname(request.url));
   await enforceRateLimit(request, env, documents ? null : await requireApiKey(request, env));
 }
 

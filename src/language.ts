@@ -2,6 +2,8 @@
  * Languages of names (city, state, country), negotiated from Accept-Language as setlist.fm
  * does: English by default, and es, fr, de, pt, tr, it, pl. Pure.
  */
+import { parseWeightedList } from "./qlist.ts";
+
 export const LANGUAGES = ["en", "es", "fr", "de", "pt", "tr", "it", "pl"] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** The languages with stored translations (English is the names themselves). */
@@ -17,14 +19,8 @@ const SUPPORTED = new Set<string>(LANGUAGES);
 export function negotiateLanguage(header: string | null): Language {
   if (header === null) return "en";
   let best: { lang: Language; q: number } | null = null;
-  for (const part of header.split(",")) {
-    const [range = "", ...params] = part.split(";");
-    const primary = range.trim().toLowerCase().split("-")[0] ?? "";
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=").map((s) => s.trim());
-      if (key?.toLowerCase() === "q") q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value ?? "") ? Number(value) : 0;
-    }
+  for (const { value, q } of parseWeightedList(header)) {
+    const primary = value.split("-")[0] ?? "";
     if (q === 0 || !SUPPORTED.has(primary)) continue;
     if (best === null || q > best.q) best = { lang: primary as Language, q };
   }

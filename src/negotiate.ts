@@ -2,6 +2,8 @@
  * Content negotiation of `Accept` per RFC 9110 §12.5.1 (SPEC §5): q-values, `type/*` and
  * `*\/*`, the most specific range deciding each type's quality. Pure.
  */
+import { parseWeightedList } from "./qlist.ts";
+
 export type Format = "json" | "xml";
 
 export const CONTENT_TYPE: Record<Format, string> = {
@@ -26,22 +28,15 @@ interface MediaRange {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** The valid media ranges of an Accept header; malformed members are left out. */
 export function parseAccept(header: string): MediaRange[] {
   const ranges: MediaRange[] = [];
-  header.split(",").forEach((part, index) => {
-    const [range = "", ...params] = part.split(";");
-    const [type = "", subtype = "", extra] = range.trim().toLowerCase().split("/");
-    if (extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) return;
-    if (type === "*" && subtype !== "*") return;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=").map((s) => s.trim());
-      if (key?.toLowerCase() === "q") {
-        q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value ?? "") ? Number(value) : 0;
-      }
-    }
+  for (const { value, q, index } of parseWeightedList(header)) {
+    const [type = "", subtype = "", extra] = value.split("/");
+    if (extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) continue;
+    if (type === "*" && subtype !== "*") continue;
     ranges.push({ type, subtype, q, index });
-  });
+  }
   return ranges;
 }
 

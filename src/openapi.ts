@@ -3,10 +3,9 @@
  * (JSON, and XML through `xml` hints and XML-specific schemas where the two differ) and error.
  * test/worker/openapi.test.ts validates live responses against it, so it stays true.
  */
-import { LANGUAGES } from "./language";
-import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "./params";
-import { CITIES_PER_PAGE } from "./queries/city-sql";
-import { VENUES_PER_PAGE } from "./queries/venue-sql";
+import { LANGUAGES } from "./language.ts";
+import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "./params.ts";
+import { MAX_PAGE, PER_PAGE } from "./paging.ts";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });
@@ -34,7 +33,7 @@ const parameters = {
     in: "query",
     required: false,
     description: "Page number, 1 when absent.",
-    schema: { type: "integer", minimum: 1, maximum: 999999, default: 1 },
+    schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
   },
   acceptLanguage: {
     name: "Accept-Language",
@@ -190,8 +189,8 @@ const schemas = {
       url: { type: "string", format: "uri" },
     },
   },
-  ...pageSchemas("venues", VENUES_PER_PAGE, "venue", "Venue", "Venue"),
-  ...pageSchemas("cities", CITIES_PER_PAGE, "cities", "City", "SearchCity"),
+  ...pageSchemas("venues", PER_PAGE.venues, "venue", "Venue", "Venue"),
+  ...pageSchemas("cities", PER_PAGE.cities, "cities", "City", "SearchCity"),
   Error: {
     type: "object",
     required: ["code", "status", "message", "timestamp"],

@@ -3,20 +3,26 @@
  * validated; values are normalized for matching (§3). The canonical form of the result is
  * the cache key's query (§7). Pure.
  */
-import { ApiError } from "./errors";
-import { normalize } from "./normalize";
+import { ApiError } from "./errors.ts";
+import type { Circle } from "./geo.ts";
+import { normalize } from "./normalize.ts";
+import { MAX_PAGE, type Resource } from "./paging.ts";
 
-export type Resource = "venues" | "cities";
+export type { Resource };
 
+/** The seed's parameters, then SPEC §10's. */
 export const PARAMETERS: Record<Resource, readonly string[]> = {
-  venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode"],
-  cities: ["country", "name", "p", "state", "stateCode"],
+  venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
 };
+
+/** Kilometres around lat/long without a radius, and the largest radius. */
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
 
 export const MAX_VALUE_LENGTH = 100;
 /** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
 export const MAX_QUERY_BYTES = 2048;
-const MAX_PAGE_DIGITS = 6;
 
 export type CountryFilter = { code: string } | { nameNorm: string };
 
@@ -24,6 +30,10 @@ export type CountryFilter = { code: string } | { nameNorm: string };
 export interface SearchParams {
   page: number;
   name?: string;
+  /** Whether a name that matches nothing strictly is searched again forgiving typos (§10.1). */
+  typos: boolean;
+  /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
+  near?: Circle;
   cityId?: string;
   cityName?: string;
   state?: string;
@@ -75,7 +85,9 @@ export function parseSearchParams(resource: Resource, search: string): SearchPar
     if (value.trim() !== "") values.set(key, value.trim()); // an empty value counts as absent
   }
 
-  const params: SearchParams = { page: parsePage(values.get("p")) };
+  const params: SearchParams = { page: parsePage(values.get("p")), typos: parseTypos(values.get("typos")) };
+  const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
+  if (near !== undefined) params.near = near;
   const name = values.get("name");
   if (name !== undefined) params.name = normalize(name);
   const cityId = values.get("cityId");
@@ -95,10 +107,44 @@ export function parseSearchParams(resource: Resource, search: string): SearchPar
 
 function parsePage(value: string | undefined): number {
   if (value === undefined) return 1;
-  if (!/^[0-9]+$/.test(value) || value.length > MAX_PAGE_DIGITS || Number(value) < 1) {
-    throw new ApiError(400, `parameter p must be a page number from 1 to ${"9".repeat(MAX_PAGE_DIGITS)}`);
+  if (!/^[0-9]+$/.test(value) || value.length > String(MAX_PAGE).length || Number(value) < 1) {
+    throw new ApiError(400, `parameter p must be a page number from 1 to ${MAX_PAGE}`);
   }
   return Number(value);
+}
+
+function parseTypos(value: string | undefined): boolean {
+  if (value === undefined || value === "1") return true;
+  if (value === "0") return false;
+  throw new ApiError(400, "parameter typos must be 0 (match names exactly) or 1 (forgive typos, the default)");
+}
+
+const DECIMAL = /^[+-]?[0-9]{1,3}(\.[0-9]+)?$/;
+const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals + 0; // + 0: no -0
+
+/** lat, long and radius (§10.2): both coordinates or neither; a radius only with them. */
+function parseNear(lat: string | undefined, lng: string | undefined, radius: string | undefined): Circle | undefined {
+  if (lat === undefined && lng === undefined) {
+    if (radius !== undefined) throw new ApiError(400, "parameter radius needs lat and long");
+    return undefined;
+  }
+  if (lat === undefined) throw new ApiError(400, "parameter lat is required with long");
+  if (lng === undefined) throw new ApiError(400, "parameter long is required with lat");
+  if (!DECIMAL.test(lat) || Math.abs(Number(lat)) > 90) {
+    throw new ApiError(400, "parameter lat must be a latitude in decimal degrees, from -90 to 90");
+  }
+  if (!DECIMAL.test(lng) || Math.abs(Number(lng)) > 180) {
+    throw new ApiError(400, "parameter long must be a longitude in decimal degrees, from -180 to 180");
+  }
+  let radiusKm = DEFAULT_RADIUS_KM;
+  if (radius !== undefined) {
+    const km = Number(radius);
+    if (!/^[0-9]{1,3}(\.[0-9]+)?$/.test(radius) || km <= 0 || km > MAX_RADIUS_KM) {
+      throw new ApiError(400, `parameter radius must be a distance in km, more than 0 and at most ${MAX_RADIUS_KM}`);
+    }
+    radiusKm = Math.max(round(km, 3), 0.001);
+  }
+  return { lat: round(Number(lat), 4), lng: round(Number(lng), 4), radiusKm };
 }
 
 /**
@@ -115,6 +161,14 @@ export function canonicalQuery(params: SearchParams): string {
   if (params.country !== undefined) {
     entries.push(["country", "code" in params.country ? params.country.code : `name:${params.country.nameNorm}`]);
   }
+  if (params.near !== undefined) {
+    entries.push(
+      ["lat", String(params.near.lat)],
+      ["long", String(params.near.lng)],
+      ["radius", String(params.near.radiusKm)],
+    );
+  }
+  if (!params.typos) entries.push(["typos", "0"]);
   return entries
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)

@@ -8,6 +8,8 @@ export interface CityRecord {
   lng: number;
   countryCode: string;
   countryName: string;
+  /** Kilometres from the point of a search near a point. */
+  distanceKm?: number;
 }
 
 export interface VenueRecord {
@@ -15,18 +17,15 @@ export interface VenueRecord {
   name: string;
   url: string | null;
   city: CityRecord | null;
+  distanceKm?: number;
 }
 
 export interface Page<T> {
   page: number;
   total: number;
   items: T[];
-  /** D1's rows_read for the statement that made the page (for benchmarks and logs). */
-  rowsRead: number;
-}
-
-/** A lookup's answer: the record, or null when there is none. */
-export interface Found<T> {
-  item: T | null;
-  rowsRead: number;
+  /** How the names matched: strictly, or forgiving typos (SPEC §10.1). */
+  match: "exact" | "fuzzy";
+  /** For a fuzzy answer: the corrected query that the first result matched. */
+  suggestion?: string;
 }

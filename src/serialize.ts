@@ -5,9 +5,9 @@
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
-import type { ErrorBody } from "./errors";
-import type { Format } from "./negotiate";
-import type { Answer, CityJson, ResultPage, VenueJson } from "./shape";
+import type { ErrorBody } from "./errors.ts";
+import type { Format } from "./negotiate.ts";
+import type { Answer, CityJson, ResultPage, VenueJson } from "./shape.ts";
 
 function xmlDocument(): XMLBuilder {
   return create({ version: "1.0", encoding: "UTF-8", standalone: true });
@@ -20,15 +20,24 @@ function stateAttributes(o: { state?: string; stateCode?: string }): Record<stri
   return attrs;
 }
 
+/** The distance attribute of a search near a point. */
+const distance = (o: { distance?: number }): Record<string, string> =>
+  o.distance === undefined ? {} : { distance: String(o.distance) };
+
 function addVenue(parent: XMLBuilder, v: VenueJson): void {
-  const venue = parent.ele("venue", { id: v.id, name: v.name });
+  const venue = parent.ele("venue", { id: v.id, name: v.name, ...distance(v) });
   if (v.city !== undefined) addCity(venue, v.city, "city");
   if (v.url !== undefined) venue.ele("url").txt(v.url);
 }
 
 /** A city as element `name`; coords and country are empty elements when the city has none. */
 function addCity(parent: XMLBuilder, c: VenueJson["city"] & object, name: "city" | "cities"): void {
-  const city = parent.ele(name, { id: c.id, name: c.name, ...stateAttributes(c) });
+  const city = parent.ele(name, {
+    id: c.id,
+    name: c.name,
+    ...stateAttributes(c),
+    ...("distance" in c ? distance(c) : {}),
+  });
   const coords: Partial<CityJson["coords"]> = c.coords;
   const country: Partial<CityJson["country"]> = c.country;
   city.ele("coords", coords.lat === undefined ? {} : { lat: String(coords.lat), long: String(coords.long) });

@@ -3,9 +3,8 @@
  * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
-import type { CityRecord, Page, VenueRecord } from "./records";
-import { CITIES_PER_PAGE } from "./queries/city-sql";
-import { VENUES_PER_PAGE } from "./queries/venue-sql";
+import type { CityRecord, Page, VenueRecord } from "./records.ts";
+import { PER_PAGE } from "./paging.ts";
 
 export interface VenueCityJson {
   id: string;
@@ -21,6 +20,8 @@ export interface VenueJson {
   name: string;
   city?: VenueCityJson | CityJson;
   url?: string;
+  /** Kilometres from the point of a search near a point (SPEC §10.2). */
+  distance?: number;
 }
 
 export interface CityJson {
@@ -30,6 +31,7 @@ export interface CityJson {
   stateCode?: string;
   coords: { lat: number; long: number };
   country: { code: string; name: string };
+  distance?: number;
 }
 
 export interface VenuesPage {
@@ -64,17 +66,20 @@ export function venueJson(v: VenueRecord, fullCity = false): VenueJson {
       : { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} };
   }
   if (v.url !== null) out.url = v.url;
+  if (v.distanceKm !== undefined) out.distance = v.distanceKm;
   return out;
 }
 
 export function cityJson(c: CityRecord): CityJson {
-  return {
+  const out: CityJson = {
     id: c.id,
     name: c.name,
     ...state(c),
     coords: { lat: c.lat, long: c.lng },
     country: { code: c.countryCode, name: c.countryName },
   };
+  if (c.distanceKm !== undefined) out.distance = c.distanceKm;
+  return out;
 }
 
 /** state and stateCode, in the live key order, when known. */
@@ -85,16 +90,17 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
   return out;
 }
 
-export function venuesPage(p: Page<VenueRecord>): VenuesPage {
+/** A page of venues; `fullCities` gives each venue's city coords and country (SPEC §10.4). */
+export function venuesPage(p: Page<VenueRecord>, fullCities = false): VenuesPage {
   return {
     type: "venues",
-    itemsPerPage: VENUES_PER_PAGE,
+    itemsPerPage: PER_PAGE.venues,
     page: p.page,
     total: p.total,
-    venue: p.items.map((v) => venueJson(v)),
+    venue: p.items.map((v) => venueJson(v, fullCities)),
   };
 }
 
 export function citiesPage(p: Page<CityRecord>): CitiesPage {
-  return { type: "cities", itemsPerPage: CITIES_PER_PAGE, page: p.page, total: p.total, cities: p.items.map(cityJson) };
+  return { type: "cities", itemsPerPage: PER_PAGE.cities, page: p.page, total: p.total, cities: p.items.map(cityJson) };
 }

@@ -10,7 +10,7 @@ declare global {
       RATE_LIMIT: string;
     }
     interface GlobalProps {
-      mainModule: typeof import("../src/index");
+      mainModule: typeof import("../src/index.ts");
     }
   }
 }

@@ -2,9 +2,7 @@
  * `wrangler dev` for the benchmark, the load test and the browser test: on 127.0.0.1, in a process
  * group of its own so that stopping it stops workerd too, ready when a probe request answers.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { ROOT } from "./wrangler.ts";
+import { bin, start, stopGroup } from "./project.ts";
 
 export interface DevServer {
   base: string;
@@ -26,8 +24,8 @@ export async function startDevServer(options: {
   /** A path that answers once the worker serves (any status below 500). */
   probe?: string;
 }): Promise<DevServer> {
-  const child = spawn(
-    join(ROOT, "node_modules", ".bin", "wrangler"),
+  const child = start(
+    bin("wrangler"),
     [
       "dev",
       ...(options.args ?? []),
@@ -40,12 +38,7 @@ export async function startDevServer(options: {
       "--log-level",
       "error",
     ],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    },
+    { detached: true },
   );
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
@@ -55,13 +48,7 @@ export async function startDevServer(options: {
     pid: child.pid ?? 0,
     stop() {
       running.delete(server);
-      if (child.exitCode === null && child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // already gone
-        }
-      }
+      stopGroup(child);
     },
   };
   running.add(server);

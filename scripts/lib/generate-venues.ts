@@ -5,13 +5,14 @@
  * - Counts follow population (bigger cities get more venues, sub-linearly).
  * - Names come from the city's language patterns (venue-vocabulary.ts); no two alike (after
  *   normalization) in one city.
- * - Ids are 8 hex digits, unique; URLs are setlist.fm-style (slug.ts).
+ * - Ids are 8 hex digits, unique (a keyed permutation of the venue's number); URLs are
+ *   setlist.fm-style (slug.ts).
  * - A small share of venues has no city, as festival sites in the open country do.
  */
 import { normalize } from "../../src/normalize.ts";
-import type { City, Country } from "./geonames.ts";
+import type { Country } from "./sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
-import type { VenueInput } from "./venue-files.ts";
+import type { VenueInput } from "./sources/venue-files.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./venue-vocabulary.ts";
 
 export interface GeneratorCity {
@@ -31,22 +32,23 @@ export type GeneratedVenue = VenueInput & { url: string };
 export interface GeneratorOptions {
   count: number;
   seed: string;
-  /** Called now and then with the number of venues made so far. */
-  onProgress?: (made: number) => void;
 }
 
-/** The generator's view of imported cities: with their country's name and first language. */
-export function generatorCities(cities: readonly City[], countries: readonly Country[]): GeneratorCity[] {
-  const byCode = new Map(countries.map((c) => [c.code, c]));
-  return cities.map((c) => ({
-    id: c.id,
-    name: c.name,
-    countryCode: c.countryCode,
-    countryName: byCode.get(c.countryCode)?.name ?? c.countryCode,
-    admin1Code: c.admin1Code,
-    population: c.population,
-    language: byCode.get(c.countryCode)?.languages[0],
-  }));
+/** The generator's view of a city: with its country's name and first language. */
+export function generatorCity(
+  city: { id: string; name: string; countryCode: string; admin1Code: string | null; population: number },
+  countries: ReadonlyMap<string, Country>,
+): GeneratorCity {
+  const country = countries.get(city.countryCode);
+  return {
+    id: city.id,
+    name: city.name,
+    countryCode: city.countryCode,
+    countryName: country?.name ?? city.countryCode,
+    admin1Code: city.admin1Code,
+    population: city.population,
+    language: country?.languages[0],
+  };
 }
 
 /** Share of venues without a city. */
@@ -54,57 +56,107 @@ const CITYLESS_SHARE = 0.002;
 /** Venue count grows with population to this power: big cities get more, not all. */
 const POPULATION_EXPONENT = 0.75;
 
+/** How many of `total` venues have no city. */
+export function citylessCount(total: number): number {
+  return Math.round(total * CITYLESS_SHARE);
+}
+
+/**
+ * The generated venues, in memory (tests and small sets; the import streams the same venues
+ * city by city with venueCounts, cityVenues and citylessVenues).
+ */
 export function generateVenues(cities: readonly GeneratorCity[], options: GeneratorOptions): GeneratedVenue[] {
   const ordered = [...cities].sort((a, b) => Number(a.id) - Number(b.id));
-  const cityless = Math.round(options.count * CITYLESS_SHARE);
-  const perCity = allocate(
+  const ids = new VenueIds(options.seed);
+  const counts = venueCounts(
     ordered.map((c) => c.population),
-    options.count - cityless,
+    options.count - citylessCount(options.count),
   );
-  const ids = new Set<string>();
   const venues: GeneratedVenue[] = [];
-
-  ordered.forEach((city, i) => {
-    const n = perCity[i] ?? 0;
-    if (n === 0) return;
-    const rng = random(`${options.seed}:city:${city.id}`);
-    const local = vocabularyFor(city.language);
-    const names = uniqueNames(rng, n, (r) => {
-      const vocabulary = local !== null && r() < local.localShare ? local : ENGLISH;
-      return fill(vocabulary, r, city.name);
-    });
-    for (const name of names) {
-      const id = freshId(rng, ids);
-      venues.push({ id, name, cityId: city.id, url: venueUrl({ id, name }, city), file: "generator", line: 0 });
-      if (venues.length % 50_000 === 0) options.onProgress?.(venues.length);
-    }
-  });
-
-  const rng = random(`${options.seed}:cityless`);
-  for (const name of uniqueNames(rng, cityless, (r) => fill(CITYLESS, r, ""))) {
-    const id = freshId(rng, ids);
-    venues.push({ id, name, cityId: null, url: venueUrl({ id, name }, null), file: "generator", line: 0 });
-  }
-  options.onProgress?.(venues.length);
+  ordered.forEach((city, i) => venues.push(...cityVenues(city, counts[i] ?? 0, options.seed, ids)));
+  venues.push(...citylessVenues(citylessCount(options.count), options.seed, ids));
   return venues;
 }
 
 /**
- * Splits `total` over cities in proportion to population^EXPONENT (largest remainder, ties
- * to the earlier city), so the counts add up exactly and do not depend on float noise.
+ * Splits `total` over cities (given in geonameid order) in proportion to population^EXPONENT
+ * (largest remainder, ties to the earlier city), so the counts add up exactly and do not depend
+ * on float noise. Typed arrays: millions of cities fit.
  */
-export function allocate(populations: readonly number[], total: number): number[] {
-  const weights = populations.map((p) => Math.pow(Math.max(p, 0) + 100, POPULATION_EXPONENT));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const counts = exact.map(Math.floor);
-  let rest = total - counts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (rest-- <= 0) break;
+export function venueCounts(populations: ArrayLike<number>, total: number): Uint32Array {
+  const n = populations.length;
+  const weights = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += weights[i] = Math.pow(Math.max(populations[i] ?? 0, 0) + 100, POPULATION_EXPONENT);
+  const counts = new Uint32Array(n);
+  const remainders = new Float64Array(n);
+  let given = 0;
+  for (let i = 0; i < n; i++) {
+    const exact = (total * (weights[i] ?? 0)) / sum;
+    counts[i] = Math.floor(exact);
+    remainders[i] = exact - Math.floor(exact);
+    given += counts[i] ?? 0;
+  }
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => (remainders[b] ?? 0) - (remainders[a] ?? 0) || a - b,
+  );
+  for (let k = 0; k < total - given && k < n; k++) {
+    const i = order[k] ?? 0;
     counts[i] = (counts[i] ?? 0) + 1;
   }
   return counts;
+}
+
+/**
+ * Venue ids: 8 hex digits, unique without remembering them — the n-th id is a bijection of n
+ * (a Feistel network on 32 bits keyed by the seed), so no two venues share one.
+ */
+export class VenueIds {
+  private readonly keys: number[];
+  private next = 0;
+  constructor(seed: string) {
+    const rng = random(`${seed}:ids`);
+    this.keys = [0, 1, 2, 3].map(() => Math.floor(rng() * 0x10000));
+  }
+  take(): string {
+    const i = this.next++;
+    let left = (i >>> 16) & 0xffff;
+    let right = i & 0xffff;
+    for (const key of this.keys) {
+      const f = (Math.imul((right ^ key) + 0x7f4a, 0x9e3779b1) >>> 13) & 0xffff;
+      [left, right] = [right, left ^ f];
+    }
+    return (((left << 16) | right) >>> 0).toString(16).padStart(8, "0");
+  }
+}
+
+/** A city's `count` venues: names from its language's patterns, distinct within the city. */
+export function* cityVenues(
+  city: GeneratorCity,
+  count: number,
+  seed: string,
+  ids: VenueIds,
+): Generator<GeneratedVenue> {
+  if (count === 0) return;
+  const rng = random(`${seed}:city:${city.id}`);
+  const local = vocabularyFor(city.language);
+  const names = uniqueNames(rng, count, (r) => {
+    const vocabulary = local !== null && r() < local.localShare ? local : ENGLISH;
+    return fill(vocabulary, r, city.name);
+  });
+  for (const name of names) {
+    const id = ids.take();
+    yield { id, name, cityId: city.id, url: venueUrl({ id, name }, city), file: "generator", line: 0 };
+  }
+}
+
+/** Venues without a city (festival sites in the open country). */
+export function* citylessVenues(count: number, seed: string, ids: VenueIds): Generator<GeneratedVenue> {
+  const rng = random(`${seed}:cityless`);
+  for (const name of uniqueNames(rng, count, (r) => fill(CITYLESS, r, ""))) {
+    const id = ids.take();
+    yield { id, name, cityId: null, url: venueUrl({ id, name }, null), file: "generator", line: 0 };
+  }
 }
 
 type Rng = () => number;
@@ -140,18 +192,6 @@ function pick<T>(rng: Rng, list: readonly T[]): T {
   const item = list[Math.floor(rng() * list.length)];
   if (item === undefined) throw new Error("empty vocabulary list");
   return item;
-}
-
-function freshId(rng: Rng, taken: Set<string>): string {
-  for (;;) {
-    const id = Math.floor(rng() * 0x1_0000_0000)
-      .toString(16)
-      .padStart(8, "0");
-    if (!taken.has(id)) {
-      taken.add(id);
-      return id;
-    }
-  }
 }
 
 /** sfc32 seeded from a string (cyrb128): small, fast and the same on every machine. */

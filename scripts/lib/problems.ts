@@ -1,4 +1,6 @@
-/** Bad input rows, reported as `file:line: reason`. */
+/**
+ * Bad input rows, reported as `file:line: reason`, and the checks every reader shares.
+ */
 export interface Problem {
   file: string;
   line: number;
@@ -14,38 +16,62 @@ export class ImportError extends Error {
   override name = "ImportError";
 }
 
+/** A row is bad: thrown by the field checks, caught by the reader, which records the row. */
+export class RowError extends Error {
+  override name = "RowError";
+}
+
+/** C0 and C1 control characters (a tab never reaches a field: it separates them). */
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A text field: trimmed, no control characters, at most `max` characters (empty is allowed). */
+export function textField(value: string | undefined, what: string, max = 200): string {
+  const v = (value ?? "").trim();
+  if (CONTROL.test(v)) throw new RowError(`${what} contains a control character`);
+  if (v.length > max) throw new RowError(`${what} is longer than ${max} characters`);
+  return v;
+}
+
+/** The most problems kept for the report; beyond it they are only counted. */
+const KEPT = 1000;
 const SHOWN = 20;
 
 /**
  * Collects bad rows. Without --skip-invalid the import stops after the source in which they
- * were found (before anything is written); with it they are counted and skipped.
+ * were found (before anything is published); with it they are counted and skipped.
  */
 export class Problems {
-  readonly list: Problem[] = [];
+  private readonly list: Problem[] = [];
+  private total = 0;
   constructor(readonly skipInvalid: boolean) {}
 
   add(file: string, line: number, reason: string): void {
-    this.list.push({ file, line, reason });
+    this.total++;
+    if (this.list.length < KEPT) this.list.push({ file, line, reason });
   }
 
   get count(): number {
-    return this.list.length;
+    return this.total;
   }
 
   /** Stops the import if rows were bad and --skip-invalid was not given. */
   check(): void {
-    if (this.skipInvalid || this.list.length === 0) return;
+    if (this.skipInvalid || this.total === 0) return;
     const shown = this.list.slice(0, SHOWN).map(formatProblem);
-    const more = this.list.length - shown.length;
+    const more = this.total - shown.length;
     if (more > 0) shown.push(`... and ${more} more`);
     throw new ImportError(
-      `${this.list.length} invalid row(s); nothing was imported ` +
-        `(--skip-invalid imports the rest):\n${shown.join("\n")}`,
+      `${this.total} invalid row(s); nothing was imported (--skip-invalid imports the rest):\n${shown.join("\n")}`,
     );
+  }
+
+  /** The problems kept (the first thousand), as `file:line: reason`. */
+  reported(): string[] {
+    return this.list.map(formatProblem);
   }
 
   /** A few of the skipped rows, for the summary. */
   sample(): string[] {
-    return this.list.slice(0, 5).map(formatProblem);
+    return this.reported().slice(0, 5);
   }
 }

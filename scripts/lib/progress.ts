@@ -1,14 +1,22 @@
 /**
  * Import progress on stderr: on a TTY one live line per phase (rows, rows/s); otherwise one
- * line per phase, so logs stay readable.
+ * line per phase, so logs stay readable. Every phase's rows and time are kept for the summary.
  */
+export interface PhaseFigures {
+  name: string;
+  rows: number;
+  seconds: number;
+}
+
 export class Progress {
   private name = "";
   private total = 0;
+  private count = 0;
   private started = 0;
   private lastDraw = 0;
   private readonly live: boolean;
   readonly startedAt = Date.now();
+  readonly phases: PhaseFigures[] = [];
 
   constructor(
     private readonly out: NodeJS.WriteStream = process.stderr,
@@ -18,23 +26,30 @@ export class Progress {
   }
 
   phase(name: string, total = 0): void {
-    this.finishLine();
+    this.finish();
     this.name = name;
     this.total = total;
+    this.count = 0;
     this.started = Date.now();
     if (this.quiet) return;
-    if (this.live) this.draw(0, true);
+    if (this.live) this.draw(true);
     else this.out.write(`[${this.elapsed()}] ${name}${total ? ` (${total.toLocaleString("en-US")} rows)` : ""}\n`);
   }
 
   tick(done: number): void {
-    if (this.live) this.draw(done, false);
+    this.count = done;
+    if (this.live) this.draw(false);
   }
 
   /** Prints a line of its own (a warning, the summary). */
   line(text: string): void {
-    this.finishLine();
+    this.finish();
     if (!this.quiet) this.out.write(`${text}\n`);
+  }
+
+  /** Ends the current phase. */
+  end(): void {
+    this.finish();
   }
 
   /** Seconds since the import started, for log lines. */
@@ -42,23 +57,21 @@ export class Progress {
     return `${((Date.now() - this.startedAt) / 1000).toFixed(1).padStart(5)} s`;
   }
 
-  private draw(done: number, force: boolean): void {
+  private draw(force: boolean): void {
     const now = Date.now();
     if (!force && now - this.lastDraw < 100) return;
     this.lastDraw = now;
     const seconds = Math.max((now - this.started) / 1000, 0.001);
-    const rate = done > 0 ? `, ${Math.round(done / seconds).toLocaleString("en-US")} rows/s` : "";
+    const rate = this.count > 0 ? `, ${Math.round(this.count / seconds).toLocaleString("en-US")} rows/s` : "";
     const of = this.total ? ` of ${this.total.toLocaleString("en-US")}` : "";
-    const count = done > 0 || this.total ? `: ${done.toLocaleString("en-US")}${of}${rate}` : "";
+    const count = this.count > 0 || this.total ? `: ${this.count.toLocaleString("en-US")}${of}${rate}` : "";
     this.out.write(`\r\x1b[2K${this.name}${count}`);
   }
 
-  private finishLine(): void {
-    if (this.live && this.name) this.out.write("\n");
+  private finish(): void {
+    if (this.name === "") return;
+    this.phases.push({ name: this.name, rows: this.count, seconds: (Date.now() - this.started) / 1000 });
+    if (this.live) this.out.write("\n");
     this.name = "";
-  }
-
-  done(): void {
-    this.finishLine();
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The query classes the benchmark measures and the plan test checks: every kind of filter,
- * short and long name prefixes, deep pages, both resources and both formats.
+ * short and long name prefixes, deep pages, both resources and both formats; names with typos
+ * (each paired with the strict class it is compared with), and searches near a point.
  */
 export interface QueryClass {
   id: string;
@@ -8,22 +9,30 @@ export interface QueryClass {
   resource: "venues" | "cities";
   query: string;
   format: "json" | "xml";
+  /** A class whose name has typos: the strict class with the same name spelled right. */
+  strictPair?: string;
 }
 
-const venues = (id: string, label: string, query: string, format: "json" | "xml" = "json"): QueryClass => ({
-  id,
-  label,
-  resource: "venues",
-  query,
-  format,
-});
-const cities = (id: string, label: string, query: string, format: "json" | "xml" = "json"): QueryClass => ({
-  id,
-  label,
-  resource: "cities",
-  query,
-  format,
-});
+const of =
+  (resource: QueryClass["resource"]) =>
+  (
+    id: string,
+    label: string,
+    query: string,
+    extra: Partial<Pick<QueryClass, "format" | "strictPair">> = {},
+  ): QueryClass => ({
+    id,
+    label,
+    resource,
+    query,
+    format: extra.format ?? "json",
+    ...(extra.strictPair === undefined ? {} : { strictPair: extra.strictPair }),
+  });
+const venues = of("venues");
+const cities = of("cities");
+
+const LONDON = "lat=51.5074&long=-0.1278";
+const PARIS = "lat=48.8566&long=2.3522";
 
 export const QUERY_CLASSES: readonly QueryClass[] = [
   venues("venue-name-common", "venues name, common word", "name=club"),
@@ -40,12 +49,29 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   venues("venue-deep-100", "venues country, p=100", "country=US&p=100"),
   venues("venue-deep-1000", "venues all, p=1000", "p=1000"),
   venues("venue-name-deep", "venues name, p=100", "name=s&p=100"),
-  venues("venue-name-xml", "venues name, common word (XML)", "name=club", "xml"),
+  venues("venue-name-xml", "venues name, common word (XML)", "name=club", { format: "xml" }),
+  venues("venue-fuzzy-common", "venues name with a typo, common word", "name=clbu", {
+    strictPair: "venue-name-common",
+  }),
+  venues("venue-fuzzy-rare", "venues name with a typo, rare word", "name=zolhaus", { strictPair: "venue-name-rare" }),
+  venues("venue-fuzzy-words", "venues name with a typo, two words", "name=bleu%20room", {
+    strictPair: "venue-name-words",
+  }),
+  venues("venue-near-london", "venues within 10 km of central London", `${LONDON}&radius=10`),
+  venues("venue-near-paris", "venues within 100 km of Paris", `${PARIS}&radius=100`),
+  venues("venue-near-london-name", "venues named club within 10 km of London", `name=club&${LONDON}&radius=10`),
+  venues("venue-near-paris-name", "venues named club within 100 km of Paris", `name=club&${PARIS}&radius=100`),
   cities("city-name", "cities name", "name=paris"),
   cities("city-alternate", "cities alternate name", "name=munchen"),
   cities("city-name-1", "cities name, 1-letter prefix", "name=s"),
   cities("city-name-country", "cities name + country", "name=san&country=US"),
   cities("city-state", "cities state", "state=bavaria"),
   cities("city-deep-100", "cities country, p=100", "country=US&p=100"),
-  cities("city-name-xml", "cities name (XML)", "name=paris", "xml"),
+  cities("city-name-xml", "cities name (XML)", "name=paris", { format: "xml" }),
+  cities("city-fuzzy", "cities name with a typo", "name=pasris", { strictPair: "city-name" }),
+  cities("city-fuzzy-alternate", "cities alternate name with a typo", "name=munchn", { strictPair: "city-alternate" }),
+  cities("city-near-london", "cities within 10 km of central London", `${LONDON}&radius=10`),
+  cities("city-near-paris", "cities within 100 km of Paris", `${PARIS}&radius=100`),
+  cities("city-near-london-name", "cities named saint within 10 km of London", `name=saint&${LONDON}&radius=10`),
+  cities("city-near-paris-name", "cities named saint within 100 km of Paris", `name=saint&${PARIS}&radius=100`),
 ];

@@ -1,26 +1,28 @@
 /**
- * One import, from sources to a database: read and validate every source (nothing is written
- * while any row is bad, unless skipInvalid), build the rows, then write them atomically to the
- * local D1 file, a given SQLite file, or the remote D1 database.
+ * One import, from sources to a served database: build the data into a private SQLite file
+ * (build.ts: streaming, validated — nothing is published while any row is bad, unless
+ * skipInvalid), then publish it (publish.ts) to the local D1 file, a given SQLite file, or the
+ * remote D1 database (remote.ts). The same build and the same publishing steps for all three.
  */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { buildDataset, type Dataset } from "./dataset.ts";
-import { generateVenues, generatorCities } from "./generate-venues.ts";
-import { countryNames, countryNamesSource, readLocalizedNames } from "./localized-names.ts";
-import { readAdmin1, readCities, readCountryInfo } from "./geonames.ts";
+import { build, createBuildFile, type BuildCounts } from "./build.ts";
 import { ImportError, Problems } from "./problems.ts";
-import type { Progress } from "./progress.ts";
-import { readVenueFiles, type VenueInput } from "./venue-files.ts";
+import type { PhaseFigures, Progress } from "./progress.ts";
+import { ROOT } from "./project.ts";
+import { publishLocal, type LocalPublishOptions } from "./publish.ts";
+import { publishRemote, type RemoteDatabase } from "./remote.ts";
+import { countryNamesSource } from "./sources/localized-names.ts";
 import { dataVersion } from "./version.ts";
-import { d1Database, localD1File, migrateLocal, ROOT } from "./wrangler.ts";
-import { localDataVersion, writeLocal } from "./write-local.ts";
-import { writeRemote } from "./write-remote.ts";
+import { d1Database, localD1File, migrateLocal, wrangler } from "./wrangler.ts";
 
 export const DEFAULT_VENUE_COUNT = 250_000;
 export const DEFAULT_SEED = "setlist.fm";
+
+/** Where builds and remote SQL files are kept while an import runs. */
+const WORK_DIR = join(ROOT, ".wrangler", "import");
 
 export function defaultSources(): { cities: string; admin1: string; countries: string; localized: string } {
   const require = createRequire(import.meta.url);
@@ -34,7 +36,10 @@ export function defaultSources(): { cities: string; admin1: string; countries: s
 
 export type Target =
   /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
-  { kind: "local"; persistTo?: string | undefined } | { kind: "file"; path: string } | { kind: "remote" };
+  | { kind: "local"; persistTo?: string | undefined }
+  | { kind: "file"; path: string }
+  /** The Cloudflare D1 database of wrangler.toml; `database` replaces wrangler (tests). */
+  | { kind: "remote"; database?: RemoteDatabase };
 
 export interface ImportOptions {
   cities?: string;
@@ -49,21 +54,36 @@ export interface ImportOptions {
   skipInvalid?: boolean;
   /** Import even when the target already holds this data version. */
   force?: boolean;
+  /** Stored totals for name prefixes matching at least this many rows (tests use small data). */
+  prefixCountMin?: number;
+  /** How the local publisher paces its writes (the file target defaults to no pauses). */
+  pacing?: LocalPublishOptions;
   target: Target;
 }
 
 export interface ImportSummary {
   dataVersion: string;
   skippedAsCurrent: boolean;
-  counts: { countries: number; admin1: number; cities: number; cityNames: number; venues: number };
+  counts: BuildCounts;
   invalidSkipped: number;
   invalidSample: string[];
-  notPopulated: number;
-  badAlternateNames: number;
-  duplicateVenues: number;
-  droppedNames: number;
   seconds: number;
+  phases: PhaseFigures[];
+  /** Remote imports: files uploaded and files skipped as already applied. */
+  remote?: { files: number; skipped: number; bytes: number };
 }
+
+const NO_COUNTS: BuildCounts = {
+  countries: 0,
+  admin1: 0,
+  cities: 0,
+  venues: 0,
+  words: 0,
+  localizedNames: 0,
+  notPopulated: 0,
+  badAlternateNames: 0,
+  duplicateVenues: 0,
+};
 
 function resolveSources(options: ImportOptions) {
   const defaults = defaultSources();
@@ -79,18 +99,12 @@ function resolveSources(options: ImportOptions) {
   const venueCount = options.venueCount ?? DEFAULT_VENUE_COUNT;
   const seed = options.seed ?? DEFAULT_SEED;
   return {
-    cities,
-    admin1,
-    countries,
-    localized,
-    venueFiles,
-    generated,
-    venueCount,
-    seed,
+    sources: { cities, admin1, countries, localized, venueFiles, venueCount: generated ? venueCount : 0, seed },
     files: [countries, admin1, cities, localized, ...venueFiles],
     versionOptions: {
       ...(generated ? { venues: "generated", venueCount, seed } : { venues: "files" }),
       skipInvalid: options.skipInvalid === true,
+      prefixCountMin: options.prefixCountMin ?? null,
       countryNames: countryNamesSource(),
     },
     description: [
@@ -117,144 +131,12 @@ function expandVenuePaths(paths: string[]): string[] {
   );
 }
 
-export async function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
-  const started = Date.now();
-  const s = resolveSources(options);
-  const version = await dataVersion(s.files, s.versionOptions);
-  const problems = new Problems(options.skipInvalid === true);
-
-  let targetPath: string | null = null;
-  if (options.target.kind === "local") {
-    progress.phase("applying migrations to the local D1 database");
-    await migrateLocal(options.target.persistTo);
-    targetPath = localD1File(d1Database().id, options.target.persistTo);
-  } else if (options.target.kind === "file") {
-    targetPath = options.target.path;
-    ensureSchema(targetPath);
-  }
-  if (targetPath !== null && !options.force && localDataVersion(targetPath) === version) {
-    return { ...emptySummary(version, started), skippedAsCurrent: true, counts: storedCounts(targetPath) };
-  }
-
-  const { dataset, notPopulated, badAlternateNames } = await readAndBuild(s, problems, progress);
-
-  if (options.target.kind === "remote") {
-    await writeRemote(dataset, version, s.description, d1Database().name, progress);
-  } else {
-    writeLocal(targetPath ?? "", dataset, version, s.description, progress);
-  }
-  progress.done();
-
-  return {
-    dataVersion: version,
-    skippedAsCurrent: false,
-    counts: datasetCounts(dataset),
-    invalidSkipped: problems.count,
-    invalidSample: problems.sample(),
-    notPopulated,
-    badAlternateNames,
-    duplicateVenues: dataset.duplicateVenues,
-    droppedNames: dataset.droppedNames,
-    seconds: (Date.now() - started) / 1000,
-  };
-}
-
-/**
- * Reads and validates every source, then builds the rows. The source rows are local to this
- * function, so they can be freed before the rows are written.
- */
-async function readAndBuild(s: ReturnType<typeof resolveSources>, problems: Problems, progress: Progress) {
-  progress.phase(`reading ${basename(s.countries)}`);
-  const countries = await readCountryInfo(s.countries, problems);
-  problems.check();
-  progress.phase(`reading ${basename(s.admin1)}`);
-  const admin1 = await readAdmin1(s.admin1, problems);
-  problems.check();
-  progress.phase(`reading ${basename(s.cities)}`);
-  const { cities, notPopulated, badAlternateNames } = await readCities(s.cities, problems, {
-    countries: new Set(countries.map((c) => c.code)),
-    onProgress: (n) => progress.tick(n),
-  });
-  problems.check();
-
-  let venues: VenueInput[];
-  if (s.generated) {
-    progress.phase("generating venues", s.venueCount);
-    venues = generateVenues(generatorCities(cities, countries), {
-      count: s.venueCount,
-      seed: s.seed,
-      onProgress: (n) => progress.tick(n),
-    });
-  } else {
-    progress.phase("reading venue files");
-    venues = await readVenueFiles(s.venueFiles, problems);
-  }
-  problems.check();
-
-  progress.phase(`reading ${basename(s.localized)}`);
-  const localized = await readLocalizedNames(s.localized, problems);
-  problems.check();
-
-  progress.phase("building rows (normalizing, ordering, totals)");
-  const localizedCountries = countryNames(countries.map((c) => c.code));
-  const dataset = buildDataset({ countries, admin1, cities, venues, localized, localizedCountries }, problems);
-  problems.check();
-  return { dataset, notPopulated, badAlternateNames };
-}
-
-function emptySummary(version: string, started: number): ImportSummary {
-  return {
-    dataVersion: version,
-    skippedAsCurrent: false,
-    counts: { countries: 0, admin1: 0, cities: 0, cityNames: 0, venues: 0 },
-    invalidSkipped: 0,
-    invalidSample: [],
-    notPopulated: 0,
-    badAlternateNames: 0,
-    duplicateVenues: 0,
-    droppedNames: 0,
-    seconds: (Date.now() - started) / 1000,
-  };
-}
-
-function datasetCounts(d: Dataset): ImportSummary["counts"] {
-  return {
-    countries: d.countries.length,
-    admin1: d.admin1.length,
-    cities: d.cities.length,
-    cityNames: d.cities.reduce((n, c) => n + c.names.length, 0),
-    venues: d.venues.length,
-  };
-}
-
-function storedCounts(path: string): ImportSummary["counts"] {
-  const db = new Database(path, { readonly: true });
-  try {
-    const meta = new Map(
-      (db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
-        r.key,
-        Number(r.value),
-      ]),
-    );
-    return {
-      countries: meta.get("rows_countries") ?? 0,
-      admin1: meta.get("rows_admin1") ?? 0,
-      cities: meta.get("rows_cities") ?? 0,
-      cityNames: meta.get("rows_city_names") ?? 0,
-      venues: meta.get("rows_venues") ?? 0,
-    };
-  } finally {
-    db.close();
-  }
-}
-
-/** A standalone SQLite file (tests, benchmarks) gets the schema from migrations/ directly. */
+/** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
 export function ensureSchema(path: string): void {
   const db = new Database(path);
   try {
     db.pragma("journal_mode = WAL");
-    const hasSchema = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined;
-    if (hasSchema) return;
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined) return;
     const dir = join(ROOT, "migrations");
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith(".sql"))
@@ -264,4 +146,153 @@ export function ensureSchema(path: string): void {
   } finally {
     db.close();
   }
+}
+
+/** The data version a SQLite file holds, or null when it holds none (or no file). */
+export function storedDataVersion(path: string): string | null {
+  if (!existsSync(path)) return null;
+  const db = new Database(path, { readonly: true });
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'data_version'").get() as { value: string } | undefined;
+    return row?.value ?? null;
+  } catch {
+    return null; // no meta table yet: migrations not applied
+  } finally {
+    db.close();
+  }
+}
+
+function storedCounts(path: string): BuildCounts {
+  const db = new Database(path, { readonly: true });
+  try {
+    const meta = Object.fromEntries(
+      (db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
+    return { ...NO_COUNTS, cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) };
+  } finally {
+    db.close();
+  }
+}
+
+/** The remote D1 database of wrangler.toml, through wrangler. */
+function wranglerDatabase(name: string): RemoteDatabase {
+  return {
+    async applied(version) {
+      try {
+        const output = await wrangler([
+          "d1",
+          "execute",
+          name,
+          "--remote",
+          "--json",
+          "--command",
+          `SELECT file FROM import_progress WHERE version = '${version.replaceAll("'", "''")}'`,
+        ]);
+        const parsed = JSON.parse(output) as { results: { file: number }[] }[];
+        return new Set(parsed.flatMap((r) => r.results.map((x) => x.file)));
+      } catch {
+        return new Set(); // no import_progress table: nothing applied yet
+      }
+    },
+    async apply(path) {
+      await wrangler(["d1", "execute", name, "--remote", "--yes", `--file=${path}`]);
+    },
+  };
+}
+
+export async function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
+  const started = Date.now();
+  const s = resolveSources(options);
+  const version = await dataVersion(s.files, s.versionOptions);
+  const problems = new Problems(options.skipInvalid === true);
+  const target = options.target;
+
+  let targetPath: string | null = null;
+  if (target.kind === "local") {
+    progress.phase("applying migrations to the local D1 database");
+    await migrateLocal(target.persistTo);
+    targetPath = localD1File(d1Database().id, target.persistTo);
+  } else if (target.kind === "file") {
+    targetPath = target.path;
+    ensureSchema(targetPath);
+  }
+  if (targetPath !== null && !options.force && storedDataVersion(targetPath) === version) {
+    progress.end();
+    return {
+      dataVersion: version,
+      skippedAsCurrent: true,
+      counts: storedCounts(targetPath),
+      invalidSkipped: 0,
+      invalidSample: [],
+      seconds: (Date.now() - started) / 1000,
+      phases: [],
+    };
+  }
+
+  mkdirSync(WORK_DIR, { recursive: true });
+  const remoteDir = join(WORK_DIR, `remote-${version}`);
+  const resuming = target.kind === "remote" && existsSync(join(remoteDir, "complete"));
+  const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
+  let counts = NO_COUNTS;
+  let remote: ImportSummary["remote"];
+  const buildDb = resuming ? null : createBuildFile(buildPath);
+  try {
+    if (buildDb !== null) {
+      counts = await build(buildDb, s.sources, problems, progress, { prefixCountMin: options.prefixCountMin });
+    }
+    const meta: [string, string][] = [
+      ["data_version", version],
+      ["sources", s.description],
+      ["imported_at", new Date().toISOString()],
+      ["rows_cities", String(counts.cities)],
+      ["rows_venues", String(counts.venues)],
+    ];
+    if (target.kind === "remote") {
+      const name = d1Database().name;
+      if (target.database === undefined) {
+        progress.phase("applying migrations to the remote database");
+        await wrangler(["d1", "migrations", "apply", name, "--remote"]);
+      }
+      remote = await publishRemote(
+        buildDb,
+        meta,
+        version,
+        remoteDir,
+        target.database ?? wranglerDatabase(name),
+        progress,
+      );
+    } else if (buildDb !== null && targetPath !== null) {
+      const served = new Database(targetPath, { fileMustExist: true });
+      try {
+        served.pragma("busy_timeout = 10000");
+        await publishLocal(
+          served,
+          buildDb,
+          meta,
+          progress,
+          options.pacing ?? (target.kind === "file" ? { pauseMs: 0, transactionMs: 500 } : {}),
+        );
+      } finally {
+        served.close();
+      }
+    }
+  } finally {
+    buildDb?.close();
+    rmSync(buildPath, { force: true });
+  }
+  progress.end();
+
+  return {
+    dataVersion: version,
+    skippedAsCurrent: false,
+    counts,
+    invalidSkipped: problems.count,
+    invalidSample: problems.sample(),
+    seconds: (Date.now() - started) / 1000,
+    phases: progress.phases,
+    remote,
+  };
 }

@@ -1,37 +1,48 @@
 /**
  * The data version: a content hash of everything an import's rows are made from — the source
- * files' bytes, the options (venue count, seed), and the code that turns them into rows (the
- * import modules, the normalization, the schema). Same inputs, same version; so a cache keyed
- * by it stays valid across re-imports, and `npm start` can tell without importing whether the
- * local database already holds the current data.
+ * files' bytes, the options (venue count, seed), the schema (migrations/), and the code that
+ * turns sources into rows. Same inputs, same version; so a cache keyed by it stays valid across
+ * re-imports, and `npm start` can tell without importing whether the local database is current.
+ *
+ * "The code" is found, not listed: the project files that the build module imports, directly or
+ * not (esbuild's dependency graph of build.ts). An edit to the normalizer, the token format or
+ * the language list changes the version; an edit to the benchmark does not.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
+import { build } from "esbuild";
+import { ROOT } from "./project.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** Files whose content decides what rows an import writes. */
-async function codeFiles(): Promise<string[]> {
-  const dirs = ["scripts/lib", "migrations"];
-  const files = ["src/normalize.ts"];
-  for (const dir of dirs) {
-    for (const name of (await readdir(join(ROOT, dir))).sort()) files.push(`${dir}/${name}`);
-  }
-  return files;
+/** Project files (relative to the root) that the build module depends on, and the migrations. */
+export async function dataCodeFiles(): Promise<string[]> {
+  const result = await build({
+    entryPoints: [join(ROOT, "scripts", "lib", "build.ts")],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "silent",
+  });
+  const code = Object.keys(result.metafile.inputs).map((f) => relative(ROOT, join(ROOT, f)));
+  const migrations = (await readdir(join(ROOT, "migrations")))
+    .filter((f) => f.endsWith(".sql"))
+    .map((f) => `migrations/${f}`);
+  return [...code, ...migrations].sort();
 }
 
 export async function dataVersion(sourceFiles: readonly string[], options: Record<string, unknown>): Promise<string> {
   const hash = createHash("sha256");
-  for (const file of await codeFiles()) {
+  for (const file of await dataCodeFiles()) {
     hash.update(`code ${file}\n`);
     hash.update(await readFile(join(ROOT, file)));
   }
   hash.update(`options ${JSON.stringify(options, Object.keys(options).sort())}\n`);
   for (const file of sourceFiles) {
-    hash.update(`source\n`);
+    hash.update("source\n");
     for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   }
   return hash.digest("hex").slice(0, 16);

@@ -1,30 +1,30 @@
 /**
- * The project's wrangler setup: the D1 database named in wrangler.toml, the local D1 file
- * that `wrangler dev` serves, and running the wrangler CLI.
+ * The project's wrangler setup: the D1 database named in wrangler.toml, the local D1 file that
+ * `wrangler dev` serves, and running the wrangler CLI.
  */
-import { spawn } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { parse } from "smol-toml";
 import { ImportError } from "./problems.ts";
-
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+import { bin, ROOT, run } from "./project.ts";
 
 /** The `DB` binding's database_id and database_name from wrangler.toml. */
 export function d1Database(configPath = join(ROOT, "wrangler.toml")): { id: string; name: string } {
-  const toml = readFileSync(configPath, "utf8");
-  for (const block of toml.split(/^\[\[d1_databases\]\]\s*$/m).slice(1)) {
-    const body = block.split(/^\[/m)[0] ?? "";
-    const field = (key: string) => new RegExp(`^\\s*${key}\\s*=\\s*"([^"]*)"`, "m").exec(body)?.[1];
-    if (field("binding") === "DB") {
-      const id = field("database_id");
-      const name = field("database_name");
-      if (id && name) return { id, name };
-    }
+  let config: Record<string, unknown>;
+  try {
+    config = parse(readFileSync(configPath, "utf8"));
+  } catch (error) {
+    throw new ImportError(`${configPath}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  throw new ImportError(`${configPath}: no [[d1_databases]] entry with binding = "DB", database_name and database_id`);
+  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const db = databases.find((d) => d.binding === "DB");
+  if (typeof db?.database_id !== "string" || typeof db.database_name !== "string") {
+    throw new ImportError(
+      `${configPath}: no [[d1_databases]] entry with binding = "DB", database_name and database_id`,
+    );
+  }
+  return { id: db.database_id, name: db.database_name };
 }
 
 /**
@@ -40,33 +40,13 @@ export function localD1File(databaseId: string, persistTo: string = join(ROOT, "
   return join(persistTo, "v3", "d1", uniqueKey, `${objectId}.sqlite`);
 }
 
-/** Runs the wrangler CLI; resolves when it exits 0. Output goes to ours unless `quiet`. */
-export function wrangler(args: string[], options: { quiet?: boolean } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(WRANGLER, args, {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" },
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => {
-      output += d.toString();
-      if (!options.quiet) process.stderr.write(d);
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      output += d.toString();
-      if (!options.quiet) process.stderr.write(d);
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code === 0) resolve(output);
-      else reject(new ImportError(`wrangler ${args.join(" ")} failed (exit ${code}):\n${output.trim().slice(-2000)}`));
-    });
-  });
+/** Runs the wrangler CLI; resolves with its output when it exits 0. */
+export function wrangler(args: string[], options: { echo?: boolean } = {}): Promise<string> {
+  return run(bin("wrangler"), args, { echo: options.echo, env: { CI: process.env.CI ?? "1" } });
 }
 
 /** Applies migrations/ to the local D1 database (creating its file on first use). */
 export async function migrateLocal(persistTo?: string): Promise<void> {
   const persist = persistTo === undefined ? [] : ["--persist-to", persistTo];
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist], { quiet: true });
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
 }

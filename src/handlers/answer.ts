@@ -1,17 +1,18 @@
 /**
  * Answering from the cache or D1, for searches and lookups alike: negotiate the format and the
- * language → cache key → cache → load → serialize → cache. An empty answer is the contract's
- * 404 "not found", cached like an answer.
+ * language → cache key → cache → load (one D1 session) → serialize → cache. An empty answer is
+ * the contract's 404 "not found", cached like an answer.
  */
-import { CACHE_CONTROL, cacheKey, cacheLookup, cacheStore, ifNoneMatch } from "../cache";
-import { dataVersion } from "../data-version";
-import type { Env } from "../env";
-import { ApiError, errorBody } from "../errors";
-import { setHeaders, withoutBody } from "../http";
-import { negotiateLanguage, type Language } from "../language";
-import { CONTENT_TYPE, negotiateFormat, type Format } from "../negotiate";
-import { serializeAnswer, serializeError } from "../serialize";
-import type { Answer } from "../shape";
+import { CACHE_CONTROL, cacheKey, cacheLookup, cacheStore, ifNoneMatch } from "../cache.ts";
+import { rememberedVersion, rememberVersion } from "../data-version.ts";
+import { Session, VersionChanged } from "../db.ts";
+import type { Env } from "../env.ts";
+import { ApiError, errorBody } from "../errors.ts";
+import { setHeaders, withoutBody } from "../http.ts";
+import { negotiateLanguage, type Language } from "../language.ts";
+import { CONTENT_TYPE, negotiateFormat, type Format } from "../negotiate.ts";
+import { serializeAnswer, serializeError } from "../serialize.ts";
+import type { Answer } from "../shape.ts";
 
 export interface Negotiated {
   format: Format;
@@ -26,35 +27,59 @@ export function negotiate(request: Request): Negotiated {
   return { format, language: negotiateLanguage(request.headers.get("Accept-Language")) };
 }
 
-/** What a load from D1 gives: the answer, or null for "not found". */
+/** What a load from D1 gives: the answer (null for "not found") and headers that describe it. */
 export interface Loaded {
   answer: Answer | null;
-  rowsRead: number;
+  headers?: Record<string, string>;
 }
 
-/**
- * Answers a request whose result depends only on `path` (without `/rest`), the canonical
- * query, the format and the language (and the data).
- */
+/** What an answer depends on besides the data: the path (without `/rest`), the canonical query, the format, the language, and a variant of the deployment. */
+export interface Target extends Negotiated {
+  path: string;
+  canonicalQuery: string;
+  variant?: string;
+}
+
 export async function answer(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
-  target: { path: string; canonicalQuery: string } & Negotiated,
-  load: () => Promise<Loaded>,
+  target: Target,
+  load: (session: Session) => Promise<Loaded>,
 ): Promise<Response> {
   const { format, language } = target;
   const origin = request.url.slice(0, request.url.indexOf("/", request.url.indexOf("//") + 2));
-  const version = await dataVersion(env.DB);
-  const key = cacheKey(origin, target.path, target.canonicalQuery, format, language, version);
+  const keyOf = (version: string) =>
+    cacheKey(origin, target.path, target.canonicalQuery, format, language, version, target.variant ?? "");
 
+  let session: Session | null = null;
+  let version = rememberedVersion();
+  if (version === null) {
+    session = new Session(env.DB);
+    version = await session.dataVersion();
+    rememberVersion(version);
+  }
   const useCache = env.EDGE_CACHE !== "off";
-  const cached = useCache ? await cacheLookup(key) : undefined;
+  const cached = useCache ? await cacheLookup(keyOf(version)) : undefined;
   if (cached !== undefined) return conditional(request, cached, { "X-Cache": "HIT" });
 
   const started = performance.now();
-  const loaded = await load();
+  let loaded: Loaded;
+  try {
+    session ??= new Session(env.DB);
+    loaded = await load(session);
+  } catch (error) {
+    // An import swapped in between two round trips of this answer: start again, once.
+    if (!(error instanceof VersionChanged)) throw error;
+    session = new Session(env.DB);
+    loaded = await load(session);
+  }
   const d1Time = performance.now() - started;
+  if (session.version !== null && session.version !== version) {
+    version = session.version;
+    rememberVersion(version);
+  }
+  const key = keyOf(version);
   const status = loaded.answer === null ? 404 : 200;
   const body =
     loaded.answer === null
@@ -65,10 +90,11 @@ export async function answer(
     "Content-Language": language,
     "Cache-Control": CACHE_CONTROL,
     ETag: key.etag,
+    ...loaded.headers,
   };
   if (useCache) cacheStore(ctx, key, status, headers, body);
   // What the answer cost in D1, for clients and benchmarks (not stored with the cached copy).
-  const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${loaded.rowsRead}"`;
+  const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${session.rowsRead}"`;
   return conditional(request, new Response(body, { status, headers }), { "X-Cache": "MISS", "Server-Timing": timing });
 }
 

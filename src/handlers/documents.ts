@@ -1,7 +1,7 @@
 /** The documents: the OpenAPI description of the API, and the search page with its script. */
-import { OPENAPI } from "../openapi";
-import { PAGE_CSP, PAGE_HTML } from "../page/html";
-import { PAGE_SCRIPT } from "../page/script";
+import { OPENAPI } from "../openapi.ts";
+import { PAGE_CSP, PAGE_HTML } from "../page/html.ts";
+import { PAGE_SCRIPT } from "../page/script.ts";
 
 export const DOCUMENT_PATHS = new Set(["/", "/app.js", "/1.0/openapi.json", "/rest/1.0/openapi.json"]);
 

@@ -1,36 +1,32 @@
 /**
  * GET /1.0/venue/{venueId} and GET /1.0/city/{geoId}: one venue (with its city in full) or
- * one city, cached like searches; 404 "not found" when there is none.
+ * one city, cached like searches; 404 "not found" when there is none. A malformed id is a 400
+ * before the cache is consulted, so junk ids neither reach D1 nor take cache entries.
  */
-import type { Env } from "../env";
-import { cityById } from "../queries/cities";
-import { venueById } from "../queries/venues";
-import { cityJson, venueJson } from "../shape";
-import { answer, negotiate } from "./answer";
-
-const VENUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const GEO_ID = /^[1-9][0-9]{0,11}$/;
+import type { Env } from "../env.ts";
+import { ApiError } from "../errors.ts";
+import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../ids.ts";
+import { cityByIdSql, CITIES } from "../queries/cities.ts";
+import { VENUES, venueByIdSql } from "../queries/venues.ts";
+import { cityJson, venueJson } from "../shape.ts";
+import { answer, negotiate } from "./answer.ts";
 
 export async function venue(id: string, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
-  return answer(request, env, ctx, { path: `/1.0/venue/${id}`, canonicalQuery: "", ...negotiated }, async () => {
-    if (!VENUE_ID.test(id)) return { answer: null, rowsRead: 0 };
-    const found = await venueById(env.DB, id, negotiated.language);
-    return {
-      answer: found.item === null ? null : { kind: "venue", venue: venueJson(found.item, true) },
-      rowsRead: found.rowsRead,
-    };
+  if (!VENUE_ID.test(id)) throw new ApiError(400, `parameter venueId must be ${VENUE_ID_RULE}`);
+  return answer(request, env, ctx, { path: `/1.0/venue/${id}`, canonicalQuery: "", ...negotiated }, async (session) => {
+    const [found] = await session.run("venue lookup", [venueByIdSql(id, negotiated.language)]);
+    const row = found?.rows[0];
+    return { answer: row === undefined ? null : { kind: "venue", venue: venueJson(VENUES.record(row), true) } };
   });
 }
 
 export async function city(id: string, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
-  return answer(request, env, ctx, { path: `/1.0/city/${id}`, canonicalQuery: "", ...negotiated }, async () => {
-    if (!GEO_ID.test(id)) return { answer: null, rowsRead: 0 };
-    const found = await cityById(env.DB, id, negotiated.language);
-    return {
-      answer: found.item === null ? null : { kind: "city", city: cityJson(found.item) },
-      rowsRead: found.rowsRead,
-    };
+  if (!GEO_ID.test(id)) throw new ApiError(400, `parameter geoId must be a GeoNames id: ${GEO_ID_RULE}`);
+  return answer(request, env, ctx, { path: `/1.0/city/${id}`, canonicalQuery: "", ...negotiated }, async (session) => {
+    const [found] = await session.run("city lookup", [cityByIdSql(id, negotiated.language)]);
+    const row = found?.rows[0];
+    return { answer: row === undefined ? null : { kind: "city", city: cityJson(CITIES.record(row)) } };
   });
 }

@@ -1,30 +1,39 @@
 /** GET /1.0/search/{venues,cities}: validated, canonical parameters → a cached page. */
-import type { Env } from "../env";
-import { canonicalQuery, parseSearchParams, type Resource } from "../params";
-import { searchCities } from "../queries/cities";
-import { searchVenues } from "../queries/venues";
-import { citiesPage, venuesPage } from "../shape";
-import { answer, negotiate, type Loaded } from "./answer";
+import type { Env } from "../env.ts";
+import { canonicalQuery, parseSearchParams, type Resource } from "../params.ts";
+import { CITIES } from "../queries/cities.ts";
+import { runSearch } from "../queries/search.ts";
+import { VENUES } from "../queries/venues.ts";
+import type { Page } from "../records.ts";
+import { citiesPage, venuesPage } from "../shape.ts";
+import { answer, negotiate, type Loaded } from "./answer.ts";
+
+/** Headers of a search answer: how the name matched, and the corrected name of a fuzzy one. */
+function matchHeaders(page: Page<unknown>): Record<string, string> {
+  const headers: Record<string, string> = { "X-Match": page.match };
+  if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
+  return headers;
+}
 
 export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
   const query = request.url.indexOf("?");
   const params = parseSearchParams(resource, query < 0 ? "" : request.url.slice(query));
-  const path = `/1.0/search/${resource}`;
-  return answer(
-    request,
-    env,
-    ctx,
-    { path, canonicalQuery: canonicalQuery(params), ...negotiated },
-    async (): Promise<Loaded> => {
-      if (resource === "venues") {
-        const found = await searchVenues(env.DB, params, negotiated.language);
-        const page = venuesPage(found);
-        return { answer: page.venue.length === 0 ? null : { kind: "page", page }, rowsRead: found.rowsRead };
-      }
-      const found = await searchCities(env.DB, params, negotiated.language);
-      const page = citiesPage(found);
-      return { answer: page.cities.length === 0 ? null : { kind: "page", page }, rowsRead: found.rowsRead };
-    },
-  );
+  const fullCities = resource === "venues" && env.VENUE_CITY_DETAIL === "full";
+  const target = {
+    path: `/1.0/search/${resource}`,
+    canonicalQuery: canonicalQuery(params),
+    variant: fullCities ? "venue-city=full" : "",
+    ...negotiated,
+  };
+  return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
+    if (resource === "venues") {
+      const found = await runSearch(VENUES, session, params, negotiated.language);
+      const page = venuesPage(found, fullCities);
+      return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
+    }
+    const found = await runSearch(CITIES, session, params, negotiated.language);
+    const page = citiesPage(found);
+    return { answer: page.cities.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
+  });
 }

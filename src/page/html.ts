@@ -3,7 +3,7 @@
  * the behaviour in script.ts (served as /app.js, so the Content-Security-Policy can forbid inline
  * script). Results are built with textContent only, never as HTML.
  */
-import { LANGUAGES } from "../language";
+import { LANGUAGES } from "../language.ts";
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: "English",

@@ -1,20 +1,81 @@
-/** City searches and lookups on D1 (SQL from city-sql.ts and lookup-sql.ts). */
-import { firstRow, pageWithTotal } from "../db";
-import type { Language } from "../language";
-import type { SearchParams } from "../params";
-import type { CityRecord, Found, Page } from "../records";
-import { citySearchSql } from "./city-sql";
-import { cityByIdSql } from "./lookup-sql";
-import { cityRecord, type CityRow } from "./rows";
+/**
+ * City SQL (SPEC §3, §10): searches without a name (search.ts does names), city lookups.
+ *
+ * `pos` orders cities by population (largest first), then geonameid, and the rank columns give
+ * any page of a country or state as an index seek; region totals are stored numbers.
+ */
+import type { Language } from "../language.ts";
+import { normalize } from "../normalize.ts";
+import { PER_PAGE } from "../paging.ts";
+import type { CityRecord } from "../records.ts";
+import { CITY_JOINS, cityColumns } from "./columns.ts";
+import { and, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
+import { cityRecord, type CityRow } from "./rows.ts";
+import type { ResourceQueries } from "./search.ts";
+import { raw, sql, type Sql } from "./sql.ts";
 
-export async function searchCities(db: D1Database, p: SearchParams, language: Language): Promise<Page<CityRecord>> {
-  const statement = citySearchSql(p, language);
-  if (statement === null) return { page: p.page, total: 0, items: [], rowsRead: 0 };
-  const { total, rows, rowsRead } = await pageWithTotal<CityRow>(db, statement);
-  return { page: p.page, total, rowsRead, items: rows.map(cityRecord) };
-}
+const PER = PER_PAGE.cities;
 
-export async function cityById(db: D1Database, id: string, language: Language): Promise<Found<CityRecord>> {
-  const { row, rowsRead } = await firstRow<CityRow>(db, cityByIdSql(id, language));
-  return { item: row === null ? null : cityRecord(row), rowsRead };
+export const CITIES: ResourceQueries<CityRecord> = {
+  resource: "cities",
+  fts: "cities_fts",
+  placeJoins: raw("JOIN cities c ON c.pos = g.pos"),
+  prefixKind: "city",
+
+  browse(p, offset) {
+    if (p.state === undefined && !(p.stateCode !== undefined && p.country === undefined)) {
+      if (p.country === undefined) {
+        return {
+          positions: sql`SELECT pos, pos AS rank, NULL AS dist, 0 AS tier FROM cities WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
+          count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_cities'`,
+        };
+      }
+      const code = countryCode(p.country);
+      const [rank, scope, admin1] =
+        p.stateCode === undefined
+          ? [raw("country_rank"), sql`country_code = ${code}`, sql`''`]
+          : [raw("state_rank"), sql`country_code = ${code} AND admin1_code = ${p.stateCode}`, sql`${p.stateCode}`];
+      return {
+        positions: sql`SELECT pos, ${rank} AS rank, NULL AS dist, 0 AS tier FROM cities
+                       WHERE ${scope} AND ${rank} > ${offset} ORDER BY ${rank} LIMIT ${PER}`,
+        count: sql`SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${code} AND admin1_code = ${admin1}), 0) AS n`,
+      };
+    }
+    // A state by name (maybe in several countries), or a state code in any country: page through
+    // the FTS list of the filter tokens; the total is the sum of stored state totals.
+    const filters = filterMatch(p, { venueCities: false, near: false });
+    if (filters === null) return null;
+    return {
+      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist, 0 AS tier FROM cities_fts
+                     WHERE cities_fts MATCH ${filters} ORDER BY rowid LIMIT ${PER} OFFSET ${offset}`,
+      count: sql`SELECT coalesce(sum(r.cities), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`,
+    };
+  },
+
+  nearby(p, offset) {
+    const near = p.near;
+    if (near === undefined) throw new Error("nearby() without a point");
+    const filters = filterMatch(p, { venueCities: false, near: true });
+    const measured = sql`SELECT c.pos, ${distance(near)} AS dist FROM cities_fts f JOIN cities c ON c.pos = f.rowid
+                         WHERE cities_fts MATCH ${filters ?? sql`''`}`;
+    return {
+      positions: sql`SELECT pos, row_number() OVER (ORDER BY dist, pos) AS rank, dist, 0 AS tier FROM (${measured})
+                     WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${PER} OFFSET ${offset}`,
+      count: sql`SELECT count(*) AS n FROM (${measured}) WHERE dist <= ${near.radiusKm}`,
+    };
+  },
+
+  page(positions: Sql, language: Language): Sql {
+    return sql`WITH page AS (${positions})
+               SELECT h.dist, h.tier, ${cityColumns(language)} FROM page h JOIN cities c ON c.pos = h.pos ${CITY_JOINS}
+               ORDER BY h.rank`;
+  },
+
+  record: (row) => cityRecord(row as unknown as CityRow),
+  names: (c) => [normalize(c.name)],
+};
+
+/** One city by its GeoNames id. */
+export function cityByIdSql(id: string, language: Language): Sql {
+  return sql`SELECT ${cityColumns(language)} FROM cities c ${CITY_JOINS} WHERE c.id = ${id}`;
 }

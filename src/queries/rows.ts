@@ -1,7 +1,9 @@
 /** D1 rows (see columns.ts) as records. */
-import type { CityRecord, VenueRecord } from "../records";
+import type { CityRecord, VenueRecord } from "../records.ts";
 
 export interface CityRow {
+  /** Kilometres from the centre of a search near a point. */
+  dist?: number | null;
   id: string;
   name: string;
   state: string | null;
@@ -13,6 +15,7 @@ export interface CityRow {
 }
 
 export interface VenueRow {
+  dist?: number | null;
   id: string;
   name: string;
   url: string | null;
@@ -36,7 +39,13 @@ export function cityRecord(r: CityRow): CityRecord {
     lng: r.lng,
     countryCode: r.country_code,
     countryName: r.country_name,
+    ...distanceOf(r),
   };
+}
+
+/** The distance of a search near a point, to one decimal (SPEC §10.2). */
+function distanceOf(r: { dist?: number | null }): { distanceKm?: number } {
+  return typeof r.dist === "number" ? { distanceKm: Math.round(r.dist * 10) / 10 } : {};
 }
 
 export function venueRecord(r: VenueRow): VenueRecord {
@@ -53,5 +62,5 @@ export function venueRecord(r: VenueRow): VenueRecord {
           countryCode: r.city_country_code ?? "",
           countryName: r.city_country_name ?? "",
         };
-  return { id: r.id, name: r.name, url: r.url, city };
+  return { id: r.id, name: r.name, url: r.url, city, ...distanceOf(r) };
 }

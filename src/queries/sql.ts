@@ -1,38 +1,55 @@
-/** SQL text with its bound values; the text never contains user input. */
-export interface Sql {
-  sql: string;
-  params: (string | number)[];
-}
-
-export function sql(text: string, ...params: (string | number)[]): Sql {
-  return { sql: text, params };
-}
-
 /**
- * One statement for a search: the page's rows in order (`columns` reads the page's positions as
- * `page h`), each with the search's total (a scalar subquery, evaluated once). A page past the
- * end has no rows, and is a 404 whatever the total.
+ * SQL text with its bound values, written together: ``sql`SELECT … WHERE id = ${id}` `` puts a
+ * `?` where the value goes and the value into the bind list in the same place, so moving a
+ * fragment can never misbind. A fragment interpolated into another carries its binds along.
+ * Values are always bound; only raw() — for text written in code — is spliced in.
  */
-export function withTotal(positions: Sql, count: Sql, columns: Sql): Sql {
-  return {
-    sql: `WITH page AS (${positions.sql}) SELECT (${count.sql}) AS total, ${columns.sql}`,
-    params: [...positions.params, ...count.params, ...columns.params],
-  };
+export type SqlValue = string | number | null;
+
+export interface Sql {
+  readonly text: string;
+  readonly binds: readonly SqlValue[];
 }
 
-/** Positions (tier, pos) of one page of the rows of an FTS table matching an FTS expression. */
-export function ftsPositions(
-  table: "venues_fts" | "cities_fts",
-  tier: number,
-  match: Sql,
-  limit: number,
-  offset: number,
-): Sql {
-  return sql(
-    `SELECT ${tier} AS tier, f.rowid AS pos FROM ${table} f WHERE ${table} MATCH ${match.sql}
-     ORDER BY f.rowid LIMIT ? OFFSET ?`,
-    ...match.params,
-    limit,
-    offset,
+const SQL = Symbol("sql");
+
+interface Fragment extends Sql {
+  readonly [SQL]: true;
+}
+
+function fragment(text: string, binds: readonly SqlValue[]): Fragment {
+  return { [SQL]: true, text, binds };
+}
+
+export function isSql(value: unknown): value is Sql {
+  return typeof value === "object" && value !== null && SQL in value;
+}
+
+export function sql(strings: TemplateStringsArray, ...values: readonly (Sql | SqlValue)[]): Sql {
+  let text = strings[0] ?? "";
+  const binds: SqlValue[] = [];
+  values.forEach((value, i) => {
+    if (isSql(value)) {
+      text += value.text;
+      binds.push(...value.binds);
+    } else {
+      text += "?";
+      binds.push(value);
+    }
+    text += strings[i + 1] ?? "";
+  });
+  return fragment(text, binds);
+}
+
+/** SQL text written in code (an identifier, a keyword): never a value from a request. */
+export function raw(text: string): Sql {
+  return fragment(text, []);
+}
+
+/** Fragments joined with a separator written in code. */
+export function join(parts: readonly Sql[], separator: string): Sql {
+  return fragment(
+    parts.map((p) => p.text).join(separator),
+    parts.flatMap((p) => p.binds),
   );
 }

@@ -1,20 +1,120 @@
-/** Venue searches and lookups on D1 (SQL from venue-sql.ts and lookup-sql.ts). */
-import { firstRow, pageWithTotal } from "../db";
-import type { Language } from "../language";
-import type { SearchParams } from "../params";
-import type { Found, Page, VenueRecord } from "../records";
-import { venueByIdSql } from "./lookup-sql";
-import { venueRecord, type VenueRow } from "./rows";
-import { venueSearchSql } from "./venue-sql";
+/**
+ * Venue SQL (SPEC §3, §10): searches without a name (search.ts does names), venue lookups.
+ *
+ * `pos` orders venues by their city's population, then name, then id (migration 0004), so the
+ * venues of a city are the pos range cities.venue_first + [0, venue_count), and the rank columns
+ * give any page of a country or state as an index seek. Totals of whole regions and cities are
+ * stored numbers.
+ */
+import type { Language } from "../language.ts";
+import { normalize } from "../normalize.ts";
+import { PER_PAGE } from "../paging.ts";
+import type { SearchParams } from "../params.ts";
+import type { VenueRecord } from "../records.ts";
+import { VENUE_JOINS, venueColumns } from "./columns.ts";
+import { and, cityConditions, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
+import { venueRecord, type VenueRow } from "./rows.ts";
+import type { ResourceQueries, Search } from "./search.ts";
+import { raw, sql, type Sql } from "./sql.ts";
 
-export async function searchVenues(db: D1Database, p: SearchParams, language: Language): Promise<Page<VenueRecord>> {
-  const statement = venueSearchSql(p, language);
-  if (statement === null) return { page: p.page, total: 0, items: [], rowsRead: 0 };
-  const { total, rows, rowsRead } = await pageWithTotal<VenueRow>(db, statement);
-  return { page: p.page, total, rowsRead, items: rows.map(venueRecord) };
+const PER = PER_PAGE.venues;
+
+/** Pages of the filters that have stored ranks: none, a country, a country and a state code. */
+function ranked(p: SearchParams, offset: number): Search | null {
+  if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
+  if (p.country === undefined) {
+    return {
+      positions: sql`SELECT pos, pos AS rank, NULL AS dist, 0 AS tier FROM venues WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
+      count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`,
+    };
+  }
+  const code = countryCode(p.country);
+  if (p.stateCode === undefined) {
+    return {
+      positions: sql`SELECT pos, country_rank AS rank, NULL AS dist, 0 AS tier FROM venues
+                     WHERE country_code = ${code} AND country_rank > ${offset} ORDER BY country_rank LIMIT ${PER}`,
+      count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ''), 0) AS n`,
+    };
+  }
+  return {
+    positions: sql`SELECT pos, state_rank AS rank, NULL AS dist, 0 AS tier FROM venues
+                   WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND state_rank > ${offset}
+                   ORDER BY state_rank LIMIT ${PER}`,
+    count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ${p.stateCode}), 0) AS n`,
+  };
 }
 
-export async function venueById(db: D1Database, id: string, language: Language): Promise<Found<VenueRecord>> {
-  const { row, rowsRead } = await firstRow<VenueRow>(db, venueByIdSql(id, language));
-  return { item: row === null ? null : venueRecord(row), rowsRead };
+/** The cities a venue search's city and region filters allow (alias c). */
+function cityFilter(p: SearchParams): Sql {
+  return and([...cityConditions(p), ...regionConditions("c", p)]);
+}
+
+export const VENUES: ResourceQueries<VenueRecord> = {
+  resource: "venues",
+  fts: "venues_fts",
+  placeJoins: raw("JOIN venues v ON v.pos = g.pos JOIN cities c ON c.pos = v.city_pos"),
+  prefixKind: "venue",
+
+  browse(p, offset) {
+    if (p.cityId !== undefined) {
+      // One city: its venues are one pos range.
+      const city = sql`SELECT venue_first, venue_count FROM cities c WHERE ${cityFilter(p)}`;
+      return {
+        positions: sql`SELECT v.pos, v.pos AS rank, NULL AS dist, 0 AS tier FROM (${city}) c
+                       JOIN venues v ON v.pos >= c.venue_first + ${offset} AND v.pos < c.venue_first + c.venue_count
+                       ORDER BY v.pos LIMIT ${PER}`,
+        count: sql`SELECT coalesce((SELECT venue_count FROM cities c WHERE ${cityFilter(p)}), 0) AS n`,
+      };
+    }
+    const scope = p.cityName === undefined ? ranked(p, offset) : null;
+    if (scope !== null) return scope;
+    // A city by name, a state by name, or a state code in any country: page through the FTS list
+    // of the filter tokens; the total is the sum of the stored totals of the cities or states.
+    const filters = filterMatch(p, { venueCities: true, near: false });
+    if (filters === null) return null;
+    const count =
+      p.cityName !== undefined
+        ? sql`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cityFilter(p)}`
+        : sql`SELECT coalesce(sum(r.venues), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`;
+    return {
+      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist, 0 AS tier FROM venues_fts
+                     WHERE venues_fts MATCH ${filters} ORDER BY rowid LIMIT ${PER} OFFSET ${offset}`,
+      count,
+    };
+  },
+
+  nearby(p, offset) {
+    const near = p.near;
+    if (near === undefined) throw new Error("nearby() without a point");
+    // The cities in the circle (with the filters), nearest first; then their venues in that order,
+    // each city's a pos range: the page starts in the city where the running count passes offset.
+    const filters = filterMatch(p, { venueCities: false, near: true });
+    const cities = sql`SELECT c.pos, c.venue_first AS first, c.venue_count AS n, ${distance(near)} AS dist
+                       FROM cities_fts f JOIN cities c ON c.pos = f.rowid
+                       WHERE cities_fts MATCH ${filters ?? sql`''`} AND c.venue_count > 0 AND ${and(cityConditions(p))}`;
+    const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
+                       FROM (${cities}) WHERE dist <= ${near.radiusKm}`;
+    return {
+      positions: sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist, 0 AS tier
+                     FROM (${inside}) i
+                     JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + i.n
+                     WHERE i.before < ${offset + PER} AND i.before + i.n > ${offset}
+                     ORDER BY rank LIMIT ${PER}`,
+      count: sql`SELECT coalesce(sum(n), 0) AS n FROM (${cities}) WHERE dist <= ${near.radiusKm}`,
+    };
+  },
+
+  page(positions: Sql, language: Language): Sql {
+    return sql`WITH page AS (${positions})
+               SELECT h.dist, h.tier, ${venueColumns(language)} FROM page h JOIN venues v ON v.pos = h.pos ${VENUE_JOINS}
+               ORDER BY h.rank`;
+  },
+
+  record: (row) => venueRecord(row as unknown as VenueRow),
+  names: (v) => [normalize(v.name)],
+};
+
+/** One venue by its id, with its city. */
+export function venueByIdSql(id: string, language: Language): Sql {
+  return sql`SELECT ${venueColumns(language)} FROM venues v ${VENUE_JOINS} WHERE v.id = ${id}`;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.ts";
 import { Progress } from "../../scripts/lib/progress.ts";
 import { runImport } from "../../scripts/lib/run-import.ts";
-import { ROOT } from "../../scripts/lib/wrangler.ts";
+import { ROOT } from "../../scripts/lib/project.ts";
 
 const PORT = 8789;
 const SHOTS = join(ROOT, "test-results");

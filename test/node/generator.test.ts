@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { prefixCounts } from "../../scripts/lib/dataset.ts";
-import { allocate, generateVenues, type GeneratorCity } from "../../scripts/lib/generate-venues.ts";
+import {
+  cityVenues,
+  generateVenues,
+  venueCounts,
+  VenueIds,
+  type GeneratorCity,
+} from "../../scripts/lib/generate-venues.ts";
+import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/lib/prefix-counts.ts";
 import { normalize } from "../../src/normalize.ts";
 
 const cities: GeneratorCity[] = [
@@ -112,27 +118,57 @@ describe("venue generator", () => {
   });
 });
 
-describe("allocate", () => {
+describe("venueCounts", () => {
   it("adds up exactly and grows with population", () => {
-    const counts = allocate([1_000_000, 10_000, 0, 500_000], 1000);
+    const counts = Array.from(venueCounts([1_000_000, 10_000, 0, 500_000], 1000));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(counts[0]).toBeGreaterThan(counts[3] ?? 0);
     expect(counts[3]).toBeGreaterThan(counts[1] ?? 0);
   });
 });
 
-describe("prefixCounts", () => {
-  const records = [
-    { words: ["stadthalle", "wien"], scopes: ["", "c:AT"] },
-    { words: ["stadium", "stadium"], scopes: ["", "c:US"] },
-    { words: ["star", "bar"], scopes: ["", "c:US"] },
-    { words: ["𝔰tar"], scopes: [""] },
-    { words: ["bar"], scopes: [""] },
+describe("VenueIds", () => {
+  it("never repeats an id, without remembering them (a permutation of the venue's number)", () => {
+    const ids = new VenueIds("test");
+    const seen = new Set<string>();
+    for (let i = 0; i < 300_000; i++) seen.add(ids.take());
+    expect(seen.size).toBe(300_000);
+    expect([...seen].every((id) => /^[0-9a-f]{8}$/.test(id))).toBe(true);
+  });
+
+  it("streams a city's venues as the in-memory generator makes them", () => {
+    const ids = new VenueIds("test");
+    const tokyo = cities.find((c) => c.name === "Tokyo");
+    if (tokyo === undefined) throw new Error("no Tokyo");
+    const streamed = [...cityVenues(tokyo, 5, "test", ids)];
+    expect(streamed).toHaveLength(5);
+    expect(new Set(streamed.map((v) => normalize(v.name))).size).toBe(5);
+  });
+});
+
+describe("stored totals of name prefixes", () => {
+  const records: PrefixRecord[] = [
+    { words: ["stadthalle", "wien"], countryCode: "AT", admin1Code: "09" },
+    { words: ["stadium"], countryCode: "US", admin1Code: "CA" },
+    { words: ["star", "bar"], countryCode: "US", admin1Code: "NY" },
+    { words: ["𝔰tar"], countryCode: null, admin1Code: null },
+    { words: ["bar"], countryCode: null, admin1Code: null },
   ];
+  /** The vocabulary with record counts, sorted, as the import's words table gives it. */
+  const vocabulary = (): [string, number][] => {
+    const counts = new Map<string, number>();
+    for (const r of records) for (const w of r.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  };
+  // Grouped by country and state, records without a country anywhere (the import sorts them so).
+  const grouped = [records[3], records[0], records[1], records[2], records[4]] as PrefixRecord[];
+
   it("counts each record once per prefix and scope, keeping prefixes that reach the minimum", () => {
-    const source = (visit: (w: readonly string[], s: readonly string[]) => void) =>
-      records.forEach((r) => visit(r.words, r.scopes));
-    const counts = new Map(prefixCounts(source, 2).map(([scope, prefix, n]) => [`${scope}|${prefix}`, n]));
+    const candidates = prefixCandidates(vocabulary(), 2);
+    expect([...candidates].sort()).toEqual(["b", "ba", "bar", "s", "st", "sta", "stad"]);
+    const counts = new Map(
+      scopedPrefixCounts(grouped, candidates, 2).map(([scope, prefix, n]) => [`${scope}|${prefix}`, n]),
+    );
     expect(counts.get("|s")).toBe(3);
     expect(counts.get("|st")).toBe(3);
     expect(counts.get("|sta")).toBe(3);
@@ -140,15 +176,21 @@ describe("prefixCounts", () => {
     expect(counts.get("|b")).toBe(2);
     expect(counts.get("|bar")).toBe(2);
     expect(counts.get("c:US|st")).toBe(2);
+    expect(counts.has("s:US:CA|st")).toBe(false);
     expect(counts.has("|stadt")).toBe(false);
     expect(counts.has("c:AT|s")).toBe(false);
     expect(counts.has("|w")).toBe(false);
   });
+
   it("counts characters outside the BMP as one", () => {
-    const source = (visit: (w: readonly string[], s: readonly string[]) => void) =>
-      records.forEach((r) => visit(r.words, r.scopes));
-    const counts = new Map(prefixCounts(source, 1).map(([scope, prefix, n]) => [`${scope}|${prefix}`, n]));
+    const counts = new Map(
+      scopedPrefixCounts(grouped, prefixCandidates(vocabulary(), 1), 1).map(([scope, prefix, n]) => [
+        `${scope}|${prefix}`,
+        n,
+      ]),
+    );
     expect(counts.get("|𝔰")).toBe(1);
     expect(counts.get("|𝔰t")).toBe(1);
+    expect(counts.get("s:US:NY|star")).toBe(1);
   });
 });

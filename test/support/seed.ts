@@ -1,53 +1,82 @@
 /**
- * The worker tests' database: the fixture files in test/fixtures run through the import's own
- * readers and row builder (plus generated venues for volume), turned into SQL statements that
- * the test setup runs against the local D1 inside workerd.
+ * The worker tests' database: the fixture files in test/fixtures (plus generated venues for
+ * volume) run through the import's own build, then published with the very statements a remote
+ * import sends to D1 (scripts/lib/remote.ts), which the test setup runs against the local D1
+ * inside workerd. So every worker test run also checks the remote import path on D1 itself.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildDataset } from "../../scripts/lib/dataset.ts";
-import { generateVenues, generatorCities } from "../../scripts/lib/generate-venues.ts";
-import { readAdmin1, readCities, readCountryInfo } from "../../scripts/lib/geonames.ts";
-import { countryNames, readLocalizedNames } from "../../scripts/lib/localized-names.ts";
+import { build, createBuildFile } from "../../scripts/lib/build.ts";
+import { generateVenues, generatorCity } from "../../scripts/lib/generate-venues.ts";
 import { Problems } from "../../scripts/lib/problems.ts";
-import { insertStatements, literal } from "../../scripts/lib/sql-text.ts";
-import { BUILD_SEARCH_INDEXES, metaRows, tableData } from "../../scripts/lib/tables.ts";
-import { readVenueFiles } from "../../scripts/lib/venue-files.ts";
+import { Progress } from "../../scripts/lib/progress.ts";
+import { remoteFiles } from "../../scripts/lib/remote.ts";
+import { readCities, readCountryInfo, type City } from "../../scripts/lib/sources/geonames.ts";
 
 export const FIXTURE_DATA_VERSION = "fixture-v1";
 export const GENERATED_FIXTURE_VENUES = 3000;
 export const FIXTURE_PREFIX_COUNT_MIN = 20;
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+export const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
-export async function fixtureSeedStatements(): Promise<string[]> {
+/** The fixture's venues.csv and generated venues on the fixture's cities, as one CSV file. */
+async function fixtureVenues(path: string): Promise<void> {
   const problems = new Problems(false);
   const countries = await readCountryInfo(fixture("countryInfo.txt"), problems);
-  const admin1 = await readAdmin1(fixture("admin1CodesASCII.txt"), problems);
-  const { cities } = await readCities(fixture("cities.txt"), problems, {
-    countries: new Set(countries.map((c) => c.code)),
-  });
-  const listed = await readVenueFiles([fixture("venues.csv")], problems);
-  const localized = await readLocalizedNames(fixture("localized-names.tsv"), problems);
-  const localizedCountries = countryNames(countries.map((c) => c.code));
-  const generated = generateVenues(generatorCities(cities, countries), {
-    count: GENERATED_FIXTURE_VENUES,
-    seed: "fixture",
-  });
-  // A low threshold, so that the stored totals of broad name prefixes are used (and checked
-  // against the pages) by the worker tests as they are at full scale.
-  const dataset = buildDataset(
-    { countries, admin1, cities, venues: [...listed, ...generated], localized, localizedCountries },
-    problems,
-    {
-      prefixCountMin: FIXTURE_PREFIX_COUNT_MIN,
-    },
+  const cities: City[] = [];
+  const counts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
+  for await (const c of readCities(fixture("cities.txt"), problems, new Set(countries.map((c) => c.code)), counts)) {
+    cities.push(c);
+  }
+  const byCode = new Map(countries.map((c) => [c.code, c]));
+  const generated = generateVenues(
+    cities.map((c) => generatorCity(c, byCode)),
+    { count: GENERATED_FIXTURE_VENUES, seed: "fixture" },
   );
-  problems.check();
-  return [
-    ...tableData(dataset).flatMap((t) => [...insertStatements(t)]),
-    ...BUILD_SEARCH_INDEXES,
-    ...metaRows(dataset, FIXTURE_DATA_VERSION, "test fixtures").map(
-      ([k, v]) => `INSERT INTO meta (key, value) VALUES (${literal(k)}, ${literal(v)})`,
-    ),
-  ];
+  const quote = (field: string) => `"${field.replaceAll('"', '""')}"`;
+  const rows = generated.map((v) => [v.id, v.name, v.cityId ?? "", v.url].map(quote).join(","));
+  writeFileSync(path, `${readFileSync(fixture("venues.csv"), "utf8").trimEnd()}\n${rows.join("\n")}\n`);
+}
+
+export async function fixtureSeedStatements(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "vcs-seed-"));
+  try {
+    const venues = join(dir, "venues.csv");
+    await fixtureVenues(venues);
+    const problems = new Problems(false);
+    const db = createBuildFile(join(dir, "build.sqlite"));
+    try {
+      const counts = await build(
+        db,
+        {
+          countries: fixture("countryInfo.txt"),
+          admin1: fixture("admin1CodesASCII.txt"),
+          cities: fixture("cities.txt"),
+          localized: fixture("localized-names.tsv"),
+          venueFiles: [venues],
+          venueCount: 0,
+          seed: "fixture",
+        },
+        problems,
+        new Progress(process.stderr, true),
+        // A low threshold, so that the stored totals of broad name prefixes are used (and checked
+        // against the pages) by the worker tests as they are at full scale.
+        { prefixCountMin: FIXTURE_PREFIX_COUNT_MIN },
+      );
+      problems.check();
+      const meta: [string, string][] = [
+        ["data_version", FIXTURE_DATA_VERSION],
+        ["sources", "test fixtures"],
+        ["rows_cities", String(counts.cities)],
+        ["rows_venues", String(counts.venues)],
+      ];
+      return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION)].flatMap((f) => f.statements);
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callWith, type ErrorJson, parseXml, TIMESTAMP } from "./helpers";
+import { callWith, type ErrorJson, parseXml, TIMESTAMP } from "./helpers.ts";
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { forgetDataVersion } from "../../src/data-version";
-import { call, getJson, getXml, untilCached } from "./helpers";
+import { forgetDataVersion } from "../../src/data-version.ts";
+import { call, getJson, getXml, untilCached } from "./helpers.ts";
 
 describe("edge cache", () => {
   it("answers the second identical request from the cache", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { CitiesPage, CityJson } from "../../src/shape";
-import { allPages, getJson } from "./helpers";
+import type { CitiesPage, CityJson } from "../../src/shape.ts";
+import { allPages, getJson } from "./helpers.ts";
 
 async function page(query: string): Promise<CitiesPage> {
   const res = await getJson(`/1.0/search/cities?${query}`);

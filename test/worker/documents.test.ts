@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, callWith } from "./helpers";
+import { call, callWith } from "./helpers.ts";
 
 describe("the search page", () => {
   it("is HTML with a strict Content-Security-Policy, and its script is served apart", async () => {

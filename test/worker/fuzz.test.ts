@@ -7,11 +7,11 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/errors";
-import { negotiateFormat } from "../../src/negotiate";
-import { normalize } from "../../src/normalize";
-import { parseSearchParams } from "../../src/params";
-import { call, callWith, parseXml, TIMESTAMP } from "./helpers";
+import { ApiError } from "../../src/errors.ts";
+import { negotiateFormat } from "../../src/negotiate.ts";
+import { normalize } from "../../src/normalize.ts";
+import { parseSearchParams } from "../../src/params.ts";
+import { call, callWith, parseXml, TIMESTAMP } from "./helpers.ts";
 
 const RUNS = Number(env.FUZZ_RUNS) || 10_000;
 

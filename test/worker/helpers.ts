@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import worker from "../../src/index";
-import type { Env } from "../../src/env";
+import worker from "../../src/index.ts";
+import type { Env } from "../../src/env.ts";
 import { expect } from "vitest";
 import { create } from "xmlbuilder2";
 

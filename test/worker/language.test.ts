@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { negotiateLanguage } from "../../src/language";
-import type { CitiesPage, VenuesPage } from "../../src/shape";
-import { call, getJson, getXml, parseXml, untilCached } from "./helpers";
+import { negotiateLanguage } from "../../src/language.ts";
+import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
+import { call, getJson, getXml, parseXml, untilCached } from "./helpers.ts";
 
 describe("negotiateLanguage", () => {
   it.each([

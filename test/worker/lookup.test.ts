@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import type { CityJson, VenueJson } from "../../src/shape";
-import { call, type ErrorJson, getJson, getXml, parseXml, untilCached } from "./helpers";
+import { describe, expect, it, vi } from "vitest";
+import type { CityJson, VenueJson } from "../../src/shape.ts";
+import { call, type ErrorJson, getJson, getXml, parseXml, untilCached } from "./helpers.ts";
 
 describe("GET /1.0/venue/{venueId}", () => {
   it("gives the venue with its city in full, in JSON", async () => {
@@ -42,15 +42,32 @@ describe("GET /1.0/venue/{venueId}", () => {
   });
 
   it("is 404 in the error shape when unknown, and cached like a search", async () => {
-    for (const id of ["ffffffff", "%22%3Cx", "a".repeat(80)]) {
-      const res = await getJson(`/1.0/venue/${id}`);
-      expect(res.status).toBe(404);
-      expect(((await res.json()) as ErrorJson).message).toBe("not found");
-    }
+    const res = await getJson("/1.0/venue/ffffffff");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorJson).message).toBe("not found");
+    expect((await untilCached("/1.0/venue/ffffffff", { Accept: "application/json" })).status).toBe(404);
     await (await getJson("/1.0/venue/0bd6a3e2")).arrayBuffer();
     const hit = await untilCached("/1.0/venue/0bd6a3e2", { Accept: "application/json" });
     expect(hit.status).toBe(200);
     expect(hit.headers.get("ETag")).toMatch(/^"/);
+  });
+
+  it("is 400 naming venueId for a malformed id, before the cache, never cached", async () => {
+    const cachePut = vi.spyOn(caches.default, "put");
+    const match = vi.spyOn(caches.default, "match");
+    for (const id of ["%22%3Cx", "a".repeat(80), "%C3%A9t%C3%A9", "a.b"]) {
+      for (const accept of ["application/json", "application/xml"]) {
+        const res = await call(`/1.0/venue/${id}`, { headers: { Accept: accept } });
+        expect(res.status, id).toBe(400);
+        expect(res.headers.get("Cache-Control")).toBe("no-store");
+        expect(res.headers.get("X-Cache")).toBeNull();
+        const text = await res.text();
+        expect(text).toContain("venueId");
+      }
+    }
+    expect(cachePut).not.toHaveBeenCalled();
+    expect(match).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 });
 
@@ -80,8 +97,13 @@ describe("GET /1.0/city/{geoId}", () => {
     expect(((await res.json()) as CityJson).name).toBe("Munique");
   });
 
-  it("is 404 when unknown or not an id; other methods are 405", async () => {
-    for (const id of ["1", "abc", "0"]) expect((await getJson(`/1.0/city/${id}`)).status).toBe(404);
+  it("is 404 when unknown, 400 naming geoId when not an id; other methods are 405", async () => {
+    expect((await getJson("/1.0/city/1")).status).toBe(404);
+    for (const id of ["abc", "0", "-1", "01", "1".repeat(13)]) {
+      const res = await getJson(`/1.0/city/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(((await res.json()) as ErrorJson).message).toMatch(/^parameter geoId /);
+    }
     const post = await call("/1.0/city/5357527", { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");

@@ -5,7 +5,7 @@
  */
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
-import { call, callWith, parseXml, type XmlElement } from "./helpers";
+import { call, callWith, parseXml, type XmlElement } from "./helpers.ts";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/errors";
-import { canonicalQuery, parseSearchParams } from "../../src/params";
+import { ApiError } from "../../src/errors.ts";
+import { canonicalQuery, parseSearchParams } from "../../src/params.ts";
 
 const parse = (q: string) => parseSearchParams("venues", q);
 
@@ -20,6 +20,7 @@ describe("parseSearchParams", () => {
       parse("?name=Fill+Aud&cityName=Z%C3%BCrich&state=Baden-W%C3%BCrttemberg&stateCode=ca&country=us&cityId=5392171"),
     ).toEqual({
       page: 1,
+      typos: true,
       name: "fill aud",
       cityName: "zurich",
       state: "baden wurttemberg",
@@ -31,9 +32,9 @@ describe("parseSearchParams", () => {
   });
 
   it("ignores unknown parameters, the other resource's ones, and empty values", () => {
-    expect(parse("foo=1&bar&=x&name=")).toEqual({ page: 1 });
-    expect(parseSearchParams("cities", "cityId=1&cityName=x")).toEqual({ page: 1 });
-    expect(parse("unknown=%zz")).toEqual({ page: 1 });
+    expect(parse("foo=1&bar&=x&name=")).toEqual({ page: 1, typos: true });
+    expect(parseSearchParams("cities", "cityId=1&cityName=x")).toEqual({ page: 1, typos: true });
+    expect(parse("unknown=%zz")).toEqual({ page: 1, typos: true });
   });
 
   it("rejects repeats, long values and broken escapes, naming the parameter", () => {
@@ -54,6 +55,51 @@ describe("parseSearchParams", () => {
     expect(parse("p=999999").page).toBe(999999);
     expect(parse("p=000007").page).toBe(7);
     for (const p of ["0", "1000000", "-1", "1.0", "x", "1%200"]) expect(error(`p=${p}`).status).toBe(400);
+  });
+});
+
+describe("lat, long, radius and typos (SPEC §10)", () => {
+  it("takes decimal degrees and a radius in km, 25 by default, rounded as the cache key", () => {
+    expect(parse("lat=51.50735&long=-0.12776").near).toEqual({ lat: 51.5074, lng: -0.1278, radiusKm: 25 });
+    expect(parse("lat=-90&long=180&radius=500").near).toEqual({ lat: -90, lng: 180, radiusKm: 500 });
+    expect(parse("lat=%2B48.8&long=2.35&radius=0.5").near).toEqual({ lat: 48.8, lng: 2.35, radiusKm: 0.5 });
+    expect(parse("lat=-0.00001&long=0").near).toEqual({ lat: 0, lng: 0, radiusKm: 25 });
+    expect(parse("typos=0").typos).toBe(false);
+    expect(parse("typos=1").typos).toBe(true);
+  });
+
+  it("rejects bad values with a 400 naming the parameter", () => {
+    const cases: [string, string][] = [
+      ["lat=91&long=0", "lat"],
+      ["lat=abc&long=0", "lat"],
+      ["lat=1e2&long=0", "lat"],
+      ["lat=0&long=180.5", "long"],
+      ["lat=0&long=-181", "long"],
+      ["lat=0&long=0x1", "long"],
+      ["lat=0", "long"],
+      ["long=0", "lat"],
+      ["radius=5", "radius"],
+      ["lat=0&long=0&radius=0", "radius"],
+      ["lat=0&long=0&radius=501", "radius"],
+      ["lat=0&long=0&radius=-5", "radius"],
+      ["lat=0&long=0&radius=ten", "radius"],
+      ["typos=2", "typos"],
+      ["typos=yes", "typos"],
+    ];
+    for (const [q, name] of cases) {
+      const e = error(q);
+      expect(e.status, q).toBe(400);
+      expect(e.message, q).toMatch(new RegExp(`^parameter ${name} `));
+    }
+  });
+
+  it("puts them in the canonical query, rounded; typos only when off", () => {
+    expect(canonicalQuery(parse("lat=51.500001&long=-0.1&name=x"))).toBe("lat=51.5&long=-0.1&name=x&p=1&radius=25");
+    expect(canonicalQuery(parse("lat=51.5&long=-0.1&radius=25.0&name=x"))).toBe(
+      canonicalQuery(parse("name=x&lat=51.50000&long=-0.10&radius=25")),
+    );
+    expect(canonicalQuery(parse("name=x&typos=1"))).toBe(canonicalQuery(parse("name=x")));
+    expect(canonicalQuery(parse("name=x&typos=0"))).toBe("name=x&p=1&typos=0");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CitiesPage, VenuesPage } from "../../src/shape";
-import { call, type ErrorJson, getJson, getXml, parseXml, TIMESTAMP } from "./helpers";
+import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
+import { call, type ErrorJson, getJson, getXml, parseXml, TIMESTAMP } from "./helpers.ts";
 
 async function errorJson(res: Response, status: number): Promise<ErrorJson> {
   expect(res.status).toBe(status);
@@ -248,7 +248,7 @@ describe("methods, aliases and CORS", () => {
     expect(await res.text()).toBe("");
   });
 
-  it("every response allows any origin and exposes ETag and X-Cache", async () => {
+  it("every response allows any origin and exposes ETag, X-Cache, X-Match and X-Corrected-Name", async () => {
     for (const res of [
       await getJson("/1.0/search/cities?name=vaduz"),
       await getJson("/1.0/search/cities?p=0"),
@@ -256,7 +256,7 @@ describe("methods, aliases and CORS", () => {
       await call("/1.0/search/cities", { method: "POST" }),
     ]) {
       expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
-      expect(res.headers.get("Access-Control-Expose-Headers")).toBe("ETag, X-Cache");
+      expect(res.headers.get("Access-Control-Expose-Headers")).toBe("ETag, X-Cache, X-Match, X-Corrected-Name");
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       await res.arrayBuffer();
     }

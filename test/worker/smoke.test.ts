@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getJson, getXml, parseXml } from "./helpers";
+import { getJson, getXml, parseXml } from "./helpers.ts";
 
 describe("smoke", () => {
   it("answers a venue search in JSON", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { CityJson, VenueJson } from "../../src/shape";
-import { allPages } from "./helpers";
+import type { CityJson, VenueJson } from "../../src/shape.ts";
+import { allPages } from "./helpers.ts";
 
 /** Venue ids in pos order for a condition on venues v, straight from D1. */
 async function venueIds(where: string): Promise<string[]> {

@@ -1,12 +1,16 @@
 /**
  * Readers for user-supplied venue files (SPEC §9): CSV or NDJSON rows of `id,name,cityId,url`,
- * or saved setlist.fm venue-search JSON pages (`{"venue":[…]}`). Rows keep their file and line
- * so that checks made later (the city must exist) can still point at them.
+ * or saved setlist.fm venue-search JSON pages (`{"venue":[…]}`). Rows are streamed and keep their
+ * file and line, so that checks made later (the city must exist, an id used twice) can still
+ * point at them.
  */
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
+import { CsvError, parse } from "csv-parse";
+import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/ids.ts";
+import { CONTROL, RowError, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
-import type { Problems } from "./problems.ts";
 
 export interface VenueInput {
   id: string;
@@ -18,13 +22,8 @@ export interface VenueInput {
   line: number;
 }
 
-const VENUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CITY_ID = /^[1-9][0-9]{0,11}$/;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MAX_NAME = 300;
 const MAX_URL = 2000;
-
-class RowError extends Error {}
 
 /** Validates one row's fields; throws RowError with the reason. */
 function venueRow(
@@ -33,8 +32,7 @@ function venueRow(
   line: number,
 ): VenueInput {
   const id = typeof fields.id === "string" ? fields.id.trim() : "";
-  if (!VENUE_ID.test(id))
-    throw new RowError(`venue id "${String(fields.id ?? "")}" is not 1-64 letters, digits, - or _`);
+  if (!VENUE_ID.test(id)) throw new RowError(`venue id "${String(fields.id ?? "")}" is not ${VENUE_ID_RULE}`);
   if (typeof fields.name !== "string") throw new RowError(`venue ${id} has no name`);
   const name = fields.name.trim().replace(/\s+/g, " ");
   if (name === "") throw new RowError(`venue ${id} has no name`);
@@ -43,7 +41,7 @@ function venueRow(
   let cityId: string | null = null;
   if (fields.cityId !== null && fields.cityId !== undefined && fields.cityId !== "") {
     const c = String(fields.cityId).trim();
-    if (!CITY_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
+    if (!GEO_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
     cityId = c;
   }
   let url: string | null = null;
@@ -57,91 +55,59 @@ function venueRow(
   return { id, name, cityId, url, file, line };
 }
 
-/** Reads venue files: .csv, .ndjson/.jsonl, or .json (saved setlist.fm pages). */
-export async function readVenueFiles(files: string[], problems: Problems): Promise<VenueInput[]> {
-  const rows: VenueInput[] = [];
+/** The venue rows of files: .csv, .ndjson/.jsonl, or .json (saved setlist.fm pages). */
+export async function* readVenueFiles(files: readonly string[], problems: Problems): AsyncGenerator<VenueInput> {
   for (const path of files) {
     const ext = extname(path).toLowerCase();
-    if (ext === ".csv") rows.push(...(await readCsv(path, problems)));
-    else if (ext === ".ndjson" || ext === ".jsonl") rows.push(...(await readNdjson(path, problems)));
-    else if (ext === ".json") rows.push(...(await readSetlistPage(path, problems)));
+    if (ext === ".csv") yield* readCsv(path, problems);
+    else if (ext === ".ndjson" || ext === ".jsonl") yield* readNdjson(path, problems);
+    else if (ext === ".json") yield* readSetlistPage(path, problems);
     else problems.add(basename(path), 1, "unknown venue file type (use .csv, .ndjson, .jsonl or .json)");
   }
-  return rows;
 }
 
 const HEADER = ["id", "name", "cityid", "url"];
 
-/** CSV per RFC 4180: optional header `id,name,cityId,url`, quoted fields may span lines. */
-export async function readCsv(path: string, problems: Problems): Promise<VenueInput[]> {
+/**
+ * CSV per RFC 4180 (csv-parse): an optional header `id,name,cityId,url`; quoted fields may span
+ * lines. A row is reported at the line it starts on. Broken CSV syntax (a stray quote) stops the
+ * file there, reported at its line, since no parser can tell where the next row begins.
+ */
+export async function* readCsv(path: string, problems: Problems): AsyncGenerator<VenueInput> {
   const file = basename(path);
-  const rows: VenueInput[] = [];
-  let pending = "";
-  let startLine = 0;
-  for await (const [line, lineNo] of readLines(path)) {
-    if (pending === "") startLine = lineNo;
-    pending = pending === "" ? line : `${pending}\n${line}`;
-    const fields = splitCsvRecord(pending);
-    if (fields === null) continue; // an open quote: the record goes on on the next line
-    pending = "";
-    if (fields.length === 1 && fields[0]?.trim() === "") continue;
-    if (
-      startLine === 1 &&
-      fields.map((f) => f.trim().toLowerCase()).join(",") === HEADER.slice(0, fields.length).join(",")
-    ) {
-      continue;
-    }
-    try {
-      if (fields.length < 3 || fields.length > 4) {
-        throw new RowError(`expected 3 or 4 comma-separated fields (id,name,cityId,url), got ${fields.length}`);
+  const parser = createReadStream(path).pipe(parse({ info: true, relax_column_count: true, bom: true }));
+  let lastLine = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = lastLine + 1;
+      lastLine = info.lines;
+      if (record.length === 1 && record[0]?.trim() === "") continue;
+      if (
+        line === 1 &&
+        record.map((f) => f.trim().toLowerCase()).join(",") === HEADER.slice(0, record.length).join(",")
+      ) {
+        continue;
       }
-      rows.push(venueRow({ id: fields[0], name: fields[1], cityId: fields[2], url: fields[3] }, file, startLine));
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(file, startLine, e.message);
-    }
-  }
-  if (pending !== "") problems.add(file, startLine, "quoted field is not closed before the end of the file");
-  return rows;
-}
-
-/** Splits one CSV record, or returns null when a quoted field is still open. */
-export function splitCsvRecord(record: string): string[] | null {
-  const fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < record.length; i++) {
-    const ch = record[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (record[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
+      try {
+        if (record.length < 3 || record.length > 4) {
+          throw new RowError(`expected 3 or 4 comma-separated fields (id,name,cityId,url), got ${record.length}`);
         }
-      } else {
-        field += ch;
+        yield venueRow({ id: record[0], name: record[1], cityId: record[2], url: record[3] }, file, line);
+      } catch (e) {
+        if (!(e instanceof RowError)) throw e;
+        problems.add(file, line, e.message);
       }
-    } else if (ch === '"' && field.trim() === "") {
-      quoted = true;
-      field = "";
-    } else if (ch === ",") {
-      fields.push(field);
-      field = "";
-    } else {
-      field += ch;
     }
+  } catch (e) {
+    if (!(e instanceof CsvError)) throw e;
+    const line = (e as CsvError & { lines?: number }).lines ?? lastLine + 1;
+    problems.add(file, line, `malformed CSV (${e.message.split(":")[0]}); the rest of the file was not read`);
   }
-  if (quoted) return null;
-  fields.push(field);
-  return fields;
 }
 
 /** NDJSON: one JSON object per line with id, name, cityId and url. */
-export async function readNdjson(path: string, problems: Problems): Promise<VenueInput[]> {
+export async function* readNdjson(path: string, problems: Problems): AsyncGenerator<VenueInput> {
   const file = basename(path);
-  const rows: VenueInput[] = [];
   for await (const [line, lineNo] of readLines(path)) {
     if (line.trim() === "") continue;
     try {
@@ -155,17 +121,16 @@ export async function readNdjson(path: string, problems: Problems): Promise<Venu
         throw new RowError("expected a JSON object with id, name, cityId, url");
       }
       const o = value as Record<string, unknown>;
-      rows.push(venueRow({ id: o.id, name: o.name, cityId: o.cityId, url: o.url }, file, lineNo));
+      yield venueRow({ id: o.id, name: o.name, cityId: o.cityId, url: o.url }, file, lineNo);
     } catch (e) {
       if (!(e instanceof RowError)) throw e;
       problems.add(file, lineNo, e.message);
     }
   }
-  return rows;
 }
 
 /** A saved setlist.fm venue search page: `{"type":"venues",…,"venue":[{id,name,city:{id},url}]}`. */
-export async function readSetlistPage(path: string, problems: Problems): Promise<VenueInput[]> {
+export async function* readSetlistPage(path: string, problems: Problems): AsyncGenerator<VenueInput> {
   const file = basename(path);
   const content = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
   let page: unknown;
@@ -173,16 +138,15 @@ export async function readSetlistPage(path: string, problems: Problems): Promise
     page = JSON.parse(content);
   } catch (e) {
     problems.add(file, jsonErrorLine(content, e), "not valid JSON");
-    return [];
+    return;
   }
   const venues = (page as { venue?: unknown } | null)?.venue;
   if (!Array.isArray(venues)) {
     problems.add(file, 1, 'expected a setlist.fm venue search page: an object with a "venue" array');
-    return [];
+    return;
   }
   const lines = venueArrayLines(content);
-  const rows: VenueInput[] = [];
-  venues.forEach((v: unknown, i) => {
+  for (const [i, v] of (venues as unknown[]).entries()) {
     const line = lines[i] ?? 1;
     try {
       if (typeof v !== "object" || v === null) throw new RowError(`venue[${i}] is not an object`);
@@ -191,13 +155,12 @@ export async function readSetlistPage(path: string, problems: Problems): Promise
       if (city !== undefined && (typeof city !== "object" || city === null)) {
         throw new RowError(`venue[${i}].city is not an object`);
       }
-      rows.push(venueRow({ id: o.id, name: o.name, cityId: city?.id, url: o.url }, file, line));
+      yield venueRow({ id: o.id, name: o.name, cityId: city?.id, url: o.url }, file, line);
     } catch (e) {
       if (!(e instanceof RowError)) throw e;
       problems.add(file, line, e.message);
     }
-  });
-  return rows;
+  }
 }
 
 /** The line on which each element of the top-level "venue" array starts. */

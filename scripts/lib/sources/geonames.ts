@@ -2,11 +2,13 @@
  * Readers for GeoNames dumps in their own tab-separated formats
  * (https://download.geonames.org/export/dump/readme.txt): countryInfo.txt,
  * admin1CodesASCII.txt and the 19-column geoname table (cities500.txt, cities15000.txt,
- * allCountries.txt ...). Every row is validated; bad rows go to `problems`.
+ * allCountries.txt ...). Every row is validated; bad rows go to `problems`. The geoname table is
+ * streamed: it can be far larger than memory.
  */
 import { basename } from "node:path";
+import { GEO_ID } from "../../../src/ids.ts";
+import { CONTROL, RowError, textField, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
-import type { Problems } from "./problems.ts";
 
 export interface Country {
   code: string;
@@ -31,25 +33,15 @@ export interface City {
   countryCode: string;
   admin1Code: string | null;
   population: number;
+  /** Where the row is, for problems found later (a repeated id). */
+  line: number;
 }
 
-const COUNTRY_CODE = /^[A-Z]{2}$/;
-const ADMIN1_CODE = /^[0-9A-Za-z]{1,20}$/;
-const GEONAME_ID = /^[1-9][0-9]{0,11}$/;
-const INTEGER = /^[0-9]{1,12}$/;
-const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]+)?$/;
-// C0/C1 control characters other than tab (which is the separator and cannot occur).
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
-
-/** A text field: trimmed, non-empty when required, no control characters, bounded length. */
-function text(value: string | undefined, what: string, max = 200): string {
-  const v = (value ?? "").trim();
-  if (CONTROL.test(v)) throw new RowError(`${what} contains a control character`);
-  if (v.length > max) throw new RowError(`${what} is longer than ${max} characters`);
-  return v;
-}
-
-class RowError extends Error {}
+/** The field formats of GeoNames rows (also what synthetic rows must meet: synthetic-cities.ts). */
+export const COUNTRY_CODE = /^[A-Z]{2}$/;
+export const ADMIN1_CODE = /^[0-9A-Za-z]{1,20}$/;
+export const INTEGER = /^[0-9]{1,12}$/;
+export const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]+)?$/;
 
 /** countryInfo.txt: `#` comment lines, then ISO, ISO3, numeric, fips, Country, ... Languages. */
 export async function readCountryInfo(path: string, problems: Problems): Promise<Country[]> {
@@ -60,10 +52,10 @@ export async function readCountryInfo(path: string, problems: Problems): Promise
     try {
       const cols = line.split("\t");
       if (cols.length < 5) throw new RowError(`expected at least 5 tab-separated columns, got ${cols.length}`);
-      const code = text(cols[0], "country code");
+      const code = textField(cols[0], "country code");
       if (!COUNTRY_CODE.test(code)) throw new RowError(`country code "${code}" is not two capital letters`);
       if (byCode.has(code)) throw new RowError(`country ${code} appears twice`);
-      const name = text(cols[4], "country name");
+      const name = textField(cols[4], "country name");
       if (name === "") throw new RowError(`country ${code} has no name`);
       const languages = (cols[15] ?? "")
         .split(",")
@@ -88,7 +80,7 @@ export async function readAdmin1(path: string, problems: Problems): Promise<Admi
     try {
       const cols = line.split("\t");
       if (cols.length < 2) throw new RowError(`expected at least 2 tab-separated columns, got ${cols.length}`);
-      const key = text(cols[0], "admin-1 key");
+      const key = textField(cols[0], "admin-1 key");
       const dot = key.indexOf(".");
       const countryCode = key.slice(0, dot);
       const code = key.slice(dot + 1).toUpperCase();
@@ -96,7 +88,7 @@ export async function readAdmin1(path: string, problems: Problems): Promise<Admi
         throw new RowError(`admin-1 key "${key}" is not COUNTRY.CODE`);
       }
       if (seen.has(`${countryCode}.${code}`)) throw new RowError(`admin-1 ${key} appears twice`);
-      const name = text(cols[1], "admin-1 name");
+      const name = textField(cols[1], "admin-1 name");
       if (name === "") throw new RowError(`admin-1 ${key} has no name`);
       seen.add(`${countryCode}.${code}`);
       rows.push({ countryCode, code, name });
@@ -108,70 +100,66 @@ export async function readAdmin1(path: string, problems: Problems): Promise<Admi
   return rows;
 }
 
-export interface CityReadOptions {
-  /** Country codes known from countryInfo; a city elsewhere is a bad row. */
-  countries: ReadonlySet<string>;
-  /** Called every 10,000 lines with the number of lines read. */
-  onProgress?: (lines: number) => void;
-}
-
-export interface CityReadResult {
-  cities: City[];
+/** What reading the geoname table left out, besides bad rows. */
+export interface CityReadCounts {
+  /** Lines read. */
+  lines: number;
   /** Rows that are valid but not populated places (feature class other than P). */
   notPopulated: number;
   /** Alternate names left out for control characters (GeoNames has a few mis-encoded ones). */
   badAlternateNames: number;
 }
 
-/** The 19-column geoname table; only populated places (feature class P) are kept. */
-export async function readCities(path: string, problems: Problems, options: CityReadOptions): Promise<CityReadResult> {
+/**
+ * The populated places (feature class P) of a 19-column geoname table, validated, one at a time.
+ * `counts` is filled in as the rows go by. (A repeated geonameid is found by the database the
+ * rows go into, which knows every id; see build.ts.)
+ */
+export async function* readCities(
+  path: string,
+  problems: Problems,
+  countries: ReadonlySet<string>,
+  counts: CityReadCounts,
+): AsyncGenerator<City> {
   const file = basename(path);
-  const seen = new Set<string>();
-  const cities: City[] = [];
-  let notPopulated = 0;
-  let badAlternateNames = 0;
-  let lines = 0;
   const alternates = (value: string | undefined): string[] => {
     const names = (value ?? "")
       .split(",")
       .map((n) => n.trim())
       .filter(Boolean);
     const good = names.filter((n) => !CONTROL.test(n) && n.length <= 200);
-    badAlternateNames += names.length - good.length;
+    counts.badAlternateNames += names.length - good.length;
     return good;
   };
   for await (const [line, lineNo] of readLines(path)) {
-    lines = lineNo;
-    if (lineNo % 10_000 === 0) options.onProgress?.(lineNo);
+    counts.lines = lineNo;
     if (line.trim() === "") continue;
+    let city: City;
     try {
       const cols = line.split("\t");
       if (cols.length !== 19) throw new RowError(`expected 19 tab-separated columns, got ${cols.length}`);
       const id = cols[0] ?? "";
-      if (!GEONAME_ID.test(id)) throw new RowError(`geonameid "${id}" is not a positive integer`);
-      if (seen.has(id)) throw new RowError(`geonameid ${id} appears twice`);
-      const name = text(cols[1], "name");
+      if (!GEO_ID.test(id)) throw new RowError(`geonameid "${id}" is not a positive integer`);
+      const name = textField(cols[1], "name");
       if (name === "") throw new RowError(`city ${id} has no name`);
-      const asciiName = text(cols[2], "asciiname") || name;
+      const asciiName = textField(cols[2], "asciiname") || name;
       const lat = coordinate(cols[4], "latitude", 90);
       const lng = coordinate(cols[5], "longitude", 180);
-      const countryCode = text(cols[8], "country code");
+      const countryCode = textField(cols[8], "country code");
       if (!COUNTRY_CODE.test(countryCode))
         throw new RowError(`country code "${countryCode}" is not two capital letters`);
-      if (!options.countries.has(countryCode))
-        throw new RowError(`country code ${countryCode} is not in the country file`);
-      const admin1 = text(cols[10], "admin1 code").toUpperCase();
+      if (!countries.has(countryCode)) throw new RowError(`country code ${countryCode} is not in the country file`);
+      const admin1 = textField(cols[10], "admin1 code").toUpperCase();
       if (admin1 !== "" && !ADMIN1_CODE.test(admin1)) throw new RowError(`admin1 code "${admin1}" is malformed`);
       const populationText = (cols[14] ?? "").trim();
       if (populationText !== "" && !INTEGER.test(populationText)) {
         throw new RowError(`population "${populationText}" is not a non-negative integer`);
       }
-      seen.add(id);
       if ((cols[6] ?? "").trim() !== "P") {
-        notPopulated++;
+        counts.notPopulated++;
         continue;
       }
-      cities.push({
+      city = {
         id,
         name,
         asciiName,
@@ -181,14 +169,15 @@ export async function readCities(path: string, problems: Problems, options: City
         countryCode,
         admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
         population: populationText === "" ? 0 : Number(populationText),
-      });
+        line: lineNo,
+      };
     } catch (e) {
       if (!(e instanceof RowError)) throw e;
       problems.add(file, lineNo, e.message);
+      continue;
     }
+    yield city;
   }
-  options.onProgress?.(lines);
-  return { cities, notPopulated, badAlternateNames };
 }
 
 function coordinate(value: string | undefined, what: string, limit: number): number {

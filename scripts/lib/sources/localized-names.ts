@@ -5,11 +5,10 @@
 import { createRequire } from "node:module";
 import { basename } from "node:path";
 import isoCountries from "i18n-iso-countries";
-import { TRANSLATED } from "../../src/language.ts";
+import { GEO_ID } from "../../../src/ids.ts";
+import { TRANSLATED } from "../../../src/language.ts";
+import { CONTROL, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
-import type { Problems } from "./problems.ts";
-
-export const LANGUAGES = TRANSLATED;
 
 export interface LocalizedName {
   lang: string;
@@ -32,9 +31,9 @@ export async function readLocalizedNames(path: string, problems: Problems): Prom
         ? "expected 3 tab-separated columns: language, key, name"
         : !LANGUAGE_SET.has(lang)
           ? `language "${lang}" is not one of ${TRANSLATED.join(", ")}`
-          : !/^([1-9][0-9]{0,11}|[A-Z]{2}\.[0-9A-Za-z]{1,20})$/.test(key)
+          : !GEO_ID.test(key) && !/^[A-Z]{2}\.[0-9A-Za-z]{1,20}$/.test(key)
             ? `key "${key}" is neither a geonameid nor COUNTRY.ADMIN1`
-            : name.trim() === "" || name.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(name)
+            : name.trim() === "" || name.length > 200 || CONTROL.test(name)
               ? "name is empty, too long or has control characters"
               : seen.has(`${lang}\t${key}`)
                 ? `${lang} name of ${key} appears twice`

@@ -1,0 +1,490 @@
+/**
+ * Builds the search data into a private SQLite file (no one reads it meanwhile, so transactions
+ * may be long): the served tables of migrations/ under their own names, plus the documents of the
+ * three FTS indexes (venue_docs, city_docs, word_docs), which publish.ts turns into the indexes
+ * on the target.
+ *
+ * Memory does not grow with the data: sources stream row by row into raw tables; ordering, ranks,
+ * joins and counts are SQL on those tables (SQLite sorts on disk); JS passes read back in batches.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
+import Database from "better-sqlite3";
+import { indexDeletes } from "../../src/fuzzy.ts";
+import { normalize, words } from "../../src/normalize.ts";
+import { cityTokenSql, geoTokens, nameToken, regionTokens } from "../../src/tokens.ts";
+import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "./generate-venues.ts";
+import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "./prefix-counts.ts";
+import { ImportError, type Problems } from "./problems.ts";
+import type { Progress } from "./progress.ts";
+import { ROOT } from "./project.ts";
+import { readAdmin1, readCities, readCountryInfo, type CityReadCounts, type Country } from "./sources/geonames.ts";
+import { countryNames, readLocalizedNames } from "./sources/localized-names.ts";
+import { readVenueFiles, type VenueInput } from "./sources/venue-files.ts";
+
+/** Name prefixes that match at least this many rows get a stored total. */
+export const PREFIX_COUNT_MIN = 1000;
+
+/** Rows per transaction while streaming sources in. */
+const BATCH = 20_000;
+
+export interface BuildSources {
+  countries: string;
+  admin1: string;
+  cities: string;
+  localized: string;
+  /** Venue files; none means generated venues. */
+  venueFiles: string[];
+  venueCount: number;
+  seed: string;
+}
+
+export interface BuildCounts {
+  countries: number;
+  admin1: number;
+  cities: number;
+  venues: number;
+  words: number;
+  localizedNames: number;
+  notPopulated: number;
+  badAlternateNames: number;
+  duplicateVenues: number;
+}
+
+/** The tables of the build that publish.ts copies, in load order, and the FTS documents. */
+export const PLAIN_TABLES = [
+  "countries",
+  "admin1",
+  "cities",
+  "venues",
+  "words",
+  "region_counts",
+  "name_prefix_counts",
+  "localized_names",
+] as const;
+export const FTS_DOCUMENTS = [
+  { table: "cities_fts", docs: "city_docs" },
+  { table: "venues_fts", docs: "venue_docs" },
+  { table: "words_fts", docs: "word_docs" },
+] as const;
+
+/** Creates an empty build file with the served schema (migrations/) and the build's own tables. */
+export function createBuildFile(path: string): Database.Database {
+  rmSync(path, { force: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -65536"); // 64 MiB
+  db.pragma("temp_store = FILE");
+  const dir = join(ROOT, "migrations");
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    db.exec(readFileSync(join(dir, file), "utf8"));
+  }
+  db.exec(`
+    CREATE TABLE raw_cities (
+      gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
+      country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
+      population INTEGER NOT NULL,
+      words TEXT NOT NULL,   -- the distinct words of all its names
+      names TEXT NOT NULL,   -- each distinct name as a name token
+      tokens TEXT NOT NULL,  -- region and geo tokens
+      line INTEGER NOT NULL
+    );
+    -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
+    CREATE TABLE raw_venues (
+      id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL, name_token TEXT NOT NULL,
+      city_gid INTEGER, url TEXT, file TEXT NOT NULL, line INTEGER NOT NULL
+    );
+    CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
+    CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+    CREATE TABLE venue_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+    CREATE TABLE word_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+  `);
+  return db;
+}
+
+/** Runs `write` over an async stream of items in transactions of BATCH items. */
+async function inBatches<T>(
+  db: Database.Database,
+  items: AsyncIterable<T> | Iterable<T>,
+  write: (item: T) => void,
+  tick: (n: number) => void,
+): Promise<number> {
+  let n = 0;
+  db.exec("BEGIN");
+  try {
+    for await (const item of items) {
+      write(item);
+      if (++n % BATCH === 0) {
+        db.exec("COMMIT");
+        tick(n);
+        db.exec("BEGIN");
+      }
+    }
+    db.exec("COMMIT");
+  } catch (e) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw e;
+  }
+  tick(n);
+  return n;
+}
+
+/** Reads, validates and derives everything; the build file then holds the data to publish. */
+export async function build(
+  db: Database.Database,
+  sources: BuildSources,
+  problems: Problems,
+  progress: Progress,
+  options: { prefixCountMin?: number } = {},
+): Promise<BuildCounts> {
+  const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
+  const counts: BuildCounts = {
+    countries: 0,
+    admin1: 0,
+    cities: 0,
+    venues: 0,
+    words: 0,
+    localizedNames: 0,
+    notPopulated: 0,
+    badAlternateNames: 0,
+    duplicateVenues: 0,
+  };
+
+  progress.phase(`reading ${basename(sources.countries)} and ${basename(sources.admin1)}`);
+  const countries = await readCountryInfo(sources.countries, problems);
+  const admin1 = await readAdmin1(sources.admin1, problems);
+  problems.check();
+  const insertCountry = db.prepare("INSERT INTO countries (code, name, name_norm) VALUES (?, ?, ?)");
+  const insertAdmin1 = db.prepare("INSERT INTO admin1 (country_code, code, name, name_norm) VALUES (?, ?, ?, ?)");
+  db.transaction(() => {
+    for (const c of countries) insertCountry.run(c.code, c.name, normalize(c.name));
+    for (const a of admin1) insertAdmin1.run(a.countryCode, a.code, a.name, normalize(a.name));
+  })();
+  counts.countries = countries.length;
+  counts.admin1 = admin1.length;
+
+  progress.phase(`reading ${basename(sources.localized)}`);
+  const localized = await readLocalizedNames(sources.localized, problems);
+  problems.check();
+  const localizedByCity = new Map<string, string[]>();
+  for (const l of localized) {
+    if (l.key.includes(".")) continue;
+    const list = localizedByCity.get(l.key) ?? [];
+    list.push(l.name);
+    localizedByCity.set(l.key, list);
+  }
+  const insertLocalized = db.prepare("INSERT INTO raw_localized (lang, key, name) VALUES (?, ?, ?)");
+  db.transaction(() => {
+    for (const l of [...localized, ...countryNames(countries.map((c) => c.code))])
+      insertLocalized.run(l.lang, l.key, l.name);
+  })();
+
+  progress.phase(`reading ${basename(sources.cities)}`);
+  const readCounts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
+  const citiesFile = basename(sources.cities);
+  const insertCity = db.prepare(
+    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, words, names, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
+  counts.cities = await inBatches(
+    db,
+    readCities(sources.cities, problems, new Set(countries.map((c) => c.code)), readCounts),
+    (c) => {
+      // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
+      const names = [c.name, c.asciiName, ...c.alternateNames, ...(localizedByCity.get(c.id) ?? [])];
+      const normalized = [...new Set(names.map(normalize))].filter(Boolean);
+      const nameNorm = normalize(c.name);
+      const asciiNorm = normalize(c.asciiName);
+      try {
+        insertCity.run(
+          Number(c.id),
+          c.name,
+          nameNorm,
+          asciiNorm === nameNorm ? null : asciiNorm,
+          c.countryCode,
+          c.admin1Code,
+          c.lat,
+          c.lng,
+          c.population,
+          [...new Set(normalized.flatMap(words))].join(" "),
+          normalized.map(nameToken).join(" "),
+          [...regionTokens(c.countryCode, c.admin1Code), ...geoTokens(c.lat, c.lng)].join(" "),
+          c.line,
+        );
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        problems.add(
+          citiesFile,
+          c.line,
+          `geonameid ${c.id} appears twice (first on line ${String(firstLineOf.get(Number(c.id)))})`,
+        );
+      }
+    },
+    (n) => progress.tick(n),
+  );
+  counts.notPopulated = readCounts.notPopulated;
+  counts.badAlternateNames = readCounts.badAlternateNames;
+  problems.check();
+
+  const byCountry = new Map<string, Country>(countries.map((c) => [c.code, c]));
+  const venueRows =
+    sources.venueFiles.length === 0
+      ? generated(db, byCountry, sources, progress)
+      : fromFiles(sources.venueFiles, problems, progress);
+  const insertVenue = db.prepare(
+    "INSERT INTO raw_venues (id, name, name_norm, name_token, city_gid, url, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  await inBatches(
+    db,
+    venueRows,
+    (v) => {
+      const nameNorm = normalize(v.name);
+      const token = words(nameNorm).length > 0 ? nameToken(nameNorm) : "";
+      insertVenue.run(
+        v.id,
+        v.name,
+        nameNorm,
+        token,
+        v.cityId === null ? null : Number(v.cityId),
+        v.url,
+        v.file,
+        v.line,
+      );
+    },
+    (n) => progress.tick(n),
+  );
+  progress.phase("checking venue ids and cities");
+  counts.duplicateVenues = dropRepeatedVenues(db, problems);
+  for (const r of db
+    .prepare(
+      `SELECT v.id, v.city_gid, v.file, v.line FROM raw_venues v
+       WHERE v.city_gid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM raw_cities c WHERE c.gid = v.city_gid)`,
+    )
+    .all() as { id: string; city_gid: number; file: string; line: number }[]) {
+    problems.add(r.file, r.line, `venue ${r.id}: city ${r.city_gid} is not among the imported cities`);
+  }
+  db.exec("DELETE FROM raw_venues WHERE city_gid IS NOT NULL AND city_gid NOT IN (SELECT gid FROM raw_cities)");
+  problems.check();
+
+  progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
+  db.exec(`
+    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population,
+                        country_rank, state_rank, venue_first, venue_count)
+    SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
+           country_code, admin1_code, lat, lng, population,
+           row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
+           CASE WHEN admin1_code IS NOT NULL
+                THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
+           NULL, 0
+    FROM raw_cities ORDER BY population DESC, gid`);
+  counts.cities = db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
+
+  progress.phase("ordering venues (city population, name, id) and ranking them");
+  db.exec(`
+    CREATE TEMP TABLE ordered_venues AS
+    SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id) AS pos, r.id, r.name, r.name_norm,
+           r.name_token, c.pos AS city_pos, r.url, c.country_code, c.admin1_code
+    FROM raw_venues r LEFT JOIN cities c ON c.id = CAST(r.city_gid AS TEXT)
+    ORDER BY 1;
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank)
+    SELECT pos, id, name, city_pos, url, country_code, admin1_code,
+           CASE WHEN country_code IS NOT NULL THEN row_number() OVER (PARTITION BY country_code ORDER BY pos) END,
+           CASE WHEN admin1_code IS NOT NULL THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY pos) END
+    FROM temp.ordered_venues ORDER BY pos;
+    UPDATE cities SET venue_first = s.first, venue_count = s.n
+    FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM venues WHERE city_pos IS NOT NULL GROUP BY city_pos) s
+    WHERE cities.pos = s.city_pos;
+    INSERT INTO region_counts (country_code, admin1_code, cities, venues)
+    SELECT country_code, '', count(*), sum(venue_count) FROM cities GROUP BY country_code
+    UNION ALL
+    SELECT country_code, admin1_code, count(*), sum(venue_count) FROM cities WHERE admin1_code IS NOT NULL
+    GROUP BY country_code, admin1_code;
+    INSERT INTO localized_names (lang, kind, key, name)
+    SELECT lang, CASE WHEN key GLOB '[0-9]*' THEN 'city' WHEN key GLOB '*.*' THEN 'admin1' ELSE 'country' END, key, name
+    FROM raw_localized l
+    WHERE EXISTS (SELECT 1 FROM cities WHERE id = l.key)
+       OR EXISTS (SELECT 1 FROM admin1 WHERE country_code || '.' || code = l.key)
+       OR EXISTS (SELECT 1 FROM countries WHERE code = l.key)
+    ORDER BY 1, 2, 3;`);
+  counts.venues = db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
+  counts.localizedNames = db.prepare("SELECT count(*) FROM localized_names").pluck().get() as number;
+
+  progress.phase("search documents of cities and venues");
+  db.exec(`
+    INSERT INTO city_docs (pos, doc)
+    SELECT c.pos, r.words || ' ' || r.names || ' ' || r.tokens FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+    ORDER BY c.pos;
+    INSERT INTO venue_docs (pos, doc)
+    SELECT v.pos, trim(v.name_norm || ' ' || v.name_token || CASE WHEN v.city_pos IS NULL THEN ''
+                  ELSE ' ' || r.tokens || ' ' || ${cityTokenSql("v.city_pos")} END)
+    FROM temp.ordered_venues v LEFT JOIN cities c ON c.pos = v.city_pos
+    LEFT JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+    ORDER BY v.pos;`);
+
+  progress.phase("vocabulary of names (typo tolerance)");
+  db.exec(`
+    INSERT INTO words (word, venues, cities)
+    SELECT value, sum(kind = 'v'), sum(kind = 'c') FROM (
+      SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(name_norm, ' ', '","') || '"]') j
+      UNION ALL
+      SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
+    ) WHERE length(value) >= 3 GROUP BY value ORDER BY value`);
+  counts.words = db.prepare("SELECT count(*) FROM words").pluck().get() as number;
+  progress.phase("deletion neighbourhoods of the vocabulary", counts.words);
+  const insertWordDoc = db.prepare("INSERT INTO word_docs (pos, doc) VALUES (?, ?)");
+  const wordBatch = db.prepare("SELECT id, word FROM words WHERE id > ? ORDER BY id LIMIT ?");
+  for (let last = 0, done = 0; ; ) {
+    const batch = wordBatch.all(last, BATCH) as { id: number; word: string }[];
+    if (batch.length === 0) break;
+    db.transaction(() => {
+      for (const w of batch) insertWordDoc.run(w.id, indexDeletes(w.word).join(" "));
+    })();
+    last = batch[batch.length - 1]?.id ?? last;
+    progress.tick((done += batch.length));
+  }
+
+  progress.phase("stored totals of broad name prefixes");
+  const prefixRows: [string, string, string, number][] = [];
+  for (const kind of ["venue", "city"] as const) {
+    const column = kind === "venue" ? "venues" : "cities";
+    const candidates = prefixCandidates(
+      db.prepare(`SELECT word, ${column} FROM words WHERE ${column} > 0 ORDER BY id`).raw().iterate() as Iterable<
+        [string, number]
+      >,
+      prefixCountMin,
+    );
+    const records =
+      kind === "venue"
+        ? db.prepare(
+            `SELECT o.name_norm AS text, o.country_code, o.admin1_code FROM venues v JOIN temp.ordered_venues o ON o.pos = v.pos
+             ORDER BY v.country_code, v.admin1_code, v.state_rank`,
+          )
+        : db.prepare(
+            `SELECT r.words AS text, c.country_code, c.admin1_code FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+             ORDER BY c.country_code, c.admin1_code, c.state_rank`,
+          );
+    const rows = scopedPrefixCounts(
+      prefixRecords(
+        records.iterate() as Iterable<{ text: string; country_code: string | null; admin1_code: string | null }>,
+      ),
+      candidates,
+      prefixCountMin,
+    );
+    for (const [scope, prefix, n] of rows) prefixRows.push([kind, scope, prefix, n]);
+  }
+  const insertPrefix = db.prepare("INSERT INTO name_prefix_counts (kind, scope, prefix, n) VALUES (?, ?, ?, ?)");
+  db.transaction(() => {
+    for (const row of prefixRows) insertPrefix.run(...row);
+  })();
+
+  db.exec("DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;");
+  return counts;
+}
+
+function* prefixRecords(
+  rows: Iterable<{ text: string; country_code: string | null; admin1_code: string | null }>,
+): Generator<PrefixRecord> {
+  for (const r of rows)
+    yield { words: [...new Set(words(r.text))], countryCode: r.country_code, admin1Code: r.admin1_code };
+}
+
+/**
+ * A venue id given twice: the same row again (overlapping saved pages) is counted once; a
+ * different row is a problem, reported at its line. Returns the number of repeats dropped.
+ */
+function dropRepeatedVenues(db: Database.Database, problems: Problems): number {
+  const rows = db
+    .prepare(
+      `SELECT r.rowid, r.id, r.name, r.city_gid, r.url, r.file, r.line FROM raw_venues r
+       JOIN (SELECT id FROM raw_venues GROUP BY id HAVING count(*) > 1) d ON d.id = r.id ORDER BY r.id, r.rowid`,
+    )
+    .all() as {
+    rowid: number;
+    id: string;
+    name: string;
+    city_gid: number | null;
+    url: string | null;
+    file: string;
+    line: number;
+  }[];
+  let repeats = 0;
+  const drop: number[] = [];
+  let first: (typeof rows)[number] | undefined;
+  for (const r of rows) {
+    if (first?.id !== r.id) {
+      first = r;
+      continue;
+    }
+    drop.push(r.rowid);
+    if (first.name === r.name && first.city_gid === r.city_gid && first.url === r.url) repeats++;
+    else problems.add(r.file, r.line, `venue id ${r.id} was already used (${first.file}:${first.line})`);
+  }
+  const remove = db.prepare("DELETE FROM raw_venues WHERE rowid = ?");
+  db.transaction(() => {
+    for (const rowid of drop) remove.run(rowid);
+  })();
+  return repeats;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return e instanceof Database.SqliteError && e.code.startsWith("SQLITE_CONSTRAINT");
+}
+
+/** Venue rows from files, with progress. */
+async function* fromFiles(files: string[], problems: Problems, progress: Progress): AsyncGenerator<VenueInput> {
+  for (const f of files) if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
+  progress.phase("reading venue files");
+  yield* readVenueFiles(files, problems);
+}
+
+/**
+ * Generated venues, city by city in geonameid order (so the same cities give the same venues
+ * however they were read), with the cities read back from the build file in batches.
+ */
+async function* generated(
+  db: Database.Database,
+  countries: ReadonlyMap<string, Country>,
+  sources: BuildSources,
+  progress: Progress,
+): AsyncGenerator<VenueInput> {
+  progress.phase("generating venues", sources.venueCount);
+  const populations = Float64Array.from(
+    db.prepare("SELECT population FROM raw_cities ORDER BY gid").pluck().iterate() as Iterable<number>,
+  );
+  const cityless = citylessCount(sources.venueCount);
+  const perCity = venueCounts(populations, sources.venueCount - cityless);
+  const ids = new VenueIds(sources.seed);
+  const batch = db.prepare(
+    "SELECT gid, name, country_code, admin1_code, population FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
+  );
+  let index = 0;
+  for (let last = 0; ; ) {
+    const cities = batch.all(last, 5000) as {
+      gid: number;
+      name: string;
+      country_code: string;
+      admin1_code: string | null;
+      population: number;
+    }[];
+    if (cities.length === 0) break;
+    last = cities[cities.length - 1]?.gid ?? last;
+    for (const c of cities) {
+      const city = generatorCity(
+        {
+          id: String(c.gid),
+          name: c.name,
+          countryCode: c.country_code,
+          admin1Code: c.admin1_code,
+          population: c.population,
+        },
+        countries,
+      );
+      yield* cityVenues(city, perCity[index++] ?? 0, sources.seed, ids);
+    }
+  }
+  yield* citylessVenues(cityless, sources.seed, ids);
+}

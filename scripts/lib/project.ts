@@ -1,0 +1,74 @@
+/**
+ * The project's place on disk and the one way scripts run other programs: the project root, its
+ * installed binaries, and a child process that is waited for (or stopped with its whole group).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A binary installed by npm (node_modules/.bin). */
+export const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
+
+export interface RunOptions {
+  /** Echo the program's output to our stderr as it comes. */
+  echo?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs a program in the project root to completion; resolves with its output, rejects on a failure exit. */
+export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = start(command, args, { env: options.env });
+    let output = "";
+    const collect = (d: Buffer) => {
+      output += d.toString();
+      if (options.echo) process.stderr.write(d);
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code === 0) resolve(output);
+      else reject(new RunError(`${command} ${args.join(" ")} exited with ${code}`, output));
+    });
+  });
+}
+
+export class RunError extends Error {
+  override name = "RunError";
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(`${message}:\n${output.trim().slice(-2000)}`);
+  }
+}
+
+/**
+ * Starts a program in the project root with piped output. `detached` puts it in a process group
+ * of its own, so that stopGroup() stops its children too (wrangler dev starts workerd).
+ */
+export function start(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; detached?: boolean } = {},
+): ChildProcess {
+  return spawn(command, args, {
+    cwd: ROOT,
+    detached: options.detached ?? false,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...options.env },
+  });
+}
+
+/** Stops a detached child and everything it started. */
+export function stopGroup(child: ChildProcess): void {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * Publishing a build (build.ts) into a served database, the same way for the local D1 file and
+ * for a Cloudflare D1 database:
+ *
+ * 1. stage: create stage_<table> for every served table (the build's own DDL, renamed), after
+ *    dropping what an interrupted import may have left;
+ * 2. copy: the build's rows into the stage tables, in key ranges;
+ * 3. index: the FTS documents into the stage FTS tables, in ranges, then merged into one segment
+ *    by FTS5's incremental 'merge' command;
+ * 4. swap: one short transaction renames every served table to old_<table> and every stage table
+ *    to the served name (constraint indexes and FTS shadow tables follow their table), and writes
+ *    the new meta rows, the data version last;
+ * 5. clean up: the old tables are emptied and dropped.
+ *
+ * Until the swap, readers see the previous data, complete; a failure anywhere before it leaves
+ * that data as it was. Locally every step is a short transaction with a pause after it, because
+ * while any other connection holds the write lock the local D1 refuses its queries (the worker
+ * retries them briefly: src/db.ts). Remotely the steps are rendered into SQL files (remote.ts).
+ */
+import type Database from "better-sqlite3";
+import { FTS_DOCUMENTS, PLAIN_TABLES } from "./build.ts";
+import type { Progress } from "./progress.ts";
+
+export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMENTS.map((f) => f.table)];
+
+/** FTS5 'merge' work per step, in pages (about 4 KB each). */
+export const MERGE_PAGES = 256;
+
+/** The CREATE statement of each served table in the build, renamed to stage_<table>. */
+export function stageDdl(build: Database.Database): string[] {
+  return SERVED_TABLES.map((table) => {
+    const row = build.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as
+      | { sql: string }
+      | undefined;
+    if (row === undefined) throw new Error(`the build has no table ${table}`);
+    const renamed = row.sql.replace(/^(CREATE (?:VIRTUAL )?TABLE )("?)(\w+)\2/, `$1stage_$3`);
+    if (renamed === row.sql) throw new Error(`cannot rename the DDL of ${table}`);
+    return renamed;
+  });
+}
+
+/** The statements of the swap: every table renamed twice, and the meta rows (version last). */
+export function swapStatements(meta: readonly (readonly [string, string])[], literal: (v: string) => string): string[] {
+  const ordered = [...meta].sort(([a], [b]) => Number(a === "data_version") - Number(b === "data_version"));
+  return [
+    ...SERVED_TABLES.flatMap((t) => [`ALTER TABLE ${t} RENAME TO old_${t}`, `ALTER TABLE stage_${t} RENAME TO ${t}`]),
+    "DELETE FROM meta",
+    ...ordered.map(([k, v]) => `INSERT INTO meta (key, value) VALUES (${literal(k)}, ${literal(v)})`),
+  ];
+}
+
+/** The primary key columns of a table, in key order. */
+export function keyColumns(db: Database.Database, table: string, schema = "main"): { name: string; type: string }[] {
+  const columns = db.prepare("SELECT name, type, pk FROM pragma_table_info(?, ?)").all(table, schema) as {
+    name: string;
+    type: string;
+    pk: number;
+  }[];
+  return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+}
+
+/** The INTEGER PRIMARY KEY of a rowid table (copied in key ranges), or null. */
+export function integerKey(db: Database.Database, table: string, schema = "main"): string | null {
+  const keys = keyColumns(db, table, schema);
+  return keys.length === 1 && keys[0]?.type.toUpperCase() === "INTEGER" ? (keys[0]?.name ?? null) : null;
+}
+
+export interface LocalPublishOptions {
+  /** Target length of one write transaction, ms. */
+  transactionMs?: number;
+  /** Pause after each write transaction, ms: the time readers have the database to themselves. */
+  pauseMs?: number;
+}
+
+/**
+ * Publishes the build file at `buildPath` into the SQLite file open as `target` (the local D1
+ * file, or any SQLite file with the schema) in short transactions. `meta` are the new meta rows.
+ */
+export async function publishLocal(
+  target: Database.Database,
+  build: Database.Database,
+  meta: readonly (readonly [string, string])[],
+  progress: Progress,
+  options: LocalPublishOptions = {},
+): Promise<void> {
+  const steps = new Steps(target, options);
+  target.prepare("ATTACH DATABASE ? AS build").run(build.name);
+  try {
+    progress.phase("staging: clearing what an earlier import left");
+    await dropTables(
+      steps,
+      target,
+      SERVED_TABLES.flatMap((t) => [`stage_${t}`, `old_${t}`]),
+    );
+    await steps.write(() => {
+      for (const ddl of stageDdl(build)) target.exec(ddl);
+    });
+
+    for (const table of PLAIN_TABLES) {
+      const total = build.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+      progress.phase(`copying ${table}`, total);
+      const key = integerKey(build, table);
+      let done = 0;
+      if (key !== null) {
+        const copy = target.prepare(
+          `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${key} BETWEEN ? AND ?`,
+        );
+        const hi = (build.prepare(`SELECT max(${key}) FROM ${table}`).pluck().get() as number | null) ?? 0;
+        for (let from = 1; from <= hi; ) {
+          const size = steps.rows;
+          done += await steps.write(() => copy.run(from, from + size - 1).changes);
+          from += size;
+          progress.tick(done);
+        }
+      } else {
+        const order = keyColumns(build, table)
+          .map((c) => c.name)
+          .join(", ");
+        const copy = target.prepare(
+          `INSERT INTO main.stage_${table} SELECT * FROM build.${table} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        );
+        for (let n = 1; n > 0; ) {
+          n = await steps.write(() => copy.run(steps.rows, done).changes);
+          done += n;
+          progress.tick(done);
+        }
+      }
+    }
+
+    for (const { table, docs } of FTS_DOCUMENTS) {
+      const hi = (build.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
+      progress.phase(`indexing ${table}`, hi);
+      const insert = target.prepare(
+        `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
+      );
+      for (let from = 1; from <= hi; ) {
+        const size = steps.rows;
+        await steps.write(() => insert.run(from, from + size - 1));
+        from += size;
+        progress.tick(Math.min(from - 1, hi));
+      }
+      progress.phase(`merging ${table} into one segment`);
+      await mergeFts(steps, target, `stage_${table}`);
+    }
+
+    progress.phase("swapping the new tables in");
+    await steps.write(() => {
+      for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
+    });
+
+    progress.phase("dropping the old tables");
+    await dropTables(
+      steps,
+      target,
+      SERVED_TABLES.map((t) => `old_${t}`),
+    );
+  } finally {
+    target.exec("DETACH DATABASE build");
+  }
+  target.pragma("wal_checkpoint(PASSIVE)");
+}
+
+/** The one indexed column of an FTS table. */
+export function ftsColumn(db: Database.Database, table: string): string {
+  const name = db.prepare("SELECT name FROM pragma_table_info(?) LIMIT 1").pluck().get(table);
+  if (typeof name !== "string") throw new Error(`no FTS table ${table}`);
+  return name;
+}
+
+/** Merges an FTS5 index into one segment in small steps ('merge' with a bounded page count). */
+async function mergeFts(steps: Steps, db: Database.Database, table: string): Promise<void> {
+  const merge = db.prepare(`INSERT INTO main.${table} (${table}, rank) VALUES ('merge', ?)`);
+  const changes = db.prepare("SELECT total_changes()").pluck();
+  await steps.write(() => merge.run(-MERGE_PAGES)); // start merging everything into one segment
+  for (;;) {
+    const before = changes.get() as number;
+    await steps.write(() => merge.run(MERGE_PAGES));
+    if ((changes.get() as number) - before < 2) return; // FTS5: under 2 changes means nothing was left to merge
+  }
+}
+
+/**
+ * Empties tables in short transactions, then drops them. An FTS table is emptied through its
+ * shadow table of index pages; small WITHOUT ROWID tables are dropped at once.
+ */
+async function dropTables(steps: Steps, db: Database.Database, tables: readonly string[]): Promise<void> {
+  const ddl = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").pluck();
+  for (const table of tables) {
+    const sql = ddl.get(table) as string | undefined;
+    if (sql === undefined) continue;
+    const part = /^CREATE VIRTUAL TABLE/i.test(sql) ? `${table}_data` : table;
+    if (!/WITHOUT ROWID/i.test((ddl.get(part) as string | undefined) ?? "WITHOUT ROWID")) {
+      // SQLite's defensive mode keeps FTS5 shadow tables read-only; the table is dropped next anyway.
+      db.unsafeMode(part !== table);
+      try {
+        const remove = db.prepare(`DELETE FROM main.${part} WHERE rowid IN (SELECT rowid FROM main.${part} LIMIT ?)`);
+        while ((await steps.write(() => remove.run(steps.rows).changes)) > 0);
+      } finally {
+        db.unsafeMode(false);
+      }
+    }
+    await steps.write(() => db.exec(`DROP TABLE main.${table}`));
+  }
+}
+
+/** Write transactions of about `transactionMs`, each followed by a pause. */
+class Steps {
+  /** Rows per step, adapted so a step takes about transactionMs. */
+  rows = 1000;
+  private readonly transactionMs: number;
+  private readonly pauseMs: number;
+
+  constructor(
+    private readonly db: Database.Database,
+    options: LocalPublishOptions,
+  ) {
+    this.transactionMs = options.transactionMs ?? 25;
+    this.pauseMs = options.pauseMs ?? 50;
+  }
+
+  async write<T>(work: () => T): Promise<T> {
+    const started = performance.now();
+    this.db.exec("BEGIN IMMEDIATE");
+    let result: T;
+    try {
+      result = work();
+      this.db.exec("COMMIT");
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      throw e;
+    }
+    const elapsed = Math.max(performance.now() - started, 0.1);
+    this.rows = Math.round(Math.min(100_000, Math.max(100, (this.rows * this.transactionMs) / elapsed)));
+    if (this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
+    return result;
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Running a search: the statements of a resource (venues.ts, cities.ts) in one D1 round trip —
+ * the total, the page, and, when the name may be forgiven typos, the vocabulary's candidate
+ * corrections — and, only when the strict search matches nothing, a second round trip with the
+ * corrected readings of the name (SPEC §10.1).
+ *
+ * Every search is made of positions: a statement whose rows are (pos, rank, dist, tier) in the
+ * answer's order. The page statement turns the page's positions into records.
+ */
+import { lookupKeys, readings, type Candidate, type Reading } from "../fuzzy.ts";
+import type { Language } from "../language.ts";
+import { words } from "../normalize.ts";
+import { PER_PAGE, pageOffset, type Resource } from "../paging.ts";
+import type { SearchParams } from "../params.ts";
+import type { Page } from "../records.ts";
+import { phrase } from "../tokens.ts";
+import { distance, filterMatch, nameTiers, withFilters } from "./filters.ts";
+import { join, raw, sql, type Sql } from "./sql.ts";
+
+/** A search as two statements: its total (one row, column n) and its page's positions. */
+export interface Search {
+  count: Sql;
+  positions: Sql;
+}
+
+/** What runs statements: a D1 session (src/db.ts), one round trip per call. */
+export interface Runner {
+  run(what: string, statements: readonly Sql[]): Promise<{ rows: Record<string, unknown>[] }[]>;
+}
+
+/** What a resource module provides. */
+export interface ResourceQueries<R> {
+  resource: Resource;
+  fts: "venues_fts" | "cities_fts";
+  /** From positions (alias g.pos) to the coordinates of the place (alias c). */
+  placeJoins: Sql;
+  /** The one-word totals stored for this resource (name_prefix_counts.kind). */
+  prefixKind: "venue" | "city";
+  /** Searches without a name and without a point. */
+  browse(p: SearchParams, offset: number): Search | null;
+  /** Searches near a point without a name. */
+  nearby(p: SearchParams, offset: number): Search;
+  /** The records of a page, from its positions, in order. */
+  page(positions: Sql, language: Language): Sql;
+  /** A row of the page statement as a record. */
+  record(row: Record<string, unknown>): R;
+  /** The normalized names of a record (for the suggestion of a fuzzy answer). */
+  names(record: R): string[];
+}
+
+/** One part of a name search: FTS5 text and its place in the order (edits × 3 + name tier). */
+interface Tier {
+  key: number;
+  text: string;
+}
+
+/** The tiers of one reading of the name: exact name, name starting with it, every word a prefix. */
+function tiersOf(normalized: string, edits: number): Tier[] {
+  const t = nameTiers(normalized);
+  if (t === null) return [];
+  return [
+    { key: edits * 3, text: t.exact },
+    { key: edits * 3 + 1, text: t.starts },
+    { key: edits * 3 + 2, text: t.words },
+  ];
+}
+
+/** Tiers of several readings: one per edit count and name tier, the readings OR-ed. */
+function readingTiers(list: readonly Reading[]): Tier[] {
+  const byKey = new Map<number, string[]>();
+  for (const r of list) {
+    for (const t of tiersOf(r.words.join(" "), r.edits)) byKey.set(t.key, [...(byKey.get(t.key) ?? []), `(${t.text})`]);
+  }
+  return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: texts.join(" OR ") }));
+}
+
+/**
+ * A name search over tiers: each tier an FTS query with the filters, a record in the lowest tier
+ * it matches. Without a point, each tier reads at most offset + page size matches (the records
+ * before the page's last are all in the first ones of their tier). With a point, every match
+ * in the circle's cells is measured and kept when within the radius, ordered by edits, distance,
+ * name tier, position.
+ */
+function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[], offset: number): Search | null {
+  if (tiers.length === 0) return null;
+  const perPage = PER_PAGE[q.resource];
+  const near = p.near;
+  const filters = filterMatch(p, { venueCities: q.resource === "venues", near: near !== undefined });
+  // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
+  const withFlt = (body: Sql) => (filters === null ? body : sql`WITH flt(q) AS (SELECT ${filters}) ${body}`);
+  const fltRef = filters === null ? null : raw("(SELECT q FROM flt)");
+  const fts = raw(q.fts);
+  const limit = near === undefined ? sql` LIMIT ${offset + perPage}` : raw("");
+  const parts = tiers.map(
+    (t) =>
+      sql`SELECT ${t.key} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, fltRef)} ORDER BY rowid${limit})`,
+  );
+  const best = sql`SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
+  // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
+  const everything = withFilters(
+    tiers
+      .filter((t) => t.key % 3 === 2)
+      .map((t) => `(${t.text})`)
+      .join(" OR "),
+    fltRef,
+  );
+  if (near === undefined) {
+    return {
+      positions: withFlt(
+        sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist, k AS tier FROM (${best}) ORDER BY k, pos LIMIT ${perPage} OFFSET ${offset}`,
+      ),
+      count: withFlt(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
+    };
+  }
+  const d = distance(near);
+  return {
+    positions: withFlt(
+      sql`SELECT pos, row_number() OVER (ORDER BY k / 3, dist, k % 3, pos) AS rank, dist, k AS tier FROM (
+            SELECT g.pos, g.k, ${d} AS dist FROM (${best}) g ${q.placeJoins}
+          ) WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${perPage} OFFSET ${offset}`,
+    ),
+    count: withFlt(
+      sql`SELECT count(*) AS n FROM (SELECT f.rowid AS pos FROM ${fts} f WHERE ${fts} MATCH ${everything}) g ${q.placeJoins}
+          WHERE ${d} <= ${near.radiusKm}`,
+    ),
+  };
+}
+
+/**
+ * The total of a one-word name search without a point, from name_prefix_counts when the filters
+ * are none, a country, or a country and a state code (the scopes stored there), else counted.
+ */
+function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql {
+  const list = p.name === undefined ? [] : words(p.name);
+  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && p.near === undefined;
+  if (list.length !== 1 || !plain || (p.stateCode !== undefined && p.country === undefined)) return count;
+  const country =
+    p.country === undefined
+      ? null
+      : "code" in p.country
+        ? sql`${p.country.code}`
+        : sql`(SELECT code FROM countries WHERE name_norm = ${p.country.nameNorm})`;
+  const scope =
+    country === null
+      ? sql`''`
+      : p.stateCode === undefined
+        ? sql`'c:' || ${country}`
+        : sql`'s:' || ${country} || ':' || ${p.stateCode}`;
+  return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${list[0] ?? ""}), (${count})) AS n`;
+}
+
+/** The strict search of a request, or null when nothing can match (a name without words). */
+function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
+  const offset = pageOffset(q.resource, p.page);
+  if (p.name === undefined) return p.near === undefined ? q.browse(p, offset) : q.nearby(p, offset);
+  const search = tiered(q, p, tiersOf(p.name, 0), offset);
+  return search === null ? null : { ...search, count: storedTotal(q, p, search.count) };
+}
+
+/** The vocabulary's candidates for the words that may be corrected (src/fuzzy.ts). */
+export function candidatesSql(resource: Resource, keys: readonly string[]): Sql {
+  const column = raw(resource === "venues" ? "w.venues" : "w.cities");
+  return sql`SELECT w.word, ${column} AS records FROM words_fts f JOIN words w ON w.id = f.rowid
+             WHERE words_fts MATCH ${keys.map(phrase).join(" OR ")} AND ${column} > 0
+             ORDER BY ${column} DESC LIMIT 500`;
+}
+
+/** The first round trip of a search: total, page, and the candidate corrections of its words. */
+export interface FirstTrip {
+  statements: Sql[];
+  /** Whether the third statement looks up candidate corrections (the name may be forgiven typos). */
+  fuzzy: boolean;
+}
+
+export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
+  const strict = strictSearch(q, p);
+  if (strict === null) return null;
+  const keys = p.typos && p.name !== undefined ? lookupKeys(words(p.name)) : [];
+  return {
+    statements: [
+      strict.count,
+      q.page(strict.positions, language),
+      ...(keys.length > 0 ? [candidatesSql(q.resource, keys)] : []),
+    ],
+    fuzzy: keys.length > 0,
+  };
+}
+
+/** The second round trip: the name's readings within the allowed edits, or null without any. */
+export function fuzzyTrip<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  language: Language,
+  candidates: readonly Candidate[],
+): { statements: Sql[]; readings: Reading[] } | null {
+  const list = readings(p.name === undefined ? [] : words(p.name), candidates);
+  const fuzzy = tiered(q, p, readingTiers(list), pageOffset(q.resource, p.page));
+  return fuzzy === null ? null : { statements: [fuzzy.count, q.page(fuzzy.positions, language)], readings: list };
+}
+
+export async function runSearch<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+): Promise<Page<R>> {
+  const empty: Page<R> = { page: p.page, total: 0, items: [], match: "exact" };
+  const first = firstTrip(q, p, language);
+  if (first === null) return empty;
+  const [count, page, candidates] = await session.run(`${q.resource} search`, first.statements);
+  const total = Number(count?.rows[0]?.n ?? 0);
+  if (total > 0 || !first.fuzzy) {
+    return { page: p.page, total, items: (page?.rows ?? []).map((r) => q.record(r)), match: "exact" };
+  }
+  const second = fuzzyTrip(q, p, language, (candidates?.rows ?? []) as unknown as Candidate[]);
+  if (second === null) return empty;
+  const [fuzzyCount, fuzzyPage] = await session.run(`${q.resource} search forgiving typos`, second.statements);
+  const fuzzyTotal = Number(fuzzyCount?.rows[0]?.n ?? 0);
+  if (fuzzyTotal === 0) return empty;
+  const rows = fuzzyPage?.rows ?? [];
+  const items = rows.map((r) => q.record(r));
+  return {
+    page: p.page,
+    total: fuzzyTotal,
+    items,
+    match: "fuzzy",
+    suggestion: suggestion(q, second.readings, rows[0], items[0]),
+  };
+}
+
+/**
+ * The reading that the first result matched (among those with its number of edits), shown as
+ * "did you mean": a reading whose every word starts a word of one of the record's names.
+ */
+function suggestion<R>(
+  q: ResourceQueries<R>,
+  list: readonly Reading[],
+  row: Record<string, unknown> | undefined,
+  record: R | undefined,
+): string | undefined {
+  const tier = Number(row?.tier ?? 0);
+  const edits = Math.floor(tier / 3);
+  const candidates = list.filter((r) => r.edits === edits);
+  const names = record === undefined ? [] : q.names(record).map(words);
+  const fits = candidates.find((r) => names.some((name) => r.words.every((w) => name.some((n) => n.startsWith(w)))));
+  return (fits ?? candidates[0] ?? list[0])?.words.join(" ");
+}
