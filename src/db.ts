@@ -78,7 +78,11 @@ export class Session {
   async run(what: string, statements: readonly Sql[]): Promise<Rows<Record<string, unknown>>[]> {
     const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements]);
     const version = results[0]?.results[0]?.value;
-    if (typeof version !== "string") throw new ApiError(503, "the database holds no data yet; run the import");
+    if (typeof version !== "string") {
+      throw new ApiError(503, "the database holds no data yet; run the import", {
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
+    }
     if (this.version !== null && this.version !== version) throw new VersionChanged();
     this.version = version;
     const out = results.slice(1).map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));

@@ -10,6 +10,7 @@ import { answer, negotiate, type Loaded } from "./answer.ts";
 
 /** Headers of a search answer: how the name matched, and the corrected name of a fuzzy one. */
 function matchHeaders(page: Page<unknown>): Record<string, string> {
+  if (page.items.length === 0) return {}; // "not found" matched nothing, neither way
   const headers: Record<string, string> = { "X-Match": page.match };
   if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
   return headers;

@@ -1,6 +1,6 @@
 /**
  * GET /: a small search page for people, served by the worker. No framework: the markup here,
- * the behaviour in script.ts (served as /app.js, so the Content-Security-Policy can forbid inline
+ * the behaviour in app.js (served as /app.js, so the Content-Security-Policy can forbid inline
  * script). Results are built with textContent only, never as HTML.
  */
 import { LANGUAGES } from "../language.ts";
@@ -15,6 +15,9 @@ const LANGUAGE_NAMES: Record<string, string> = {
   it: "Italiano",
   pl: "Polski",
 };
+
+/** The radii, in km, of "near me" (the API allows up to 500). */
+const RADII = [10, 25, 100, 500];
 
 export const PAGE_HTML = `<!doctype html>
 <html lang="en">
@@ -55,6 +58,12 @@ export const PAGE_HTML = `<!doctype html>
   .curl pre { flex: 1; margin: 0; }
   details { margin-top: 0.75rem; }
   footer { font-size: 0.85rem; padding-bottom: 2rem; }
+  .note { margin: 0.75rem 0 0; font-size: 0.9rem; color: var(--muted); }
+  .note:empty { margin: 0; }
+  .warn { color: #a33a00; }
+  @media (prefers-color-scheme: dark) { .warn { color: #ffb27a; } }
+  #suggest { margin: -0.5rem 0 1rem; }
+  .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
 </style>
 </head>
 <body>
@@ -75,15 +84,19 @@ export const PAGE_HTML = `<!doctype html>
         <div class="field"><label for="country">Country</label><input id="country" name="country" autocomplete="off" placeholder="US or United States"></div>
         <div class="field"><label for="state">State</label><input id="state" name="state" autocomplete="off" placeholder="California"></div>
         <div class="field"><label for="lang">Names in</label><select id="lang" name="lang">${LANGUAGES.map((l) => `<option value="${l}">${LANGUAGE_NAMES[l] ?? l}</option>`).join("")}</select></div>
+        <div class="field"><label for="near">Where</label><select id="near" name="near" aria-describedby="locate"><option value="">Anywhere</option>${RADII.map((km) => `<option value="${km}">Near me, ${km} km</option>`).join("")}</select></div>
+        <div class="field"><label for="typos">Spelling</label><select id="typos" name="typos"><option value="1">Forgive typos</option><option value="0">Exact names only</option></select></div>
         <div class="field"><label for="view">Show</label><select id="view" name="view"><option value="list">Results</option><option value="json">Raw JSON</option><option value="xml">Raw XML</option></select></div>
       </div>
+      <p id="locate" class="note" aria-live="polite"></p>
       <details>
         <summary>API key</summary>
         <div class="grid"><div class="field"><label for="key">x-api-key (only where the service requires one)</label><input id="key" name="key" type="password" autocomplete="off"></div></div>
       </details>
     </fieldset>
   </form>
-  <p id="status" role="status" aria-live="polite">Type a name, or choose a country or state.</p>
+  <p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p>
+  <p id="suggest" hidden></p>
   <ol id="results" aria-label="Results"></ol>
   <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
   <nav aria-label="Pages">

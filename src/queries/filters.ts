@@ -115,9 +115,9 @@ export function nameTiers(normalized: string): NameTiers | null {
   return { exact: token, starts: `${token}*`, words: list.map((w) => `${phrase(w)}*`).join(" ") };
 }
 
-/** An FTS5 text and the filters, as one SQL expression: `text AND (filters)`. */
+/** An FTS5 text and the filters, as one SQL expression: `(text) AND (filters)` (AND binds before OR). */
 export function withFilters(text: string, filters: Sql | null): Sql {
-  return filters === null ? sql`${text}` : sql`${text} || ' AND (' || ${filters} || ')'`;
+  return filters === null ? sql`${text}` : sql`${`(${text}) AND (`} || ${filters} || ')'`;
 }
 
 /** Great-circle distance (km) from the circle's centre to the coordinates of alias `c`. */

@@ -74,6 +74,19 @@ function readingTiers(list: readonly Reading[]): Tier[] {
   return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: texts.join(" OR ") }));
 }
 
+/** D1 allows a compound SELECT of at most this many parts. */
+const COMPOUND_PARTS = 5;
+
+/** SELECTs joined with UNION ALL, nested so that no compound SELECT has more than COMPOUND_PARTS. */
+function unionAll(parts: readonly Sql[]): Sql {
+  if (parts.length <= COMPOUND_PARTS) return join(parts, " UNION ALL ");
+  const groups: Sql[] = [];
+  for (let i = 0; i < parts.length; i += COMPOUND_PARTS) {
+    groups.push(sql`SELECT * FROM (${join(parts.slice(i, i + COMPOUND_PARTS), " UNION ALL ")})`);
+  }
+  return unionAll(groups);
+}
+
 /**
  * A name search over tiers: each tier an FTS query with the filters, a record in the lowest tier
  * it matches. Without a point, each tier reads at most offset + page size matches (the records
@@ -93,9 +106,10 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
   const limit = near === undefined ? sql` LIMIT ${offset + perPage}` : raw("");
   const parts = tiers.map(
     (t) =>
-      sql`SELECT ${t.key} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, fltRef)} ORDER BY rowid${limit})`,
+      // The key is a number from this code, written into the text: D1 would bind it as a REAL.
+      sql`SELECT ${raw(String(t.key))} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, fltRef)} ORDER BY rowid${limit})`,
   );
-  const best = sql`SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
+  const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
   // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
   const everything = withFilters(
     tiers
@@ -242,6 +256,9 @@ function suggestion<R>(
   const edits = Math.floor(tier / 3);
   const candidates = list.filter((r) => r.edits === edits);
   const names = record === undefined ? [] : q.names(record).map(words);
-  const fits = candidates.find((r) => names.some((name) => r.words.every((w) => name.some((n) => n.startsWith(w)))));
-  return (fits ?? candidates[0] ?? list[0])?.words.join(" ");
+  const fits = (match: (word: string, nameWord: string) => boolean) =>
+    candidates.find((r) => names.some((name) => r.words.every((w) => name.some((n) => match(w, n)))));
+  // Whole words of the name make the best suggestion ("zurich", not its prefix "zuric").
+  const best = fits((w, n) => w === n) ?? fits((w, n) => n.startsWith(w)) ?? candidates[0] ?? list[0];
+  return best?.words.join(" ");
 }

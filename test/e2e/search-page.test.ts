@@ -1,11 +1,13 @@
 /**
  * The search page end to end: `wrangler dev` on the default data, driven in headless Chromium
  * (Debian's, at /usr/bin/chromium, through playwright-core). Saves screenshots to test-results/.
+ * The data lives in a local D1 state of its own (.wrangler/e2e-state), so the run leaves the one
+ * of `npm start` alone; the first run imports into it.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.ts";
 import { Progress } from "../../scripts/lib/progress.ts";
 import { runImport } from "../../scripts/lib/run-import.ts";
@@ -13,14 +15,39 @@ import { ROOT } from "../../scripts/lib/project.ts";
 
 const PORT = 8789;
 const SHOTS = join(ROOT, "test-results");
+const STATE = join(ROOT, ".wrangler", "e2e-state");
+/** Paris, for "near me". */
+const HERE = { latitude: 48.8566, longitude: 2.3522 };
 
 let server: DevServer | undefined;
 let browser: Browser | undefined;
 let page: Page;
+/** Script errors of the pages opened here: the page's script must run as served. */
+const errors: string[] = [];
+
+function watch(p: Page): Page {
+  p.on("pageerror", (error) => errors.push(String(error)));
+  p.on("console", (message) => {
+    // A 404 ("no matches") is logged as a failed load; anything else is the script's fault.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  return p;
+}
+
+/** A page of its own, with a browser context set up as given (location, permissions). */
+async function openPage(options: BrowserContextOptions): Promise<Page> {
+  if (!browser) throw new Error("no browser");
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+  const p = watch(await context.newPage());
+  await p.goto(`${server?.base ?? ""}/`);
+  return p;
+}
 
 beforeAll(async () => {
-  await runImport({ target: { kind: "local" } }, new Progress(process.stderr, true));
-  server = await startDevServer({ port: PORT });
+  await runImport({ target: { kind: "local", persistTo: STATE } }, new Progress(process.stderr, true));
+  server = await startDevServer({ port: PORT, args: ["--persist-to", STATE] });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -33,7 +60,7 @@ beforeAll(async () => {
       "--disable-sync",
     ],
   });
-  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page = watch(await browser.newPage({ viewport: { width: 1100, height: 900 } }));
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 
@@ -42,7 +69,12 @@ afterAll(async () => {
   server?.stop();
 });
 
+afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
 const results = () => page.locator("#results li");
+const statusText = (p: Page) => p.locator("#status").textContent();
 
 describe("the search page", () => {
   it("searches cities as you type, with map links", async () => {
@@ -95,9 +127,110 @@ describe("the search page", () => {
     expect(await page.locator("#curl").textContent()).toContain("-H 'Accept-Language: de'");
   });
 
+  it("forgives typos and offers the corrected name", async () => {
+    await page.getByLabel("Names in", { exact: true }).selectOption("en");
+    await page.getByLabel("Name", { exact: true }).fill("berln");
+    await page.waitForFunction(() => /forgiving typos/.test(document.querySelector("#status")?.textContent ?? ""));
+    expect(await results().first().locator(".name").textContent()).toBe("Berlin");
+    const suggestion = page.locator("#suggest");
+    expect(await suggestion.isVisible()).toBe(true);
+    expect(await suggestion.textContent()).toMatch(/^Did you mean berlin\? Nothing matched “berln” exactly/);
+    await page.screenshot({ path: join(SHOTS, "search-page-typo.png"), fullPage: false });
+
+    const exact = page.waitForResponse((r) => r.url().includes("name=berlin") && r.headers()["x-match"] === "exact");
+    await page.getByRole("button", { name: "Search for “berlin”" }).click();
+    await exact;
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("berlin");
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("#suggest")?.hidden === true);
+    expect(await statusText(page)).toMatch(/^[\d,]+ cities found( \(cached\))?\.$/);
+    expect(await results().first().locator(".name").textContent()).toBe("Berlin");
+  });
+
+  it("can match names exactly only", async () => {
+    await page.getByLabel("Spelling", { exact: true }).selectOption("0");
+    await page.getByLabel("Name", { exact: true }).fill("berln");
+    await page.waitForFunction(() => document.querySelector("#status")?.textContent === "No matches.");
+    expect(await page.locator("#suggest").isHidden()).toBe(true);
+    expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/cities\?name=berln&typos=0'$/);
+    await page.getByLabel("Spelling", { exact: true }).selectOption("1");
+  });
+
+  it("searches near the browser's location, nearest first", async () => {
+    const near = await openPage({ geolocation: HERE, permissions: ["geolocation"] });
+    try {
+      await near.getByLabel("Cities", { exact: true }).check();
+      const request = near.waitForRequest((r) => r.url().includes("/1.0/search/cities?"));
+      await near.getByLabel("Where", { exact: true }).selectOption("25");
+      const url = new URL((await request).url());
+      expect(Object.fromEntries(url.searchParams)).toEqual({ lat: "48.8566", long: "2.3522", radius: "25" });
+      await near.waitForFunction(() =>
+        /cities found within 25 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
+      );
+      const distances = (await near.locator("#results li .distance").allTextContents()).map((t) => parseFloat(t));
+      expect(distances.length).toBeGreaterThan(5);
+      expect(distances.length).toBe(await near.locator("#results li").count());
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(distances.every((d) => d >= 0 && d <= 25)).toBe(true);
+      expect(await near.locator("#results li .name").first().textContent()).toBe("Paris");
+      expect(await near.locator("#locate").textContent()).toBe("Near your location (48.8566, 2.3522).");
+      expect(await near.locator("#curl").textContent()).toMatch(
+        /\/1\.0\/search\/cities\?lat=48\.8566&long=2\.3522&radius=25'$/,
+      );
+
+      // With a name and a wider radius: still near, still with distances.
+      await near.getByLabel("Name", { exact: true }).fill("versailles");
+      await near.getByLabel("Where", { exact: true }).selectOption("100");
+      await near.waitForFunction(() =>
+        /within 100 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
+      );
+      expect(await near.locator("#results li .name").first().textContent()).toBe("Versailles");
+      expect(await near.locator("#curl").textContent()).toMatch(
+        /\?name=versailles&lat=48\.8566&long=2\.3522&radius=100'$/,
+      );
+      await near.screenshot({ path: join(SHOTS, "search-page-near.png"), fullPage: false });
+
+      // Venues near the point carry their city's distance too.
+      await near.getByLabel("Venues", { exact: true }).check();
+      await near.getByLabel("Name", { exact: true }).fill("");
+      await near.waitForFunction(() =>
+        /venues found within 100 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
+      );
+      expect(await near.locator("#results li .distance").count()).toBe(await near.locator("#results li").count());
+
+      // Anywhere again: no location sent, no distances.
+      await near.getByLabel("Name", { exact: true }).fill("arena");
+      await near.getByLabel("Where", { exact: true }).selectOption("");
+      await near.waitForFunction(() =>
+        /^[\d,]+ venues found( \(cached\))?\.$/.test(document.querySelector("#status")?.textContent ?? ""),
+      );
+      expect(await near.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena'$/);
+      expect(await near.locator("#locate").textContent()).toBe("");
+      expect(await near.locator("#results li .distance").count()).toBe(0);
+    } finally {
+      await near.context().close();
+    }
+  });
+
+  it("says so when the location is not shared", async () => {
+    const denied = await openPage({ permissions: [] });
+    try {
+      await denied.getByLabel("Cities", { exact: true }).check();
+      await denied.getByLabel("Where", { exact: true }).selectOption("25");
+      await denied.waitForFunction(() =>
+        /permission was denied/.test(document.querySelector("#locate")?.textContent ?? ""),
+      );
+      expect(await denied.locator("#locate").textContent()).toBe(
+        "Location permission was denied: allow it for this site to search near you. Searching everywhere.",
+      );
+      expect(await denied.getByLabel("Where", { exact: true }).inputValue()).toBe("");
+      expect(await denied.locator("#curl").textContent()).not.toContain("lat=");
+    } finally {
+      await denied.context().close();
+    }
+  });
+
   it("fits a phone screen", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByLabel("Names in", { exact: true }).selectOption("en");
     await page.getByLabel("Name", { exact: true }).fill("wien");
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -9,7 +9,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/errors.ts";
 import { negotiateFormat } from "../../src/negotiate.ts";
-import { normalize } from "../../src/normalize.ts";
 import { parseSearchParams } from "../../src/params.ts";
 import { call, callWith, parseXml, TIMESTAMP } from "./helpers.ts";
 
@@ -260,17 +259,6 @@ describe("properties of the pure parts", () => {
           expect(e).toBeInstanceOf(ApiError);
           expect((e as ApiError).status).toBe(400);
         }
-      }),
-      { numRuns: 10_000 },
-    );
-  });
-
-  it("normalization is idempotent and leaves only letters, digits and single spaces", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (text) => {
-        const once = normalize(text);
-        expect(normalize(once)).toBe(once);
-        expect(once).toMatch(/^([\p{L}\p{N}]+( [\p{L}\p{N}]+)*)?$/u);
       }),
       { numRuns: 10_000 },
     );

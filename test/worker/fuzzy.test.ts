@@ -1,0 +1,161 @@
+/**
+ * Typo tolerance (SPEC §10.1) through the worker: each kind of edit, two edits in long words, the
+ * last word as a prefix, localized and alternate names, filters and paging, `typos=0`, the
+ * X-Match and X-Corrected-Name headers, order by fewest edits, and strict answers unchanged.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { normalize } from "../../src/normalize.ts";
+import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
+import { allPages, getJson, getXml, parseXml } from "./helpers.ts";
+
+async function search<T extends VenuesPage | CitiesPage>(path: string): Promise<{ res: Response; body: T }> {
+  const res = await getJson(path);
+  expect(res.status, path).toBe(200);
+  return { res, body: (await res.json()) as T };
+}
+
+const cityNames = async (query: string) =>
+  ((await search<CitiesPage>(`/1.0/search/cities?${query}`)).body.cities ?? []).map((c) => c.name);
+const venueNames = async (query: string) =>
+  ((await search<VenuesPage>(`/1.0/search/venues?${query}`)).body.venue ?? []).map((v) => v.name);
+
+/**
+ * Edit distance with swaps of neighbours (optimal string alignment), written out plainly here
+ * so the worker's own implementation is not what checks it.
+ */
+function osa(a: string, b: string): number {
+  const s = Array.from(a);
+  const t = Array.from(b);
+  const d = s.map(() => t.map(() => 0));
+  const at = (i: number, j: number): number => (i < 0 ? j + 1 : j < 0 ? i + 1 : (d[i]?.[j] ?? 0));
+  s.forEach((x, i) =>
+    t.forEach((y, j) => {
+      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (x === y ? 0 : 1));
+      if (i > 0 && j > 0 && x === t[j - 1] && s[i - 1] === y) v = Math.min(v, at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j] = v;
+    }),
+  );
+  return at(s.length - 1, t.length - 1);
+}
+
+/** The fewest edits that turn a one-word query into a word of a name, the last word as a prefix. */
+function editsTo(query: string, name: string): number {
+  return Math.min(
+    ...normalize(name)
+      .split(" ")
+      .flatMap((w) => [osa(query, w), ...Array.from(w, (_, i) => osa(query, w.slice(0, i + 1)))]),
+  );
+}
+
+describe("typos: each kind of edit, inside a word", () => {
+  it.each([
+    ["deleted", "brlin"],
+    ["inserted", "berrlin"],
+    ["substituted", "bezlin"],
+    ["swapped", "belrin"],
+  ])("a letter %s: %s finds Berlin first", async (_kind, typo) => {
+    const { res, body } = await search<CitiesPage>(`/1.0/search/cities?name=${typo}`);
+    expect(res.headers.get("X-Match")).toBe("fuzzy");
+    expect(decodeURIComponent(res.headers.get("X-Corrected-Name") ?? "")).toBe("berlin");
+    expect(body.cities[0]?.name).toBe("Berlin");
+    expect(body.total).toBe(body.cities.length);
+  });
+
+  it.each([
+    ["deleted", "stadhalle"],
+    ["inserted", "stadthhalle"],
+    ["substituted", "stadtjalle"],
+    ["swapped", "stadthlale"],
+  ])("a letter %s in a venue name: %s finds the Stadthalle venues", async (_kind, typo) => {
+    const names = await venueNames(`name=${typo}`);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => normalize(n).includes("stadthalle"))).toBe(true);
+  });
+
+  it("two edits in a word of 8 or more letters, one in a word of 4 to 7, none below", async () => {
+    expect(await venueNames("name=stodthelle")).toContain("Stadthalle"); // 2 substitutions, 10 letters
+    expect((await getJson("/1.0/search/cities?name=brrlni")).status).toBe(404); // berlin: 2 edits, 6 letters
+    expect((await getJson("/1.0/search/cities?name=prs")).status).toBe(404); // pars, paris: 3 letters are exact
+  });
+
+  it("keeps the last word a prefix, corrected or not", async () => {
+    expect(await venueNames("name=filmore%20aud")).toEqual(["The Fillmore Auditorium"]);
+    const berlin = await cityNames("name=berln");
+    expect(berlin[0]).toBe("Berlin");
+  });
+
+  it("forgives localized and alternate names like the main name", async () => {
+    expect(await cityNames("name=wiedn")).toContain("Vienna"); // Wiedeń, Polish
+    expect(await cityNames("name=munchn")).toContain("Munich"); // München
+    expect(await cityNames("name=wein")).toContain("Vienna"); // Wien, swapped
+  });
+});
+
+describe("typos: the order and the rest of the search", () => {
+  it("orders by fewest edits, then as a strict search, over every page", async () => {
+    const { total, items } = await allPages<{ name: string }>("/1.0/search/venues?name=stadthale", "venue");
+    expect(items).toHaveLength(total);
+    expect(new Set(items.map((v) => v.name + JSON.stringify(v))).size).toBe(items.length);
+    const edits = items.map((v) => editsTo("stadthale", v.name));
+    expect(edits.every((e) => e >= 1 && e <= 1)).toBe(true); // 9 letters: 2 allowed, 1 is the best here
+    expect(edits).toEqual([...edits].sort((a, b) => a - b));
+  });
+
+  it("combines with filters", async () => {
+    const german = await search<CitiesPage>("/1.0/search/cities?name=berln&country=DE");
+    expect(german.body.cities.map((c) => c.country.code)).toEqual(german.body.cities.map(() => "DE"));
+    expect(german.body.cities[0]?.name).toBe("Berlin");
+    expect((await getJson("/1.0/search/cities?name=berln&country=JP")).status).toBe(404);
+  });
+
+  it("is off with typos=0, and strict answers are the same either way", async () => {
+    const off = await getJson("/1.0/search/cities?name=berln&typos=0");
+    expect(off.status).toBe(404);
+    expect(off.headers.get("X-Match")).toBeNull();
+    for (const [resource, q] of [
+      ["cities", "name=berlin"],
+      ["cities", "name=frankfurt%20am"],
+      ["venues", "name=stadthalle"],
+      ["venues", "name=fill%20aud"],
+    ]) {
+      const on = await getJson(`/1.0/search/${resource}?${q}`);
+      const strict = await getJson(`/1.0/search/${resource}?${q}&typos=0`);
+      expect(on.status, q).toBe(200);
+      expect(strict.status, q).toBe(200);
+      expect(await on.text()).toBe(await strict.text());
+      expect(on.headers.get("X-Match")).toBe("exact");
+    }
+  });
+
+  it("answers in XML too, with the headers", async () => {
+    const res = await getXml("/1.0/search/cities?name=belrin");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Match")).toBe("fuzzy");
+    const { root } = parseXml(await res.text());
+    expect(root.children[0]?.attributes.name).toBe("Berlin");
+  });
+
+  it("caches fuzzy answers with their headers", async () => {
+    const path = "/1.0/search/venues?name=filmore";
+    const first = await getJson(path);
+    expect(first.headers.get("X-Match")).toBe("fuzzy");
+    let hit: Response | undefined;
+    for (let i = 0; i < 50 && hit === undefined; i++) {
+      const res = await getJson(path);
+      if (res.headers.get("X-Cache") === "HIT") hit = res;
+      else await res.arrayBuffer();
+    }
+    expect(hit?.headers.get("X-Match")).toBe("fuzzy");
+    expect(hit?.headers.get("X-Corrected-Name")).toBe(first.headers.get("X-Corrected-Name"));
+  });
+
+  it("reads only a little of the database: candidates from the vocabulary index", async () => {
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM words").first<{ n: number }>();
+    const res = await getJson("/1.0/search/cities?name=zurihc");
+    expect(res.headers.get("X-Match")).toBe("fuzzy");
+    const rowsRead = Number(/rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
+    expect(rowsRead).toBeGreaterThan(0);
+    expect(rowsRead).toBeLessThan((row?.n ?? 0) / 4); // not a scan of the vocabulary
+  });
+});
