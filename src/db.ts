@@ -68,7 +68,12 @@ export class Session {
       console.error("D1: the DB binding is missing");
       throw unavailable();
     }
-    this.session = db.withSession("first-unconstrained");
+    try {
+      this.session = db.withSession("first-unconstrained");
+    } catch (error) {
+      console.error("D1: the DB binding cannot start a session", error);
+      throw unavailable();
+    }
   }
 
   /**

@@ -117,4 +117,24 @@ describe("rate limits", () => {
     });
     expect(otherClient.status).toBe(200);
   });
+
+  it("by default limit remote clients but not this machine's (wrangler dev), unless RATE_LIMIT=on", async () => {
+    const path = "/1.0/search/cities?name=zurich";
+    const hits = async (ip: string, setting: string | undefined, n: number) => {
+      let limited = 0;
+      for (let i = 0; i < n; i++) {
+        const res = await callWith({ RATE_LIMIT: setting }, path, {
+          headers: { Accept: "application/json", "CF-Connecting-IP": ip },
+        });
+        if (res.status === 429) limited++;
+        await res.arrayBuffer();
+      }
+      return limited;
+    };
+    expect(await hits("127.0.0.1", undefined, 400)).toBe(0);
+    expect(await hits("::1", undefined, 350)).toBe(0);
+    expect(await hits("203.0.113.20", undefined, 350)).toBe(50);
+    expect(await hits("127.0.0.2", "on", 350)).toBe(50);
+    expect(await hits("203.0.113.21", "off", 350)).toBe(0);
+  });
 });

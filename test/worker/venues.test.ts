@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { compareCodePoints, normalize } from "../../src/normalize.ts";
-import type { VenueJson, VenuesPage } from "../../src/shape.ts";
-import { allPages, getJson } from "./helpers.ts";
+import type { CityJson, VenueJson, VenuesPage } from "../../src/shape.ts";
+import { allPages, callWith, getJson, getXml, parseXml } from "./helpers.ts";
 
 async function page(query: string): Promise<VenuesPage> {
   const res = await getJson(`/1.0/search/venues?${query}`);
@@ -236,5 +236,45 @@ describe("venue search: filters", () => {
   it("a value with no letters or digits matches nothing", async () => {
     expect(await status("name=!!!")).toBe(404);
     expect(await status("cityName=%F0%9F%8E%B8")).toBe(404);
+  });
+});
+
+describe("VENUE_CITY_DETAIL = full (SPEC §10.4)", () => {
+  const full = (path: string, accept = "application/json") =>
+    callWith({ VENUE_CITY_DETAIL: "full" }, path, { headers: { Accept: accept } });
+
+  it("fills every venue city's coords and country, as a city search does, in JSON", async () => {
+    const body = (await (await full("/1.0/search/venues?country=CH")).json()) as VenuesPage;
+    expect(body.venue.length).toBeGreaterThan(0);
+    for (const v of body.venue) {
+      const city = v.city as CityJson;
+      expect(typeof city.coords.lat).toBe("number");
+      expect(typeof city.coords.long).toBe("number");
+      expect(city.country).toEqual({ code: "CH", name: "Switzerland" });
+      const lookup = (await (await getJson(`/1.0/city/${city.id}`)).json()) as CityJson;
+      expect(city).toEqual(lookup);
+    }
+  });
+
+  it("and in XML, with the default still empty", async () => {
+    const { root } = parseXml(await (await full("/1.0/search/venues?name=compaq", "application/xml")).text());
+    const city = root.children[0]?.children.find((c) => c.name === "city");
+    expect(city?.children.find((c) => c.name === "coords")?.attributes).toEqual({
+      lat: "37.33939",
+      long: "-121.89496",
+    });
+    expect(city?.children.find((c) => c.name === "country")?.attributes).toEqual({ code: "US", name: "United States" });
+    const plain = parseXml(await (await getXml("/1.0/search/venues?name=compaq")).text()).root;
+    const plainCity = plain.children[0]?.children.find((c) => c.name === "city");
+    expect(plainCity?.children.find((c) => c.name === "coords")?.attributes).toEqual({});
+  });
+
+  it("is part of the cache key: a full answer never serves a default request, nor the reverse", async () => {
+    const path = "/1.0/search/venues?cityId=5391959";
+    for (let i = 0; i < 20; i++) await (await full(path)).arrayBuffer();
+    const plain = (await (await getJson(path)).json()) as VenuesPage;
+    expect(plain.venue[0]?.city?.coords).toEqual({});
+    const again = (await (await full(path)).json()) as VenuesPage;
+    expect((again.venue[0]?.city as CityJson).coords.lat).toBeTypeOf("number");
   });
 });

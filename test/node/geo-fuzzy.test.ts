@@ -1,0 +1,132 @@
+/**
+ * The pure parts of §10 against brute force: the grid cells a search reads cover every point of
+ * its circle (poles and the antimeridian included), and the deletion neighbourhoods find every
+ * word within the allowed edits.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allowedEdits, editDistance, indexDeletes, queryDeletes, readings } from "../../src/fuzzy.ts";
+import { coveringTokens, EARTH_RADIUS_KM, haversineKm } from "../../src/geo.ts";
+import { geoTokens } from "../../src/tokens.ts";
+
+/** The point `km` away from (lat, lng) along `bearing` (degrees), on the sphere. */
+function destination(lat: number, lng: number, bearing: number, km: number): [number, number] {
+  const r = Math.PI / 180;
+  const d = km / EARTH_RADIUS_KM;
+  const lat2 = Math.asin(Math.sin(lat * r) * Math.cos(d) + Math.cos(lat * r) * Math.sin(d) * Math.cos(bearing * r));
+  const lng2 =
+    lng * r +
+    Math.atan2(
+      Math.sin(bearing * r) * Math.sin(d) * Math.cos(lat * r),
+      Math.cos(d) - Math.sin(lat * r) * Math.sin(lat2),
+    );
+  const wrapped = ((((lng2 / r + 180) % 360) + 360) % 360) - 180;
+  return [lat2 / r, wrapped];
+}
+
+describe("geo", () => {
+  it("measures known distances", () => {
+    expect(haversineKm(51.5074, -0.1278, 48.8566, 2.3522)).toBeCloseTo(343.6, 0); // London–Paris
+    expect(haversineKm(0, 179.9, 0, -179.9)).toBeCloseTo(22.2, 1); // across the antimeridian
+    expect(haversineKm(90, 0, 90, 123)).toBeCloseTo(0, 9);
+  });
+
+  it("covers every point of a circle with the cells it reads", () => {
+    const circle = fc.record({
+      lat: fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constantFrom(89.99, -89.99, 0, 85, -85)),
+      lng: fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.constantFrom(180, -180, 179.99, -179.99)),
+      radiusKm: fc.double({ min: 0.01, max: 500, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        circle,
+        fc.array(fc.tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), {
+          minLength: 20,
+          maxLength: 20,
+        }),
+        (c, points) => {
+          const cells = new Set(coveringTokens(c));
+          for (const [bearing, share] of points) {
+            const [lat, lng] = destination(c.lat, c.lng, bearing, c.radiusKm * share * 0.999999);
+            if (haversineKm(c.lat, c.lng, lat, lng) > c.radiusKm) continue; // rounding at a pole: not inside
+
+            expect(
+              geoTokens(lat, lng).some((t) => cells.has(t)),
+              `${JSON.stringify(c)} misses ${lat},${lng}`,
+            ).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("reads few cells: a finer grid for a smaller circle", () => {
+    expect(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 }).length).toBeLessThanOrEqual(32);
+    expect(coveringTokens({ lat: 48.86, lng: 2.35, radiusKm: 100 }).length).toBeLessThanOrEqual(32);
+    expect(coveringTokens({ lat: 48.86, lng: 2.35, radiusKm: 500 }).length).toBeLessThanOrEqual(32);
+    const level = (t: string) => Number(/^__g(\d+)_/.exec(t)?.[1]);
+    expect(level(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 })[0] ?? "")).toBeGreaterThan(
+      level(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 500 })[0] ?? ""),
+    );
+  });
+});
+
+/** Every single edit (insert, delete, substitute, swap) of a word, over a small alphabet. */
+function edits(word: string, alphabet: string): string[] {
+  const out: string[] = [];
+  const s = Array.from(word);
+  for (let i = 0; i <= s.length; i++) for (const a of alphabet) out.push([...s.slice(0, i), a, ...s.slice(i)].join(""));
+  for (let i = 0; i < s.length; i++) {
+    out.push([...s.slice(0, i), ...s.slice(i + 1)].join(""));
+    for (const a of alphabet) out.push([...s.slice(0, i), a, ...s.slice(i + 1)].join(""));
+    if (i + 1 < s.length) out.push([...s.slice(0, i), s[i + 1], s[i], ...s.slice(i + 2)].join(""));
+  }
+  return out;
+}
+
+describe("fuzzy", () => {
+  it("allows no edit below 4 letters, one up to 7, two from 8", () => {
+    expect([3, 4, 7, 8, 20].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  it("finds every word within the allowed edits through the neighbourhoods (brute force)", () => {
+    const alphabet = "abcé";
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...alphabet), minLength: 3, maxLength: 11 }), (word) => {
+        const index = new Set(indexDeletes(word));
+        const once = edits(word, alphabet);
+        const twice = word.length >= 6 ? once.slice(0, 40).flatMap((w) => edits(w, alphabet)) : [];
+        for (const q of [...once, ...twice]) {
+          const k = allowedEdits(Array.from(q).length);
+          if (k === 0 || editDistance(q, word, k) > k) continue;
+          expect(
+            queryDeletes(q).some((key) => index.has(key)),
+            `${q} → ${word}`,
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("reads a query with one word corrected at a time, fewest edits first, never the query itself", () => {
+    const list = readings(
+      ["filmore", "aud"],
+      [
+        { word: "fillmore", records: 10 },
+        { word: "filmora", records: 50 },
+        { word: "aude", records: 5 },
+        { word: "filmore", records: 1 },
+      ],
+    );
+    // One edit each: the more common correction first.
+    expect(list.slice(0, 2)).toEqual([
+      { words: ["filmora", "aud"], edits: 1 },
+      { words: ["fillmore", "aud"], edits: 1 },
+    ]);
+    expect(list.map((r) => r.edits)).toEqual([...list.map((r) => r.edits)].sort((a, b) => a - b));
+    expect(list.some((r) => r.words.join(" ") === "filmore aud")).toBe(false);
+    expect(list.some((r) => r.words[1] === "aude")).toBe(false); // 3 letters: no corrections
+  });
+});
