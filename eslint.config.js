@@ -3,15 +3,32 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".wrangler/", "bench/tmp/", "test-results/"] },
+  { ignores: ["node_modules/", ".wrangler/", "bench/tmp/", "test-results/", "worker-configuration.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      // Type-aware rules: each file is checked with the tsconfig that builds it.
+      parserOptions: {
+        project: ["./tsconfig.json", "./scripts/tsconfig.json", "./test/e2e/tsconfig.json", "./src/page/tsconfig.json"],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       // Control characters are what the validators look for.
       "no-control-regex": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // A promise nobody awaits fails silently (waitUntil, handlers, tests).
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
     },
+  },
+  {
+    // This file configures the linter; no tsconfig builds it.
+    files: ["eslint.config.js"],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

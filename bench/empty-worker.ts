@@ -4,7 +4,7 @@
  * - `/?bytes=N` answers N bytes, to price delivering a body of that size;
  * - `/?d1=1` runs `SELECT 1` on D1, the floor of any request that reads D1.
  */
-interface Env {
+interface EmptyEnv {
   DB: D1Database;
 }
 
@@ -15,4 +15,4 @@ export default {
     const bytes = Math.min(Number(params.get("bytes") ?? 2) || 2, 1 << 20);
     return new Response("x".repeat(bytes), { headers: { "Content-Type": "text/plain" } });
   },
-} satisfies ExportedHandler<Env>;
+} satisfies ExportedHandler<EmptyEnv>;

@@ -29,6 +29,8 @@ DROP TABLE IF EXISTS countries;
 DROP TABLE IF EXISTS region_counts;
 DROP TABLE IF EXISTS name_prefix_counts;
 DROP TABLE IF EXISTS localized_names;
+DROP TABLE IF EXISTS name_tiers;
+DROP TABLE IF EXISTS name_anchors;
 DROP TABLE IF EXISTS sqlite_stat1;
 DROP TABLE IF EXISTS sqlite_stat4;
 
@@ -144,6 +146,28 @@ CREATE TABLE name_prefix_counts (
   prefix TEXT NOT NULL,
   n INTEGER NOT NULL,
   PRIMARY KEY (kind, scope, prefix)
+) WITHOUT ROWID;
+
+-- Deep pages of a broad one-word name search without filters: for the prefixes of
+-- name_prefix_counts in scope '', the size of each name tier (0: the name is the word, 1: it
+-- starts with it, 2: another word does) and the pos of every `every`-th match of each tier
+-- (meta name_anchor_every), so a page starts after an anchor instead of reading every match
+-- before it.
+CREATE TABLE name_tiers (
+  kind TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  tier0 INTEGER NOT NULL,
+  tier1 INTEGER NOT NULL,
+  tier2 INTEGER NOT NULL,
+  PRIMARY KEY (kind, prefix)
+) WITHOUT ROWID;
+CREATE TABLE name_anchors (
+  kind TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  tier INTEGER NOT NULL,
+  k INTEGER NOT NULL,           -- the anchor is the pos of the tier's (k × every)-th match
+  pos INTEGER NOT NULL,
+  PRIMARY KEY (kind, prefix, tier, k)
 ) WITHOUT ROWID;
 
 -- Names of cities, states and countries in the languages setlist.fm localizes (es, fr, de, pt,

@@ -6,7 +6,14 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ImportError } from "./lib/problems.ts";
 import { Progress } from "./lib/progress.ts";
-import { DEFAULT_SEED, DEFAULT_VENUE_COUNT, runImport, type ImportSummary, type Target } from "./lib/run-import.ts";
+import {
+  DEFAULT_SEED,
+  DEFAULT_VENUE_COUNT,
+  FAST,
+  runImport,
+  type ImportSummary,
+  type Target,
+} from "./lib/run-import.ts";
 
 const HELP = `Usage: npm run db:import -- [options]
 
@@ -35,6 +42,9 @@ Behaviour:
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
+  --fast               publish in long transactions without pauses: faster, but a running
+                       wrangler dev on the same database may refuse queries meanwhile
+  --json               print the summary as JSON (for the benchmark)
   -q, --quiet          no progress output, only the summary
   -h, --help           this text`;
 
@@ -75,6 +85,11 @@ function summaryText(s: ImportSummary, target: string): string {
       `    ${p.seconds.toFixed(1).padStart(6)} s  ${p.name}${p.rows > 0 ? ` (${n(p.rows)} rows${rate})` : ""}`,
     );
   }
+  if (s.longestWrite) {
+    lines.push(
+      `  longest write transaction on the served file: ${s.longestWrite.ms.toFixed(0)} ms (${s.longestWrite.doing})`,
+    );
+  }
   const rss = process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
@@ -95,6 +110,8 @@ async function main(): Promise<number> {
       remote: { type: "boolean" },
       database: { type: "string" },
       "prefix-count-min": { type: "string" },
+      fast: { type: "boolean" },
+      json: { type: "boolean" },
       "persist-to": { type: "string" },
       quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
@@ -135,6 +152,7 @@ async function main(): Promise<number> {
       skipInvalid: values["skip-invalid"],
       force: values.force,
       prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
+      ...(values.fast ? { pacing: FAST } : {}),
       target,
     },
     progress,
@@ -145,7 +163,8 @@ async function main(): Promise<number> {
       : target.kind === "file"
         ? target.path
         : "the local D1 database";
-  console.log(summaryText(summary, where));
+  const peakMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+  console.log(values.json ? JSON.stringify({ ...summary, peakMiB }) : summaryText(summary, where));
   return 0;
 }
 

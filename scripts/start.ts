@@ -7,12 +7,13 @@ import { spawn } from "node:child_process";
 import { ImportError } from "./lib/problems.ts";
 import { Progress } from "./lib/progress.ts";
 import { bin, ROOT } from "./lib/project.ts";
-import { runImport } from "./lib/run-import.ts";
+import { FAST, runImport } from "./lib/run-import.ts";
 
 async function main(): Promise<void> {
   const progress = new Progress();
   progress.line("Checking the local database ...");
-  const summary = await runImport({ target: { kind: "local" } }, progress);
+  // Nothing serves the database yet: it is published without pauses.
+  const summary = await runImport({ target: { kind: "local" }, pacing: FAST }, progress);
   const n = (x: number) => x.toLocaleString("en-US");
   if (summary.skippedAsCurrent) {
     progress.line(

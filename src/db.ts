@@ -28,8 +28,8 @@ const TRANSIENT = [
   "internal error; reference",
 ];
 
-/** Pauses before the retries of a transient failure, in ms (jittered). About 0.6 s in all. */
-const RETRY_DELAYS_MS = [20, 60, 150, 350];
+/** Pauses before the retries of a transient failure, in ms (jittered ±50 %): about 0.8 s in all. */
+const RETRY_DELAYS_MS = [20, 50, 100, 200, 400];
 
 export const RETRY_AFTER_SECONDS = 1;
 

@@ -14,7 +14,13 @@ import { indexDeletes } from "../../src/fuzzy.ts";
 import { normalize, words } from "../../src/normalize.ts";
 import { cityTokenSql, geoTokens, nameToken, regionTokens } from "../../src/tokens.ts";
 import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "./generate-venues.ts";
-import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "./prefix-counts.ts";
+import {
+  nameAnchors,
+  prefixCandidates,
+  scopedPrefixCounts,
+  type PrefixRecord,
+  type TierRecord,
+} from "./prefix-counts.ts";
 import { ImportError, type Problems } from "./problems.ts";
 import type { Progress } from "./progress.ts";
 import { ROOT } from "./project.ts";
@@ -22,8 +28,10 @@ import { readAdmin1, readCities, readCountryInfo, type CityReadCounts, type Coun
 import { countryNames, readLocalizedNames } from "./sources/localized-names.ts";
 import { readVenueFiles, type VenueInput } from "./sources/venue-files.ts";
 
-/** Name prefixes that match at least this many rows get a stored total. */
+/** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 export const PREFIX_COUNT_MIN = 1000;
+/** An anchor of deep pages every this many matches of a broad prefix's name tier. */
+export const NAME_ANCHOR_EVERY = 100;
 
 /** Rows per transaction while streaming sources in. */
 const BATCH = 20_000;
@@ -40,6 +48,8 @@ export interface BuildSources {
 }
 
 export interface BuildCounts {
+  /** An anchor of deep pages every this many matches (meta name_anchor_every). */
+  anchorEvery: number;
   countries: number;
   admin1: number;
   cities: number;
@@ -60,6 +70,8 @@ export const PLAIN_TABLES = [
   "words",
   "region_counts",
   "name_prefix_counts",
+  "name_tiers",
+  "name_anchors",
   "localized_names",
 ] as const;
 export const FTS_DOCUMENTS = [
@@ -138,10 +150,12 @@ export async function build(
   sources: BuildSources,
   problems: Problems,
   progress: Progress,
-  options: { prefixCountMin?: number } = {},
+  options: { prefixCountMin?: number; anchorEvery?: number } = {},
 ): Promise<BuildCounts> {
   const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
+  const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
   const counts: BuildCounts = {
+    anchorEvery,
     countries: 0,
     admin1: 0,
     cities: 0,
@@ -375,6 +389,26 @@ export async function build(
       prefixCountMin,
     );
     for (const [scope, prefix, n] of rows) prefixRows.push([kind, scope, prefix, n]);
+
+    // Anchors of deep pages for the broad prefixes of scope '' (no filters), records in pos order.
+    const broad = new Set(rows.filter(([scope]) => scope === "").map(([, prefix]) => prefix));
+    const inOrder =
+      kind === "venue"
+        ? db.prepare("SELECT pos, name_norm AS text, name_token AS names FROM temp.ordered_venues ORDER BY pos")
+        : db.prepare(
+            "SELECT c.pos, r.words AS text, r.names FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER) ORDER BY c.pos",
+          );
+    const { tiers, anchors } = nameAnchors(
+      tierRecords(inOrder.iterate() as Iterable<{ pos: number; text: string; names: string }>),
+      broad,
+      anchorEvery,
+    );
+    const insertTiers = db.prepare("INSERT INTO name_tiers (kind, prefix, tier0, tier1, tier2) VALUES (?, ?, ?, ?, ?)");
+    const insertAnchor = db.prepare("INSERT INTO name_anchors (kind, prefix, tier, k, pos) VALUES (?, ?, ?, ?, ?)");
+    db.transaction(() => {
+      for (const t of tiers) insertTiers.run(kind, ...t);
+      for (const a of anchors) insertAnchor.run(kind, ...a);
+    })();
   }
   const insertPrefix = db.prepare("INSERT INTO name_prefix_counts (kind, scope, prefix, n) VALUES (?, ?, ?, ?)");
   db.transaction(() => {
@@ -383,6 +417,11 @@ export async function build(
 
   db.exec("DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;");
   return counts;
+}
+
+function* tierRecords(rows: Iterable<{ pos: number; text: string; names: string }>): Generator<TierRecord> {
+  for (const r of rows)
+    yield { pos: r.pos, words: [...new Set(words(r.text))], nameTokens: r.names.split(" ").filter(Boolean) };
 }
 
 function* prefixRecords(

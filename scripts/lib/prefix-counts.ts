@@ -107,3 +107,47 @@ export function scopedPrefixCounts(
   for (const [prefix, n] of all) if (n >= min) out.push(["", prefix, n]);
   return out.sort(([a, b], [c, d]) => compareCodePoints(a, c) || compareCodePoints(b, d));
 }
+
+/** A record in its place of the default order: its words and its names as name tokens (`_new_york`). */
+export interface TierRecord {
+  pos: number;
+  words: readonly string[];
+  nameTokens: readonly string[];
+}
+
+/**
+ * Anchors of deep pages (tables name_tiers, name_anchors): for each prefix, how many records match
+ * it in each name tier (0: a name is the word, 1: a name starts with it, 2: only another word
+ * does) and the pos of every `every`-th record of each tier. The records must come in pos order.
+ */
+export function nameAnchors(
+  records: Iterable<TierRecord>,
+  prefixes: ReadonlySet<string>,
+  every: number,
+): {
+  tiers: [prefix: string, tier0: number, tier1: number, tier2: number][];
+  anchors: [prefix: string, tier: number, k: number, pos: number][];
+} {
+  const sizes = new Map<string, [number, number, number]>();
+  const anchors: [string, number, number, number][] = [];
+  const present = new Set<string>();
+  for (const r of records) {
+    present.clear();
+    for (const w of r.words) {
+      for (let length = 1; length <= PREFIX_COUNT_MAX_LENGTH; length++) {
+        const prefix = codePointPrefix(w, length);
+        if (prefix === null) break;
+        if (prefixes.has(prefix)) present.add(prefix);
+      }
+    }
+    for (const prefix of present) {
+      const token = `_${prefix}`;
+      const tier = r.nameTokens.includes(token) ? 0 : r.nameTokens.some((t) => t.startsWith(token)) ? 1 : 2;
+      let counts = sizes.get(prefix);
+      if (counts === undefined) sizes.set(prefix, (counts = [0, 0, 0]));
+      const n = ++counts[tier];
+      if (n % every === 0) anchors.push([prefix, tier, n / every, r.pos]);
+    }
+  }
+  return { tiers: [...sizes].map(([prefix, [a, b, c]]) => [prefix, a, b, c]), anchors };
+}

@@ -23,9 +23,6 @@ import type { Progress } from "./progress.ts";
 
 export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMENTS.map((f) => f.table)];
 
-/** FTS5 'merge' work per step, in pages (about 4 KB each). */
-export const MERGE_PAGES = 256;
-
 /** The CREATE statement of each served table in the build, renamed to stage_<table>. */
 export function stageDdl(build: Database.Database): string[] {
   return SERVED_TABLES.map((table) => {
@@ -82,11 +79,15 @@ export async function publishLocal(
   meta: readonly (readonly [string, string])[],
   progress: Progress,
   options: LocalPublishOptions = {},
-): Promise<void> {
+): Promise<{ longestWrite: { ms: number; doing: string } }> {
   const steps = new Steps(target, options);
+  const phase = (name: string, total = 0) => {
+    steps.start(name);
+    progress.phase(name, total);
+  };
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
   try {
-    progress.phase("staging: clearing what an earlier import left");
+    phase("staging: clearing what an earlier import left");
     await dropTables(
       steps,
       target,
@@ -98,7 +99,7 @@ export async function publishLocal(
 
     for (const table of PLAIN_TABLES) {
       const total = build.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-      progress.phase(`copying ${table}`, total);
+      phase(`copying ${table}`, total);
       const key = integerKey(build, table);
       let done = 0;
       if (key !== null) {
@@ -129,26 +130,33 @@ export async function publishLocal(
 
     for (const { table, docs } of FTS_DOCUMENTS) {
       const hi = (build.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
-      progress.phase(`indexing ${table}`, hi);
+      phase(`indexing ${table}`, hi);
+      const stage = `stage_${table}`;
       const insert = target.prepare(
-        `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
+        `INSERT INTO main.${stage} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
       );
+      // FTS5 merges segments at commit, as much as it takes: off while indexing, and done here
+      // instead, in bounded steps between the chunks of documents.
+      await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 1999 }));
       for (let from = 1; from <= hi; ) {
         const size = steps.rows;
         await steps.write(() => insert.run(from, from + size - 1));
         from += size;
+        await mergeStep(steps, target, stage, steps.pages);
         progress.tick(Math.min(from - 1, hi));
       }
-      progress.phase(`merging ${table} into one segment`);
-      await mergeFts(steps, target, `stage_${table}`);
+      phase(`merging ${table} into one segment`);
+      await mergeStep(steps, target, stage, -steps.pages); // start merging everything into one segment
+      while (await mergeStep(steps, target, stage, steps.pages));
+      await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
     }
 
-    progress.phase("swapping the new tables in");
+    phase("swapping the new tables in");
     await steps.write(() => {
       for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
     });
 
-    progress.phase("dropping the old tables");
+    phase("dropping the old tables");
     await dropTables(
       steps,
       target,
@@ -158,6 +166,7 @@ export async function publishLocal(
     target.exec("DETACH DATABASE build");
   }
   target.pragma("wal_checkpoint(PASSIVE)");
+  return { longestWrite: steps.longest };
 }
 
 /** The one indexed column of an FTS table. */
@@ -167,16 +176,29 @@ export function ftsColumn(db: Database.Database, table: string): string {
   return name;
 }
 
-/** Merges an FTS5 index into one segment in small steps ('merge' with a bounded page count). */
-async function mergeFts(steps: Steps, db: Database.Database, table: string): Promise<void> {
-  const merge = db.prepare(`INSERT INTO main.${table} (${table}, rank) VALUES ('merge', ?)`);
-  const changes = db.prepare("SELECT total_changes()").pluck();
-  await steps.write(() => merge.run(-MERGE_PAGES)); // start merging everything into one segment
-  for (;;) {
-    const before = changes.get() as number;
-    await steps.write(() => merge.run(MERGE_PAGES));
-    if ((changes.get() as number) - before < 2) return; // FTS5: under 2 changes means nothing was left to merge
+/** FTS5's own defaults of the merge settings (restored after indexing). */
+const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };
+
+function configureFts(db: Database.Database, table: string, settings: Record<string, number>): void {
+  // FTS5 takes these as integer values only (a bound JS number arrives as a real).
+  for (const [name, value] of Object.entries(settings)) {
+    db.exec(`INSERT INTO main.${table} (${table}, rank) VALUES ('${name}', ${Math.trunc(value)})`);
   }
+}
+
+/**
+ * One bounded FTS5 'merge' of about |pages| pages in its own transaction (a negative count starts
+ * merging every segment into one). Whether it did any work: FTS5 makes fewer than two changes
+ * when there was nothing to merge.
+ */
+async function mergeStep(steps: Steps, db: Database.Database, table: string, pages: number): Promise<boolean> {
+  const changes = db.prepare("SELECT total_changes()").pluck();
+  const before = changes.get() as number;
+  await steps.write(
+    () => db.prepare(`INSERT INTO main.${table} (${table}, rank) VALUES ('merge', ?)`).run(pages),
+    "pages",
+  );
+  return (changes.get() as number) - before >= 2;
 }
 
 /**
@@ -205,8 +227,16 @@ async function dropTables(steps: Steps, db: Database.Database, tables: readonly 
 
 /** Write transactions of about `transactionMs`, each followed by a pause. */
 class Steps {
-  /** Rows per step, adapted so a step takes about transactionMs. */
-  rows = 1000;
+  /**
+   * Rows per step, and FTS5 pages per merge step, adapted so a step takes about transactionMs:
+   * small at the start of a phase (rows cost differently in each), at most doubled per step.
+   */
+  rows = 0;
+  pages = 0;
+  /** What the steps are doing now (for the report of the longest one). */
+  doing = "";
+  /** The longest write transaction: while it runs, the local D1 refuses queries. */
+  longest = { ms: 0, doing: "" };
   private readonly transactionMs: number;
   private readonly pauseMs: number;
 
@@ -218,7 +248,14 @@ class Steps {
     this.pauseMs = options.pauseMs ?? 50;
   }
 
-  async write<T>(work: () => T): Promise<T> {
+  /** A new phase: sizes start small again. */
+  start(doing: string): void {
+    this.doing = doing;
+    this.rows = 10;
+    this.pages = 16;
+  }
+
+  async write<T>(work: () => T, unit: "rows" | "pages" = "rows"): Promise<T> {
     const started = performance.now();
     this.db.exec("BEGIN IMMEDIATE");
     let result: T;
@@ -230,7 +267,11 @@ class Steps {
       throw e;
     }
     const elapsed = Math.max(performance.now() - started, 0.1);
-    this.rows = Math.round(Math.min(100_000, Math.max(100, (this.rows * this.transactionMs) / elapsed)));
+    if (elapsed > this.longest.ms) this.longest = { ms: elapsed, doing: this.doing };
+    const scale = Math.min(this.transactionMs / elapsed, 2);
+    if (unit === "rows") this.rows = Math.round(Math.min(100_000, Math.max(10, this.rows * scale)));
+    // Most merge steps find little to do, so their time says little of the next one's: a low cap.
+    else this.pages = Math.round(Math.min(256, Math.max(16, this.pages * scale)));
     if (this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
     return result;
   }

@@ -13,11 +13,13 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "./build.ts";
 import type { Progress } from "./progress.ts";
-import { ftsColumn, integerKey, keyColumns, MERGE_PAGES, SERVED_TABLES, stageDdl, swapStatements } from "./publish.ts";
+import { ftsColumn, integerKey, keyColumns, SERVED_TABLES, stageDdl, swapStatements } from "./publish.ts";
 
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** FTS5 'merge' work per statement, in pages (about 4 KB each). */
+const MERGE_PAGES = 256;
 
 type SqlValue = string | number | bigint | Buffer | null;
 

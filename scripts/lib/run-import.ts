@@ -21,6 +21,9 @@ import { d1Database, localD1File, migrateLocal, wrangler } from "./wrangler.ts";
 export const DEFAULT_VENUE_COUNT = 250_000;
 export const DEFAULT_SEED = "setlist.fm";
 
+/** Publishing with no one reading: long transactions, no pauses. */
+export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
+
 /** Where builds and remote SQL files are kept while an import runs. */
 const WORK_DIR = join(ROOT, ".wrangler", "import");
 
@@ -56,7 +59,11 @@ export interface ImportOptions {
   force?: boolean;
   /** Stored totals for name prefixes matching at least this many rows (tests use small data). */
   prefixCountMin?: number;
-  /** How the local publisher paces its writes (the file target defaults to no pauses). */
+  /**
+   * How the local publisher paces its writes: by default short transactions with pauses, so a
+   * running `wrangler dev` keeps answering; the file target, and `npm start` (which imports before
+   * it serves), use FAST.
+   */
   pacing?: LocalPublishOptions;
   target: Target;
 }
@@ -69,11 +76,14 @@ export interface ImportSummary {
   invalidSample: string[];
   seconds: number;
   phases: PhaseFigures[];
+  /** Local imports: the longest write transaction, during which the local D1 refuses queries. */
+  longestWrite?: { ms: number; doing: string };
   /** Remote imports: files uploaded and files skipped as already applied. */
   remote?: { files: number; skipped: number; bytes: number };
 }
 
 const NO_COUNTS: BuildCounts = {
+  anchorEvery: 0,
   countries: 0,
   admin1: 0,
   cities: 0,
@@ -238,6 +248,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
   const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
   let counts = NO_COUNTS;
   let remote: ImportSummary["remote"];
+  let longestWrite: ImportSummary["longestWrite"];
   const buildDb = resuming ? null : createBuildFile(buildPath);
   try {
     if (buildDb !== null) {
@@ -249,6 +260,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
       ["imported_at", new Date().toISOString()],
       ["rows_cities", String(counts.cities)],
       ["rows_venues", String(counts.venues)],
+      ["name_anchor_every", String(counts.anchorEvery)],
     ];
     if (target.kind === "remote") {
       const name = d1Database().name;
@@ -268,13 +280,9 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
       const served = new Database(targetPath, { fileMustExist: true });
       try {
         served.pragma("busy_timeout = 10000");
-        await publishLocal(
-          served,
-          buildDb,
-          meta,
-          progress,
-          options.pacing ?? (target.kind === "file" ? { pauseMs: 0, transactionMs: 500 } : {}),
-        );
+        served.pragma("cache_size = -65536"); // 64 MiB: index and FTS pages stay in memory
+        const pacing = options.pacing ?? (target.kind === "file" ? FAST : {});
+        longestWrite = (await publishLocal(served, buildDb, meta, progress, pacing)).longestWrite;
       } finally {
         served.close();
       }
@@ -294,5 +302,6 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     seconds: (Date.now() - started) / 1000,
     phases: progress.phases,
     remote,
+    longestWrite,
   };
 }

@@ -3,8 +3,9 @@
  * `wrangler dev` serves, and running the wrangler CLI.
  */
 import { createHash, createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { parse } from "smol-toml";
 import { ImportError } from "./problems.ts";
 import { bin, ROOT, run } from "./project.ts";
@@ -45,8 +46,38 @@ export function wrangler(args: string[], options: { echo?: boolean } = {}): Prom
   return run(bin("wrangler"), args, { echo: options.echo, env: { CI: process.env.CI ?? "1" } });
 }
 
-/** Applies migrations/ to the local D1 database (creating its file on first use). */
+/** The migrations of migrations/ that the SQLite file has not applied (wrangler's d1_migrations table). */
+export function pendingMigrations(path: string): string[] {
+  const all = readdirSync(join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+  if (!existsSync(path)) return all;
+  const db = new Database(path, { readonly: true });
+  try {
+    const applied = new Set(db.prepare("SELECT name FROM d1_migrations").pluck().all() as string[]);
+    return all.filter((f) => !applied.has(f));
+  } catch {
+    return all; // no d1_migrations table yet
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Applies migrations/ to the local D1 database (creating its file on first use), when any is
+ * pending. wrangler applies them through a D1 of its own, which a busy `wrangler dev` on the same
+ * file can lock out for a moment: it is tried again a few times.
+ */
 export async function migrateLocal(persistTo?: string): Promise<void> {
+  if (pendingMigrations(localD1File(d1Database().id, persistTo)).length === 0) return;
   const persist = persistTo === undefined ? [] : ["--persist-to", persistTo];
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes("SQLITE_BUSY")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }

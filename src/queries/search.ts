@@ -163,12 +163,62 @@ function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql
   return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${list[0] ?? ""}), (${count})) AS n`;
 }
 
+/** Larger than any pos. */
+const BEYOND = raw("9223372036854775807");
+
+/**
+ * The positions of a one-word name search without filters or a point. A broad word (one with
+ * stored tier sizes and anchors: name_tiers, name_anchors) reads each tier from the anchor before
+ * the page, so a deep page reads about a page and an anchor interval, not everything before it;
+ * any other word matches few records, and its tiers are read from the start as in tiered().
+ */
+function anchoredPositions<R>(q: ResourceQueries<R>, word: string, offset: number): Sql | null {
+  const t = nameTiers(word);
+  if (t === null) return null;
+  const perPage = PER_PAGE[q.resource];
+  const fts = raw(q.fts);
+  const kind = q.prefixKind;
+  // Disjoint tiers, so that the anchors of each count its matches alone.
+  const disjoint = [t.exact, `${t.starts} NOT ${t.exact}`, `${t.words} NOT ${t.starts}`];
+  const broad = sql`EXISTS (SELECT 1 FROM name_tiers WHERE kind = ${kind} AND prefix = ${word})`;
+  const anchored = disjoint.map(
+    (text, tier) =>
+      sql`SELECT ${raw(String(tier))} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts}
+          WHERE ${fts} MATCH ${text} AND rowid > coalesce((SELECT after FROM anchor WHERE tier = ${raw(String(tier))}), ${BEYOND})
+          ORDER BY rowid LIMIT ${perPage} OFFSET coalesce((SELECT skip FROM anchor WHERE tier = ${raw(String(tier))}), 0))`,
+  );
+  const plain = disjoint.map(
+    (text, tier) =>
+      sql`SELECT ${raw(String(tier))} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${text}
+          ORDER BY rowid LIMIT CASE WHEN ${broad} THEN 0 ELSE ${offset + perPage} END)`,
+  );
+  return sql`WITH every(n) AS (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'name_anchor_every'),
+    sizes AS (SELECT tier0, tier1, tier2 FROM name_tiers WHERE kind = ${kind} AND prefix = ${word}),
+    tiers(tier, before, size) AS (SELECT 0, 0, tier0 FROM sizes UNION ALL SELECT 1, tier0, tier1 FROM sizes
+                                  UNION ALL SELECT 2, tier0 + tier1, tier2 FROM sizes),
+    starts AS (SELECT tier, CAST(max(0, ${offset} - before) AS INTEGER) AS start FROM tiers
+               WHERE before < ${offset + perPage} AND before + size > ${offset}),
+    anchor AS (SELECT s.tier, s.start % (SELECT n FROM every) AS skip,
+                      coalesce((SELECT pos FROM name_anchors WHERE kind = ${kind} AND prefix = ${word} AND tier = s.tier
+                                AND k = s.start / (SELECT n FROM every)), 0) AS after FROM starts s)
+    SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist, k AS tier
+    FROM (SELECT pos, min(k) AS k FROM (${unionAll([...anchored, ...plain])}) GROUP BY pos)
+    ORDER BY k, pos LIMIT ${perPage} OFFSET CASE WHEN ${broad} THEN 0 ELSE ${offset} END`;
+}
+
 /** The strict search of a request, or null when nothing can match (a name without words). */
 function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
   const offset = pageOffset(q.resource, p.page);
   if (p.name === undefined) return p.near === undefined ? q.browse(p, offset) : q.nearby(p, offset);
   const search = tiered(q, p, tiersOf(p.name, 0), offset);
-  return search === null ? null : { ...search, count: storedTotal(q, p, search.count) };
+  if (search === null) return null;
+  const list = words(p.name);
+  const plain =
+    list.length === 1 &&
+    p.near === undefined &&
+    filterMatch(p, { venueCities: q.resource === "venues", near: false }) === null;
+  const positions = plain ? anchoredPositions(q, list[0] ?? "", offset) : null;
+  return { positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
 }
 
 /** The vocabulary's candidates for the words that may be corrected (src/fuzzy.ts). */

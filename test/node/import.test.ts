@@ -208,14 +208,24 @@ describe("import", () => {
     await fixtureImport(path);
     const before = snapshot(path);
 
-    // A bigger import into the same file, killed while it copies rows into the stage tables.
+    // A bigger import into the same file, killed while it indexes the stage tables. One process
+    // (node with tsx's loader, not the tsx launcher, which runs the script in a child of its own),
+    // so that the kill reaches the import itself.
     const child = spawn(
-      bin("tsx"),
-      ["scripts/import.ts", "--database", path, "--venue-count", "20000", "--prefix-count-min", "20", ...fixtureArgs()],
-      {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/import.ts",
+        "--database",
+        path,
+        "--venue-count",
+        "20000",
+        "--prefix-count-min",
+        "20",
+        ...fixtureArgs(),
+      ],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
     let output = "";
     const killed = await new Promise<boolean>((resolve) => {

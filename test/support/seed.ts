@@ -18,6 +18,7 @@ import { readCities, readCountryInfo, type City } from "../../scripts/lib/source
 export const FIXTURE_DATA_VERSION = "fixture-v1";
 export const GENERATED_FIXTURE_VENUES = 3000;
 export const FIXTURE_PREFIX_COUNT_MIN = 20;
+export const FIXTURE_ANCHOR_EVERY = 7;
 
 export const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -63,7 +64,8 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         new Progress(process.stderr, true),
         // A low threshold, so that the stored totals of broad name prefixes are used (and checked
         // against the pages) by the worker tests as they are at full scale.
-        { prefixCountMin: FIXTURE_PREFIX_COUNT_MIN },
+        // Anchors of deep pages every 7 matches: the tests page through anchored searches.
+        { prefixCountMin: FIXTURE_PREFIX_COUNT_MIN, anchorEvery: FIXTURE_ANCHOR_EVERY },
       );
       problems.check();
       const meta: [string, string][] = [
@@ -71,6 +73,7 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         ["sources", "test fixtures"],
         ["rows_cities", String(counts.cities)],
         ["rows_venues", String(counts.venues)],
+        ["name_anchor_every", String(counts.anchorEvery)],
       ];
       return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION)].flatMap((f) => f.statements);
     } finally {

@@ -121,3 +121,31 @@ describe("city search: filters", () => {
     expect(await page("name=vaduz&cityId=1&cityName=nowhere")).toEqual(await page("name=vaduz"));
   });
 });
+
+describe("city search: deep pages of broad one-word names (anchored every few matches)", () => {
+  it.each(["s", "b", "sa"])("name=%s: every page, as FTS5 tiers the matches", async (word) => {
+    const broad = await env.DB.prepare("SELECT count(*) AS n FROM name_tiers WHERE kind = 'city' AND prefix = ?")
+      .bind(word)
+      .first<{ n: number }>();
+    expect(broad?.n).toBe(1);
+    const match = async (q: string) =>
+      (
+        await env.DB.prepare("SELECT rowid FROM cities_fts WHERE cities_fts MATCH ? ORDER BY rowid")
+          .bind(q)
+          .all<{ rowid: number }>()
+      ).results.map((r) => r.rowid);
+    const exact = new Set(await match(`"_${word}"`));
+    const starts = new Set(await match(`"_${word}"*`));
+    const tier = (pos: number) => (exact.has(pos) ? 0 : starts.has(pos) ? 1 : 2);
+    const order = (await match(`"${word}"*`)).sort((a, b) => tier(a) - tier(b) || a - b);
+    const idOf = new Map(
+      (await env.DB.prepare("SELECT pos, id FROM cities").all<{ pos: number; id: string }>()).results.map((r) => [
+        r.pos,
+        r.id,
+      ]),
+    );
+    const { total, items } = await allPages<CityJson>(`/1.0/search/cities?name=${word}`, "cities");
+    expect(total).toBe(order.length);
+    expect(ids(items)).toEqual(order.map((pos) => idOf.get(pos)));
+  });
+});

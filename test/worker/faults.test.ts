@@ -64,7 +64,7 @@ describe("D1 failing", () => {
     expect(body).toMatchObject({ code: 503, status: "Service Unavailable" });
     expect(body.message).not.toMatch(/D1_ERROR|Network|SQLITE|reference/);
     expect(body.timestamp).toMatch(TIMESTAMP);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/failed 5 times \(transient\)/), expect.any(Error));
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/failed 6 times \(transient\)/), expect.any(Error));
 
     vi.restoreAllMocks();
     const after = await getJson(path);

@@ -11,16 +11,8 @@ import { CITIES } from "../../src/queries/cities.ts";
 import { firstTrip, fuzzyTrip } from "../../src/queries/search.ts";
 import type { Sql } from "../../src/queries/sql.ts";
 import { VENUES } from "../../src/queries/venues.ts";
+import { fullScans } from "../../scripts/lib/plans.ts";
 import { QUERY_CLASSES } from "../../scripts/lib/query-classes.ts";
-
-/** Plan lines that read a whole table or index, rather than seeking or matching. */
-function fullScans(details: string[]): string[] {
-  return details.filter((d) => {
-    if (!d.startsWith("SCAN ")) return false;
-    if (/^SCAN \S+ VIRTUAL TABLE INDEX \d+:.*M/.test(d)) return false; // an FTS5 MATCH
-    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt)$/.test(d); // a statement's own few rows
-  });
-}
 
 async function plan(statement: Sql): Promise<string[]> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.text}`)

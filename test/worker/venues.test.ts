@@ -278,3 +278,27 @@ describe("VENUE_CITY_DETAIL = full (SPEC §10.4)", () => {
     expect((again.venue[0]?.city as CityJson).coords.lat).toBeTypeOf("number");
   });
 });
+
+describe("deep pages of broad one-word names (anchored every few matches)", () => {
+  it.each(["s", "the", "club", "sa"])(
+    "name=%s: every page in order, the same as with a filter that keeps all",
+    async (word) => {
+      const anchored = await env.DB.prepare("SELECT count(*) AS n FROM name_tiers WHERE kind = 'venue' AND prefix = ?")
+        .bind(word)
+        .first<{ n: number }>();
+      expect(anchored?.n).toBe(1); // broad in the fixture: its pages start from anchors
+      const { total, items } = await allPages<VenueJson>(`/1.0/search/venues?name=${word}`, "venue");
+      const all = await expected("1");
+      const tier = (name: string) => (normalize(name) === word ? 0 : normalize(name).startsWith(word) ? 1 : 2);
+      const matches = all.filter((v) =>
+        normalize(v.name)
+          .split(" ")
+          .some((w) => w.startsWith(word)),
+      );
+      expect(total).toBe(matches.length);
+      expect(ids(items)).toEqual(
+        matches.sort((a, b) => tier(a.name) - tier(b.name) || venueOrder(a, b)).map((v) => v.id),
+      );
+    },
+  );
+});

@@ -1,0 +1,49 @@
+/**
+ * The statements a cache miss runs, straight on the SQLite file (better-sqlite3): the time of the
+ * queries themselves, without the worker, the D1 binding and HTTP. A search with a typo runs both
+ * of its round trips, as the worker does.
+ */
+import type Database from "better-sqlite3";
+import type { Candidate } from "../../../src/fuzzy.ts";
+import { parseSearchParams } from "../../../src/params.ts";
+import { CITIES } from "../../../src/queries/cities.ts";
+import { firstTrip, fuzzyTrip, type ResourceQueries } from "../../../src/queries/search.ts";
+import type { Sql } from "../../../src/queries/sql.ts";
+import { VENUES } from "../../../src/queries/venues.ts";
+import { fullScans } from "../plans.ts";
+import type { QueryClass } from "../query-classes.ts";
+
+/** Every statement of a miss of this class, in order (the second round trip included). */
+export function missStatements(db: Database.Database, c: QueryClass): Sql[] {
+  const params = parseSearchParams(c.resource, c.query);
+  const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
+  const first = firstTrip(q, params, "en");
+  if (first === null) return [];
+  const [count, , candidates] = first.statements.map((s) => db.prepare(s.text).all(...s.binds));
+  const total = Number((count?.[0] as { n?: number } | undefined)?.n ?? 0);
+  if (total > 0 || !first.fuzzy) return first.statements;
+  const second = fuzzyTrip(q, params, "en", (candidates ?? []) as Candidate[]);
+  return [...first.statements, ...(second?.statements ?? [])];
+}
+
+/** Median milliseconds to run a class's statements, over 60 runs. */
+export function rawSqlMs(db: Database.Database, c: QueryClass): number {
+  const statements = missStatements(db, c).map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
+  const times: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    for (const s of statements) s.prepared.all(...s.binds);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+/** The plan lines of a class's statements that scan a whole table or index (plans.ts). */
+export function classScans(db: Database.Database, c: QueryClass): string[] {
+  return missStatements(db, c).flatMap((s) =>
+    fullScans(
+      (db.prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...s.binds) as { detail: string }[]).map((r) => r.detail),
+    ),
+  );
+}

@@ -1,0 +1,188 @@
+/** The benchmark's figures as Markdown tables (README.md, and the console). */
+import type { BenchResults, ImportFigures, ScaleResults } from "./results.ts";
+import { fuzzyCost, type Target } from "./targets.ts";
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+
+function table(head: string[], align: string[], rows: (string | number)[][]): string[] {
+  return [`| ${head.join(" | ")} |`, `|${align.join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
+}
+
+export function importsTable(imports: readonly ImportFigures[]): string[] {
+  return table(
+    ["Import", "time", "peak RSS", "SQLite file"],
+    ["---", "---:", "---:", "---:"],
+    imports.map((i) => [
+      `${int(i.venues)} venues + ${int(i.cities)} cities`,
+      i.seconds >= 120 ? `${fmt(i.seconds / 60)} min` : `${fmt(i.seconds)} s`,
+      `${int(i.peakMiB)} MiB`,
+      i.sizeMiB >= 1024 ? `${fmt(i.sizeMiB / 1024, 2)} GiB` : `${int(i.sizeMiB)} MiB`,
+    ]),
+  );
+}
+
+function phasesTable(imp: ImportFigures): string[] {
+  return table(
+    ["Phase", "time", "rows/s"],
+    ["---", "---:", "---:"],
+    imp.phases
+      .filter((p) => p.seconds >= 0.05)
+      .map((p) => [p.name, `${fmt(p.seconds)} s`, p.rows > 0 && p.seconds > 0 ? int(p.rows / p.seconds) : ""]),
+  );
+}
+
+function sizesTable(sizes: BenchResults["sizes"]): string[] {
+  return table(
+    ["Table (with its indexes)", "MiB", "share"],
+    ["---", "---:", "---:"],
+    sizes.tables
+      .filter((t) => t.mib >= 0.5)
+      .map((t) => [t.table, fmt(t.mib), `${Math.round((t.mib / sizes.total) * 100)} %`]),
+  );
+}
+
+export function benchText(r: BenchResults, targets: readonly Target[]): string {
+  const floor = r.d1Floor.p50;
+  const sameBody = r.baselineSameBody.requestsPerSecond;
+  const byId = new Map(r.classes.map((c) => [c.id, c]));
+  const million = r.imports.find((i) => i.venues === 1_000_000);
+  const cost = fuzzyCost(million, r.sizes);
+  const lines = [
+    `Measured ${r.date} on ${r.machine}, with \`npm run bench\` (1,000,000 venues, 199,568 cities).`,
+    "",
+    ...table(
+      ["", "req/s (32 connections, median of 3 × 5 s)", "ratio", "p50 ms (1 connection)", "p99 ms (1 connection)"],
+      ["---", "---:", "---:", "---:", "---:"],
+      [
+        [
+          "empty worker (baseline)",
+          fmt(r.baseline.requestsPerSecond, 0),
+          "1.00",
+          r.baselineLatency.p50,
+          r.baselineLatency.p99,
+        ],
+        [
+          `empty worker answering ${r.hitBytes} bytes`,
+          fmt(sameBody, 0),
+          fmt(sameBody / r.baseline.requestsPerSecond, 2),
+          "",
+          "",
+        ],
+        [
+          `cache hits (\`/1.0/search/cities?name=paris\`, ${r.hitBytes} bytes)`,
+          fmt(r.hits.requestsPerSecond, 0),
+          `${fmt(r.hits.requestsPerSecond / r.baseline.requestsPerSecond, 2)} of the empty worker`,
+          r.hitsLatency.p50,
+          r.hitsLatency.p99,
+        ],
+        [
+          "empty worker running `SELECT 1` on D1 (the floor of a miss)",
+          fmt(r.d1FloorThroughput.requestsPerSecond, 0),
+          "1.00",
+          r.d1Floor.p50,
+          r.d1Floor.p99,
+        ],
+        [
+          "cache misses, every class in turn",
+          fmt(r.missThroughput.requestsPerSecond, 0),
+          `${fmt(r.missThroughput.requestsPerSecond / r.d1FloorThroughput.requestsPerSecond, 2)} of \`SELECT 1\``,
+          "",
+          "",
+        ],
+      ],
+    ),
+    "",
+    ...table(
+      [
+        "Cache misses, one request at a time",
+        "p50 ms",
+        "p99 ms",
+        "rows_read",
+        "raw SQL ms",
+        "(p50 − D1 floor) ÷ raw SQL",
+        "vs. strict",
+      ],
+      ["---", "---:", "---:", "---:", "---:", "---:", "---"],
+      r.classes.map((c) => {
+        const strict = c.strictPair === undefined ? undefined : byId.get(c.strictPair);
+        return [
+          `${c.label}: \`${c.url}\``,
+          c.p50,
+          c.p99,
+          c.rowsRead,
+          fmt(c.rawSqlMs, 2),
+          c.rawSqlMs > 0 ? fmt(Math.max(c.p50 - floor, 0) / c.rawSqlMs, 0) : "–",
+          strict ? `p50 ${fmt(c.p50 / strict.p50, 2)} ×, p99 ${fmt(c.p99 / strict.p99, 2)} ×` : "",
+        ];
+      }),
+    ),
+    "",
+    ...table(
+      [
+        "Typo recall (names with typos, page 1 of the answer)",
+        "queries",
+        "on page 1",
+        "first",
+        "drawn but not found by their own name",
+      ],
+      ["---", "---:", "---:", "---:", "---:"],
+      r.recall.map((x) => [
+        `${x.resource}, ${x.edits}`,
+        x.queries,
+        `${Math.round((x.page1 / Math.max(x.queries, 1)) * 100)} %`,
+        `${Math.round((x.first / Math.max(x.queries, 1)) * 100)} %`,
+        x.ambiguous,
+      ]),
+    ),
+    "",
+    ...importsTable(r.imports),
+    "",
+    `The 1M-venue database: ${int(r.sizes.total)} MiB, of which the typo vocabulary and its index take ${fmt(cost.mib)} MiB (${Math.round(cost.sizeShare * 100)} % on top of the rest).`,
+    "",
+    ...sizesTable(r.sizes),
+    "",
+    `Worker bundle: ${fmt(r.bundle.kib)} KiB, **${fmt(r.bundle.gzipKib)} KiB gzip**.`,
+    "",
+    "Targets:",
+    "",
+    ...targets.map(([text, met]) => `- ${met ? "met" : "**missed**"}: ${text}`),
+  ];
+  if (million !== undefined) lines.push("", "The 1M import, phase by phase:", "", ...phasesTable(million));
+  return lines.join("\n");
+}
+
+export function scaleText(s: ScaleResults, million: BenchResults | null, targets: readonly Target[]): string {
+  const byId = new Map((million?.classes ?? []).map((c) => [c.id, c]));
+  const big = s.imports.find((i) => i.venues === 10_000_000);
+  return [
+    `Measured ${s.date} on ${s.machine}, with \`npm run bench -- --scale\` (10,000,000 generated venues on the SYNTHETIC 5,000,000-city file of \`npm run data:scale\`).`,
+    "",
+    ...importsTable(s.imports),
+    "",
+    ...table(
+      ["Cache misses at scale, one request at a time", "p50 ms", "× 1M", "rows_read", "× 1M", "raw SQL ms"],
+      ["---", "---:", "---:", "---:", "---:", "---:"],
+      s.classes.map((c) => {
+        const m = byId.get(c.id);
+        return [
+          `${c.label}: \`${c.url}\``,
+          c.p50,
+          m ? fmt(c.p50 / m.p50, 2) : "",
+          c.rowsRead,
+          m ? fmt(c.rowsRead / Math.max(m.rowsRead, 1), 2) : "",
+          fmt(c.rawSqlMs, 2),
+        ];
+      }),
+    ),
+    "",
+    `The scale database: ${fmt(s.sizes.total / 1024, 2)} GiB.`,
+    "",
+    ...sizesTable(s.sizes),
+    "",
+    "Targets:",
+    "",
+    ...targets.map(([text, met]) => `- ${met ? "met" : "**missed**"}: ${text}`),
+    ...(big ? ["", "The 10M import, phase by phase:", "", ...phasesTable(big)] : []),
+  ].join("\n");
+}

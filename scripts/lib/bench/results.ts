@@ -1,0 +1,60 @@
+/** The figures a benchmark run produces (bench/results.json, bench/scale.json). */
+import type { PhaseFigures } from "../progress.ts";
+import type { QueryClass } from "../query-classes.ts";
+import type { LoadFigures } from "./measure.ts";
+import type { RecallFigures } from "./recall.ts";
+import type { TableSize } from "./sizes.ts";
+
+export interface ImportFigures {
+  venues: number;
+  cities: number;
+  seconds: number;
+  peakMiB: number;
+  /** The SQLite file, MiB. */
+  sizeMiB: number;
+  phases: PhaseFigures[];
+}
+
+export interface ClassFigures extends LoadFigures {
+  id: string;
+  label: string;
+  url: string;
+  status: number;
+  rowsRead: number;
+  rawSqlMs: number;
+  strictPair?: string;
+}
+
+export interface BenchResults {
+  date: string;
+  machine: string;
+  imports: ImportFigures[];
+  sizes: { total: number; tables: TableSize[] };
+  bundle: { kib: number; gzipKib: number };
+  baseline: LoadFigures;
+  baselineLatency: LoadFigures;
+  baselineSameBody: LoadFigures;
+  d1Floor: LoadFigures;
+  /** 32 connections of a worker that only runs SELECT 1 on D1, and of cache misses of every class. */
+  d1FloorThroughput: LoadFigures;
+  missThroughput: LoadFigures;
+  hitBytes: number;
+  hits: LoadFigures;
+  hitsLatency: LoadFigures;
+  classes: ClassFigures[];
+  recall: RecallFigures[];
+  seconds: number;
+}
+
+export interface ScaleResults {
+  date: string;
+  machine: string;
+  imports: ImportFigures[];
+  sizes: { total: number; tables: TableSize[] };
+  classes: ClassFigures[];
+  /** Plan lines that scan a whole table, per class (none expected). */
+  scans: { id: string; lines: string[] }[];
+  seconds: number;
+}
+
+export type { QueryClass };

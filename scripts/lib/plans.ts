@@ -1,0 +1,13 @@
+/**
+ * Reading EXPLAIN QUERY PLAN: which lines read a whole table or index rather than seeking or
+ * matching. One rule for the plan test (inside workerd) and the benchmark (on the big files).
+ */
+export function fullScans(details: readonly string[]): string[] {
+  return details.filter((d) => {
+    if (!d.startsWith("SCAN ")) return false;
+    if (/^SCAN \S+ VIRTUAL TABLE INDEX \d+:.*M/.test(d)) return false; // an FTS5 MATCH
+    // A statement's own few rows: the page (h), its parts (i, g, subqueries), and the anchored
+    // search's three tiers (queries/search.ts).
+    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt|tiers)$/.test(d);
+  });
+}
