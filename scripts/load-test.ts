@@ -30,7 +30,7 @@ import WebSocket from "ws";
 import { writeReadmeSection } from "./lib/bench/readme.ts";
 import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { Progress } from "./lib/progress.ts";
-import { FAST, runImport } from "./lib/run-import.ts";
+import { FAST, runImport, type ImportSummary } from "./lib/run-import.ts";
 import { bin, ROOT } from "./lib/project.ts";
 import { d1Database, localD1File } from "./lib/wrangler.ts";
 
@@ -242,22 +242,26 @@ async function drive(
   };
 }
 
-/** scripts/import.ts with these arguments, to completion; resolves with its duration in seconds. */
-function reimport(args: string[]): Promise<number> {
+/** scripts/import.ts with these arguments, to completion: its duration and longest write transaction. */
+function reimport(args: string[]): Promise<{ seconds: number; longestWriteMs: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(bin("tsx"), ["scripts/import.ts", "--force", "-q", ...args], {
+    const child = spawn(bin("tsx"), ["scripts/import.ts", "--force", "--json", "-q", ...args], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve((Date.now() - started) / 1000)
-        : reject(new Error(`the import failed (exit ${code}):\n${output}`)),
-    );
+    child.on("exit", (code) => {
+      const json = output.split("\n").find((line) => line.startsWith("{"));
+      if (code !== 0 || json === undefined) {
+        reject(new Error(`the import failed (exit ${code}):\n${output}`));
+        return;
+      }
+      const summary = JSON.parse(json) as ImportSummary;
+      resolve({ seconds: (Date.now() - started) / 1000, longestWriteMs: summary.longestWrite?.ms ?? 0 });
+    });
   });
 }
 
@@ -320,7 +324,8 @@ async function main(): Promise<void> {
   while (sampling) await new Promise((r) => setTimeout(r, 50));
   inspector.close();
 
-  const reimports: (LoadResult & { what: string; importSeconds: number })[] = [];
+  let serverOutput = "";
+  const reimports: (LoadResult & { what: string; importSeconds: number; longestWriteMs: number })[] = [];
   try {
     for (const [what, args] of [
       [`another data set (venue seed "${OTHER_SEED}")`, ["--seed", OTHER_SEED]],
@@ -334,9 +339,11 @@ async function main(): Promise<void> {
         answered,
         importing.catch(() => undefined),
       );
-      reimports.push({ ...load, what, importSeconds: await importing });
+      const imported = await importing;
+      reimports.push({ ...load, what, importSeconds: imported.seconds, longestWriteMs: imported.longestWriteMs });
     }
   } finally {
+    serverOutput = server.output();
     server.stop();
   }
 
@@ -387,17 +394,23 @@ async function main(): Promise<void> {
     "",
     `Re-imports under load: ${REIMPORT_CONNECTIONS} connections of searches that all have results (cities by name and near a point, venues by city, country and point, city lookups) while \`scripts/import.ts --force\` replaces the served data.`,
     "",
-    "| re-import | import took | requests | req/s | p50 ms | p99 ms | max ms | statuses | errors + timeouts |",
-    "|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| re-import | import took | longest write transaction | requests | req/s | p50 ms | p99 ms | max ms | statuses | errors + timeouts |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ...reimports.map(
       (r) =>
-        `| ${r.what} | ${r.importSeconds.toFixed(0)} s | ${r.requests} | ${r.requestsPerSecond} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${statusText(r.statuses)} | ${r.errors + r.timeouts} |`,
+        `| ${r.what} | ${r.importSeconds.toFixed(0)} s | ${r.longestWriteMs.toFixed(0)} ms | ${r.requests} | ${r.requestsPerSecond} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${statusText(r.statuses)} | ${r.errors + r.timeouts} |`,
     ),
   ].join("\n");
   console.log(`\n${text}\n`);
   writeFileSync(join(ROOT, "bench", "load.json"), `${JSON.stringify(figures, null, 2)}\n`);
   if (failures.length === 0) writeReadmeSection("load", text);
   if (failures.length > 0) {
+    const logged = serverOutput
+      .split("\n")
+      .filter((line) => /D1:|error/i.test(line))
+      .slice(-40);
+    if (logged.length > 0)
+      console.error(`the worker logged (last ${logged.length} error lines):\n${logged.join("\n")}`);
     console.error(`load test FAILED:\n  ${failures.join("\n  ")}`);
     process.exit(1);
   }

@@ -3,16 +3,20 @@
  * replica), every round trip a batch that also reads the data version (so an answer names the
  * import its rows came from), transient failures retried briefly, and errors told apart:
  *
- * - transient (the binding unavailable, overloaded, reset, timed out, the file locked by an
- *   import's commit): retried with backoff, then 503 with Retry-After;
+ * - transient (the binding unavailable, overloaded, reset, timed out; locally, the file locked
+ *   by an import): retried briefly, then 503 with Retry-After;
  * - anything else (an SQL or FTS5 error, a constraint): a bug, 500, logged with the kind of
  *   statement (never its text in the body).
  */
 import { ApiError } from "./errors.ts";
 import type { Sql } from "./queries/sql.ts";
 
-/** Messages of failures that another attempt may not meet (Cloudflare's D1 error list, and
- * what a local D1 says while an import holds a lock). */
+/**
+ * Messages of failures that another attempt may not meet: Cloudflare's D1 error list, and what a
+ * local D1 answers while another connection (an import) holds the file's write lock, which the
+ * local D1 takes for every query, even a read ("database is locked", or, across the local D1
+ * object's boundary, "internal error; reference = …").
+ */
 const TRANSIENT = [
   "Network connection lost",
   "storage caused object to be reset",
@@ -23,13 +27,28 @@ const TRANSIENT = [
   "D1 DB is overloaded",
   "exceeded its memory limit",
   "exceeded its CPU time limit",
+  "internal error; reference",
   "SQLITE_BUSY",
   "database is locked",
-  "internal error; reference",
 ];
 
-/** Pauses before the retries of a transient failure, in ms (jittered ±50 %): about 0.8 s in all. */
-const RETRY_DELAYS_MS = [20, 50, 100, 200, 400];
+/**
+ * Retries: pauses from 10 ms growing by 30 % to at most 250 ms (jittered ±50 %), for up to 3 s in
+ * all: about 20 attempts. The short early pauses matter locally: an import holds the lock for tens
+ * of ms at a time with pauses in between (scripts/lib/publish.ts), and attempts spread at random
+ * over a second each met a hold with the same odds (a few in 100,000 requests failed six times
+ * over); attempts close together find the next gap.
+ */
+const RETRY_FIRST_MS = 10;
+const RETRY_GROWTH = 1.3;
+const RETRY_LONGEST_MS = 250;
+const RETRY_BUDGET_MS = 3000;
+
+/** The pause before retry number `attempt` (from 0), or null when the budget is spent. */
+function retryDelay(attempt: number, waitedMs: number): number | null {
+  const delay = Math.min(RETRY_FIRST_MS * RETRY_GROWTH ** attempt, RETRY_LONGEST_MS) * (0.5 + Math.random());
+  return waitedMs + delay > RETRY_BUDGET_MS ? null : delay;
+}
 
 export const RETRY_AFTER_SECONDS = 1;
 
@@ -102,6 +121,7 @@ export class Session {
   }
 
   private async batch(what: string, statements: readonly Sql[]): Promise<D1Result<Record<string, unknown>>[]> {
+    const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.session.batch<Record<string, unknown>>(
@@ -112,12 +132,12 @@ export class Session {
           console.error(`D1: ${what} failed (not transient: an SQL error is a bug)`, error);
           throw new ApiError(500, "internal error");
         }
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) {
-          console.error(`D1: ${what} failed ${attempt + 1} times (transient)`, error);
+        const delay = retryDelay(attempt, Date.now() - started);
+        if (delay === null) {
+          console.error(`D1: ${what} failed ${attempt + 1} times in ${Date.now() - started} ms (transient)`, error);
           throw unavailable();
         }
-        await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
+        await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
   }

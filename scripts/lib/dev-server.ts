@@ -7,8 +7,12 @@ import { bin, start, stopGroup } from "./project.ts";
 export interface DevServer {
   base: string;
   pid: number;
+  /** The last lines the server printed (the worker's console among them), at most about 1 MiB. */
+  output(): string;
   stop(): void;
 }
+
+const OUTPUT_KEPT = 1 << 20;
 
 const running = new Set<DevServer>();
 
@@ -41,11 +45,16 @@ export async function startDevServer(options: {
     { detached: true },
   );
   let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (output.length > 2 * OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const server: DevServer = {
     base: `http://127.0.0.1:${options.port}`,
     pid: child.pid ?? 0,
+    output: () => output.slice(-OUTPUT_KEPT),
     stop() {
       running.delete(server);
       stopGroup(child);

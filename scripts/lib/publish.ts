@@ -211,6 +211,7 @@ async function dropTables(steps: Steps, db: Database.Database, tables: readonly 
     const sql = ddl.get(table) as string | undefined;
     if (sql === undefined) continue;
     const part = /^CREATE VIRTUAL TABLE/i.test(sql) ? `${table}_data` : table;
+    steps.reset();
     if (!/WITHOUT ROWID/i.test((ddl.get(part) as string | undefined) ?? "WITHOUT ROWID")) {
       // SQLite's defensive mode keeps FTS5 shadow tables read-only; the table is dropped next anyway.
       db.unsafeMode(part !== table);
@@ -251,13 +252,19 @@ class Steps {
   /** A new phase: sizes start small again. */
   start(doing: string): void {
     this.doing = doing;
+    this.reset();
+  }
+
+  /** Sizes start small again: rows of another table cost differently. */
+  reset(): void {
     this.rows = 10;
     this.pages = 16;
   }
 
   async write<T>(work: () => T, unit: "rows" | "pages" = "rows"): Promise<T> {
-    const started = performance.now();
     this.db.exec("BEGIN IMMEDIATE");
+    // The hold starts once the lock is ours (BEGIN IMMEDIATE may wait for the worker's queries).
+    const started = performance.now();
     let result: T;
     try {
       result = work();
