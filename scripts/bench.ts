@@ -114,7 +114,7 @@ async function measureClasses(
       url: `${path}${c.format === "xml" ? " (XML)" : ""}`,
       status: probe.status,
       rowsRead: rowsRead(probe),
-      rawSqlMs: rawSqlMs(db, c),
+      rawSqlMs: await rawSqlMs(db, c),
       ...(c.strictPair === undefined ? {} : { strictPair: c.strictPair }),
       ...figures,
     });
@@ -276,7 +276,8 @@ async function scale(): Promise<void> {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const classes = await measureClasses(misses, db, QUERY_CLASSES);
-    const scans = QUERY_CLASSES.map((c) => ({ id: c.id, lines: classScans(db, c) }));
+    const scans: ScaleResults["scans"] = [];
+    for (const c of QUERY_CLASSES) scans.push({ id: c.id, lines: await classScans(db, c) });
     db.close();
     const results: ScaleResults = {
       date: new Date().toISOString().slice(0, 10),

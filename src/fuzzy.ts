@@ -107,21 +107,44 @@ export interface Reading {
   edits: number;
 }
 
-/** At most this many corrections per query word, and readings per search. */
-const ALTERNATIVES = 6;
-const READINGS = 24;
+/**
+ * At most this many corrections per query word (short words have many neighbours, and the right
+ * one may be a rare word), and readings per search: a one-word query's readings are its word's
+ * corrections; a longer query's are combinations, and each costs its search time (linearly), so
+ * fewer, and only of words that can match (see `present`).
+ */
+const ALTERNATIVES = 24;
+const READINGS_OF_MORE_WORDS = 8;
 
-/** The query words that may be corrected, and their lookup keys (for the vocabulary index). */
-export function lookupKeys(queryWords: readonly string[]): string[] {
-  return [...new Set(queryWords.flatMap(queryDeletes))];
+/** A query word that may be corrected: its lookup keys and the lengths its corrections can have. */
+export interface Lookup {
+  keys: string[];
+  minLength: number;
+  maxLength: number;
+}
+
+/** The lookups of a query's words (none for words that may not differ). */
+export function lookups(queryWords: readonly string[]): Lookup[] {
+  return [...new Set(queryWords)].flatMap((word) => {
+    const length = Array.from(word).length;
+    const edits = allowedEdits(length);
+    // Each edit changes the length by at most one.
+    return edits === 0 ? [] : [{ keys: queryDeletes(word), minLength: length - edits, maxLength: length + edits }];
+  });
 }
 
 /**
  * The readings of a query with at least one word corrected, fewest edits first (then the more
- * common corrections): each word may be itself or a candidate within its allowed edits.
+ * common corrections): each word may be a candidate within its allowed edits, or itself when
+ * `present` says some record has a word starting with it (a word that matches nothing alone
+ * cannot be part of a reading that matches).
  */
-export function readings(queryWords: readonly string[], candidates: readonly Candidate[]): Reading[] {
-  const options = queryWords.map((q) => {
+export function readings(
+  queryWords: readonly string[],
+  candidates: readonly Candidate[],
+  present: readonly boolean[] = [],
+): Reading[] {
+  const options = queryWords.map((q, i) => {
     const max = allowedEdits(Array.from(q).length);
     const corrections = candidates
       .filter((c) => c.word !== q)
@@ -129,8 +152,9 @@ export function readings(queryWords: readonly string[], candidates: readonly Can
       .filter((c) => c.edits <= max)
       .sort((a, b) => a.edits - b.edits || b.records - a.records || (a.word < b.word ? -1 : 1))
       .slice(0, ALTERNATIVES);
-    return [{ word: q, edits: 0, records: Infinity }, ...corrections];
+    return present[i] === false ? corrections : [{ word: q, edits: 0, records: Infinity }, ...corrections];
   });
+  const most = queryWords.length > 1 ? READINGS_OF_MORE_WORDS : ALTERNATIVES;
   let partial: { words: string[]; edits: number; weight: number }[] = [{ words: [], edits: 0, weight: 0 }];
   for (const list of options) {
     partial = partial
@@ -138,10 +162,10 @@ export function readings(queryWords: readonly string[], candidates: readonly Can
         list.map((o, rank) => ({ words: [...r.words, o.word], edits: r.edits + o.edits, weight: r.weight + rank })),
       )
       .sort((a, b) => a.edits - b.edits || a.weight - b.weight)
-      .slice(0, READINGS + 1);
+      .slice(0, most + 1);
   }
   return partial
     .filter((r) => r.edits > 0)
-    .slice(0, READINGS)
+    .slice(0, most)
     .map(({ words, edits }) => ({ words, edits }));
 }

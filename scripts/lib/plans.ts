@@ -6,8 +6,9 @@ export function fullScans(details: readonly string[]): string[] {
   return details.filter((d) => {
     if (!d.startsWith("SCAN ")) return false;
     if (/^SCAN \S+ VIRTUAL TABLE INDEX \d+:.*M/.test(d)) return false; // an FTS5 MATCH
-    // A statement's own few rows: the page (h), its parts (i, g, subqueries), and the anchored
-    // search's three tiers (queries/search.ts).
-    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt|tiers)$/.test(d);
+    if (/^SCAN json_each VIRTUAL TABLE/.test(d)) return false; // a bound JSON list of the statement's own
+    // A statement's own few rows: the page (h), its parts (i, g, subqueries), the anchored
+    // search's three tiers and the readings of a typo search (queries/search.ts).
+    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt|tiers|broad|rest)$/.test(d);
   });
 }

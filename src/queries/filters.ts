@@ -32,8 +32,10 @@ export function countryCode(country: NonNullable<SearchParams["country"]>): Sql 
  * `state`, `stateCode` and `country` as conditions on a table alias with country_code and
  * admin1_code columns: cities, venues (which carry their city's), region_counts.
  */
-export function regionConditions(alias: string, p: SearchParams): Sql[] {
-  const t = raw(alias);
+export function regionConditions(alias: string, p: SearchParams, options: { useIndex?: boolean } = {}): Sql[] {
+  // `+column` keeps SQLite from reading a whole region through its index when another condition
+  // (a city's name or id) is the selective one: there are no statistics to tell it so.
+  const t = raw(options.useIndex === false ? `+${alias}` : alias);
   const out: Sql[] = [];
   if (p.state !== undefined) {
     out.push(

@@ -7,7 +7,7 @@
  * Every search is made of positions: a statement whose rows are (pos, rank, dist, tier) in the
  * answer's order. The page statement turns the page's positions into records.
  */
-import { lookupKeys, readings, type Candidate, type Reading } from "../fuzzy.ts";
+import { lookups, readings, type Candidate, type Lookup, type Reading } from "../fuzzy.ts";
 import type { Language } from "../language.ts";
 import { words } from "../normalize.ts";
 import { PER_PAGE, pageOffset, type Resource } from "../paging.ts";
@@ -21,6 +21,8 @@ import { join, raw, sql, type Sql } from "./sql.ts";
 export interface Search {
   count: Sql;
   positions: Sql;
+  /** For a name search without a point: an SQL condition, true when anything matches. */
+  matches?: Sql;
 }
 
 /** What runs statements: a D1 session (src/db.ts), one round trip per call. */
@@ -124,6 +126,7 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
         sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist, k AS tier FROM (${best}) ORDER BY k, pos LIMIT ${perPage} OFFSET ${offset}`,
       ),
       count: withFlt(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
+      matches: sql`EXISTS (${withFlt(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
     };
   }
   const d = distance(near);
@@ -146,21 +149,48 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
  */
 function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql {
   const list = p.name === undefined ? [] : words(p.name);
-  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && p.near === undefined;
-  if (list.length !== 1 || !plain || (p.stateCode !== undefined && p.country === undefined)) return count;
-  const country =
-    p.country === undefined
-      ? null
-      : "code" in p.country
-        ? sql`${p.country.code}`
-        : sql`(SELECT code FROM countries WHERE name_norm = ${p.country.nameNorm})`;
-  const scope =
-    country === null
-      ? sql`''`
-      : p.stateCode === undefined
-        ? sql`'c:' || ${country}`
-        : sql`'s:' || ${country} || ':' || ${p.stateCode}`;
+  const scope = storedScope(p);
+  if (list.length !== 1 || scope === null) return count;
   return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${list[0] ?? ""}), (${count})) AS n`;
+}
+
+/** The name_prefix_counts scope of a search's filters, or null when none is stored for them. */
+function storedScope(p: SearchParams): Sql | null {
+  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && p.near === undefined;
+  if (!plain || (p.stateCode !== undefined && p.country === undefined)) return null;
+  if (p.country === undefined) return sql`''`;
+  const country =
+    "code" in p.country
+      ? sql`${p.country.code}`
+      : sql`(SELECT code FROM countries WHERE name_norm = ${p.country.nameNorm})`;
+  return p.stateCode === undefined ? sql`'c:' || ${country}` : sql`'s:' || ${country} || ':' || ${p.stateCode}`;
+}
+
+/**
+ * The total of a one-word name search forgiving typos: the records any reading matches. When one
+ * reading is a broad word (a stored total in the scope), its stored total plus the records of the
+ * other readings that it does not match, so a common correction ("clbu" → "club") is not counted
+ * record by record; otherwise counted by FTS5 (few records, or several broad words: rare).
+ */
+function readingsTotal<R>(q: ResourceQueries<R>, p: SearchParams, list: readonly Reading[], count: Sql): Sql {
+  const scope = storedScope(p);
+  if (scope === null || list.some((r) => r.words.length !== 1)) return count;
+  const fts = raw(q.fts);
+  const filters = filterMatch(p, { venueCities: q.resource === "venues", near: false });
+  const readingsJson = JSON.stringify(list.map((r) => [r.words[0] ?? "", `${phrase(r.words[0] ?? "")}*`]));
+  const others = sql`'(' || (SELECT text FROM rest) || ') NOT ' || (SELECT text FROM broad)`;
+  // CROSS JOIN: the readings drive the lookups (without statistics, SQLite would rather read every
+  // stored total of the scope).
+  return sql`WITH readings AS (SELECT value ->> 0 AS word, value ->> 1 AS text FROM json_each(${readingsJson})),
+    broad AS (SELECT r.word, r.text, c.n FROM readings r CROSS JOIN name_prefix_counts c
+              ON c.kind = ${q.prefixKind} AND c.scope = ${scope} AND c.prefix = r.word),
+    rest AS (SELECT group_concat(text, ' OR ') AS text FROM readings WHERE word NOT IN (SELECT word FROM broad))
+    SELECT CASE (SELECT count(*) FROM broad)
+      WHEN 1 THEN (SELECT n FROM broad) + CASE WHEN (SELECT text FROM rest) IS NULL THEN 0
+        ELSE (SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ${
+          filters === null ? others : sql`'(' || ${others} || ') AND (' || ${filters} || ')'`
+        }) END
+      ELSE (${count}) END AS n`;
 }
 
 /** Larger than any pos. */
@@ -218,36 +248,82 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null 
     p.near === undefined &&
     filterMatch(p, { venueCities: q.resource === "venues", near: false }) === null;
   const positions = plain ? anchoredPositions(q, list[0] ?? "", offset) : null;
-  return { positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
+  return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
 }
 
-/** The vocabulary's candidates for the words that may be corrected (src/fuzzy.ts). */
-export function candidatesSql(resource: Resource, keys: readonly string[]): Sql {
+/** Candidate corrections of one query word, the most common first. */
+const CANDIDATES_PER_WORD = 200;
+
+/**
+ * The vocabulary's candidate corrections of one query word (src/fuzzy.ts), as a JSON array of
+ * [word, records].
+ */
+function candidatesJson(resource: Resource, lookup: Lookup): Sql {
   const column = raw(resource === "venues" ? "w.venues" : "w.cities");
-  return sql`SELECT w.word, ${column} AS records FROM words_fts f JOIN words w ON w.id = f.rowid
-             WHERE words_fts MATCH ${keys.map(phrase).join(" OR ")} AND ${column} > 0
-             ORDER BY ${column} DESC LIMIT 500`;
+  return sql`(SELECT json_group_array(json_array(word, records)) FROM (
+               SELECT w.word, ${column} AS records FROM words_fts f JOIN words w ON w.id = f.rowid
+               WHERE words_fts MATCH ${lookup.keys.map(phrase).join(" OR ")} AND ${column} > 0
+               AND length(w.word) BETWEEN ${raw(String(lookup.minLength))} AND ${raw(String(lookup.maxLength))}
+               ORDER BY ${column} DESC LIMIT ${raw(String(CANDIDATES_PER_WORD))}))`;
 }
 
-/** The first round trip of a search: total, page, and the candidate corrections of its words. */
+/**
+ * What the typo fallback needs, in one row: for each query word (column w0, w1 …) whether some
+ * record has a word starting with it, so that a reading may keep it as typed, and the candidate
+ * corrections of each word that may differ (c0, c1 …). With `unless` (the strict search matches),
+ * no row: a strict answer reads no vocabulary.
+ */
+function correctionsSql<R>(
+  q: ResourceQueries<R>,
+  queryWords: readonly string[],
+  list: readonly Lookup[],
+  unless?: Sql,
+): Sql {
+  const fts = raw(q.fts);
+  const columns = [
+    ...queryWords.map(
+      (w, i) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${`${phrase(w)}*`}) AS ${raw(`w${i}`)}`,
+    ),
+    ...list.map((lookup, i) => sql`${candidatesJson(q.resource, lookup)} AS ${raw(`c${i}`)}`),
+  ];
+  return sql`SELECT ${join(columns, ", ")}${unless === undefined ? raw("") : sql` WHERE NOT ${unless}`}`;
+}
+
+/** The first round trip of a search: total, page, and, when the name may be forgiven typos, corrections. */
 export interface FirstTrip {
   statements: Sql[];
-  /** Whether the third statement looks up candidate corrections (the name may be forgiven typos). */
+  /** Whether a third statement reads what the typo fallback needs (correctionsSql). */
   fuzzy: boolean;
 }
 
 export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
   const strict = strictSearch(q, p);
   if (strict === null) return null;
-  const keys = p.typos && p.name !== undefined ? lookupKeys(words(p.name)) : [];
+  const queryWords = p.typos && p.name !== undefined ? words(p.name) : [];
+  const list = lookups(queryWords);
   return {
     statements: [
       strict.count,
       q.page(strict.positions, language),
-      ...(keys.length > 0 ? [candidatesSql(q.resource, keys)] : []),
+      ...(list.length > 0 ? [correctionsSql(q, queryWords, list, strict.matches)] : []),
     ],
-    fuzzy: keys.length > 0,
+    fuzzy: list.length > 0,
   };
+}
+
+/** The row of correctionsSql as which words match as typed and the candidate corrections. */
+export function corrections(
+  row: Record<string, unknown> | undefined,
+  queryWords: number,
+): { present: boolean[]; candidates: Candidate[] } {
+  const present = Array.from({ length: queryWords }, (_, i) => row === undefined || Number(row[`w${i}`]) !== 0);
+  const candidates: Candidate[] = [];
+  for (let i = 0; row !== undefined && typeof row[`c${i}`] === "string"; i++) {
+    for (const [word, records] of JSON.parse(row[`c${i}`] as string) as [string, number][]) {
+      candidates.push({ word, records });
+    }
+  }
+  return { present, candidates };
 }
 
 /** The second round trip: the name's readings within the allowed edits, or null without any. */
@@ -256,10 +332,12 @@ export function fuzzyTrip<R>(
   p: SearchParams,
   language: Language,
   candidates: readonly Candidate[],
+  present: readonly boolean[] = [],
 ): { statements: Sql[]; readings: Reading[] } | null {
-  const list = readings(p.name === undefined ? [] : words(p.name), candidates);
+  const list = readings(p.name === undefined ? [] : words(p.name), candidates, present);
   const fuzzy = tiered(q, p, readingTiers(list), pageOffset(q.resource, p.page));
-  return fuzzy === null ? null : { statements: [fuzzy.count, q.page(fuzzy.positions, language)], readings: list };
+  if (fuzzy === null) return null;
+  return { statements: [readingsTotal(q, p, list, fuzzy.count), q.page(fuzzy.positions, language)], readings: list };
 }
 
 export async function runSearch<R>(
@@ -271,12 +349,13 @@ export async function runSearch<R>(
   const empty: Page<R> = { page: p.page, total: 0, items: [], match: "exact" };
   const first = firstTrip(q, p, language);
   if (first === null) return empty;
-  const [count, page, candidates] = await session.run(`${q.resource} search`, first.statements);
+  const [count, page, fallback] = await session.run(`${q.resource} search`, first.statements);
   const total = Number(count?.rows[0]?.n ?? 0);
   if (total > 0 || !first.fuzzy) {
     return { page: p.page, total, items: (page?.rows ?? []).map((r) => q.record(r)), match: "exact" };
   }
-  const second = fuzzyTrip(q, p, language, (candidates?.rows ?? []) as unknown as Candidate[]);
+  const { present, candidates } = corrections(fallback?.rows[0], words(p.name ?? "").length);
+  const second = fuzzyTrip(q, p, language, candidates, present);
   if (second === null) return empty;
   const [fuzzyCount, fuzzyPage] = await session.run(`${q.resource} search forgiving typos`, second.statements);
   const fuzzyTotal = Number(fuzzyCount?.rows[0]?.n ?? 0);

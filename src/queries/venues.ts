@@ -46,7 +46,7 @@ function ranked(p: SearchParams, offset: number): Search | null {
 
 /** The cities a venue search's city and region filters allow (alias c). */
 function cityFilter(p: SearchParams): Sql {
-  return and([...cityConditions(p), ...regionConditions("c", p)]);
+  return and([...cityConditions(p), ...regionConditions("c", p, { useIndex: false })]);
 }
 
 export const VENUES: ResourceQueries<VenueRecord> = {
@@ -97,7 +97,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     return {
       positions: sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist, 0 AS tier
                      FROM (${inside}) i
-                     JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + i.n
+                     JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PER} - i.before)
                      WHERE i.before < ${offset + PER} AND i.before + i.n > ${offset}
                      ORDER BY rank LIMIT ${PER}`,
       count: sql`SELECT coalesce(sum(n), 0) AS n FROM (${cities}) WHERE dist <= ${near.radiusKm}`,

@@ -129,4 +129,20 @@ describe("fuzzy", () => {
     expect(list.some((r) => r.words.join(" ") === "filmore aud")).toBe(false);
     expect(list.some((r) => r.words[1] === "aude")).toBe(false); // 3 letters: no corrections
   });
+
+  it("keeps a word as typed only when it matches something", () => {
+    const candidates = [
+      { word: "blue", records: 30 },
+      { word: "bleu", records: 5 },
+      { word: "roof", records: 8 },
+    ];
+    const both = readings(["bleu", "room"], candidates, [true, true]);
+    expect(both).toContainEqual({ words: ["bleu", "roof"], edits: 1 });
+    expect(both).toContainEqual({ words: ["blue", "room"], edits: 1 });
+    // "blrue" matches nothing as typed: every reading corrects it.
+    const corrected = readings(["blrue", "room"], candidates, [false, true]);
+    expect(corrected.length).toBeGreaterThan(0);
+    expect(corrected.every((r) => r.words[0] !== "blrue")).toBe(true);
+    expect(corrected[0]).toEqual({ words: ["blue", "room"], edits: 1 });
+  });
 });

@@ -102,6 +102,43 @@ describe("typos: the order and the rest of the search", () => {
     expect(edits).toEqual([...edits].sort((a, b) => a - b));
   });
 
+  it.each([
+    ["clbu", null], // club: a broad word
+    ["clbu", "US"],
+    ["apena", null], // arena, broad, and pena, not
+    ["roxm", null], // room, broad, and roxy, not
+    ["roxm", "GB"],
+    ["rolm", null], // room and roll, both broad
+  ])(
+    "a correction that may be a broad word (a stored total), %s in %s: the total counts every record of the readings",
+    async (typo, country) => {
+      const path = `/1.0/search/venues?name=${typo}${country === null ? "" : `&country=${country}`}`;
+      const { res, body } = await search<VenuesPage>(path);
+      expect(res.headers.get("X-Match")).toBe("fuzzy");
+      // The oracle, from the venue rows: the words of venue names within one edit of the typo are the
+      // readings (the fixture has fewer than the cap of them), and every venue with a word starting with
+      // one of them counts.
+      const { results } = await env.DB.prepare(
+        "SELECT name, country_code FROM venues WHERE ?1 IS NULL OR country_code = ?1",
+      )
+        .bind(country)
+        .all<{ name: string; country_code: string }>();
+      const wordsOf = (name: string) => normalize(name).split(" ");
+      const vocabulary = new Set(
+        (await env.DB.prepare("SELECT name FROM venues").all<{ name: string }>()).results.flatMap((r) =>
+          wordsOf(r.name),
+        ),
+      );
+      const corrections = [...vocabulary].filter((w) => w !== typo && w.length >= 3 && osa(typo, w) <= 1);
+      const expected = results.filter((v) => wordsOf(v.name).some((w) => corrections.some((c) => w.startsWith(c))));
+      expect(corrections.length).toBeGreaterThan(0);
+      expect(body.total).toBe(expected.length);
+      const { total, items } = await allPages<{ id: string }>(path, "venue");
+      expect(total).toBe(expected.length);
+      expect(new Set(items.map((v) => v.id)).size).toBe(items.length);
+    },
+  );
+
   it("combines with filters", async () => {
     const german = await search<CitiesPage>("/1.0/search/cities?name=berln&country=DE");
     expect(german.body.cities.map((c) => c.country.code)).toEqual(german.body.cities.map(() => "DE"));

@@ -278,7 +278,7 @@ describe("the OpenAPI document", () => {
       const fault = await callWith({ DB: broken, EDGE_CACHE: "off" }, "/1.0/venue/6bd6ca6e", get(accept));
       expect((await check("/1.0/venue/{venueId}", fault)).status).toBe(500);
     }
-  });
+  }, 15_000); // a transient failure is retried for 3 s
 
   it("the check does catch a response that breaks the document", () => {
     const schema = responseSchema("/1.0/search/venues", 200, "application/json") ?? {};

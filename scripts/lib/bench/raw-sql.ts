@@ -4,31 +4,35 @@
  * of its round trips, as the worker does.
  */
 import type Database from "better-sqlite3";
-import type { Candidate } from "../../../src/fuzzy.ts";
 import { parseSearchParams } from "../../../src/params.ts";
 import { CITIES } from "../../../src/queries/cities.ts";
-import { firstTrip, fuzzyTrip, type ResourceQueries } from "../../../src/queries/search.ts";
+import { runSearch, type ResourceQueries, type Runner } from "../../../src/queries/search.ts";
 import type { Sql } from "../../../src/queries/sql.ts";
 import { VENUES } from "../../../src/queries/venues.ts";
 import { fullScans } from "../plans.ts";
 import type { QueryClass } from "../query-classes.ts";
 
 /** Every statement of a miss of this class, in order (the second round trip included). */
-export function missStatements(db: Database.Database, c: QueryClass): Sql[] {
+export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
   const params = parseSearchParams(c.resource, c.query);
   const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
-  const first = firstTrip(q, params, "en");
-  if (first === null) return [];
-  const [count, , candidates] = first.statements.map((s) => db.prepare(s.text).all(...s.binds));
-  const total = Number((count?.[0] as { n?: number } | undefined)?.n ?? 0);
-  if (total > 0 || !first.fuzzy) return first.statements;
-  const second = fuzzyTrip(q, params, "en", (candidates ?? []) as Candidate[]);
-  return [...first.statements, ...(second?.statements ?? [])];
+  const statements: Sql[] = [];
+  // The worker's own search, on the SQLite file instead of a D1 session.
+  const runner: Runner = {
+    run: (_what, list) => {
+      statements.push(...list);
+      return Promise.resolve(
+        list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
+      );
+    },
+  };
+  await runSearch(q, runner, params, "en");
+  return statements;
 }
 
 /** Median milliseconds to run a class's statements, over 60 runs. */
-export function rawSqlMs(db: Database.Database, c: QueryClass): number {
-  const statements = missStatements(db, c).map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
+export async function rawSqlMs(db: Database.Database, c: QueryClass): Promise<number> {
+  const statements = (await missStatements(db, c)).map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
   const times: number[] = [];
   for (let i = 0; i < 60; i++) {
     const t = performance.now();
@@ -40,8 +44,8 @@ export function rawSqlMs(db: Database.Database, c: QueryClass): number {
 }
 
 /** The plan lines of a class's statements that scan a whole table or index (plans.ts). */
-export function classScans(db: Database.Database, c: QueryClass): string[] {
-  return missStatements(db, c).flatMap((s) =>
+export async function classScans(db: Database.Database, c: QueryClass): Promise<string[]> {
+  return (await missStatements(db, c)).flatMap((s) =>
     fullScans(
       (db.prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...s.binds) as { detail: string }[]).map((r) => r.detail),
     ),
