@@ -94,6 +94,14 @@ export function createBuildFile(path: string): Database.Database {
     .sort()) {
     db.exec(readFileSync(join(dir, file), "utf8"));
   }
+  // The served tables' indexes are built on the target, from all the rows at once (publish.ts):
+  // the build keeps their statements and writes its rows without them.
+  db.exec(`
+    CREATE TABLE build_indexes (name TEXT PRIMARY KEY, tbl TEXT NOT NULL, sql TEXT NOT NULL);
+    INSERT INTO build_indexes SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL;`);
+  for (const name of db.prepare("SELECT name FROM build_indexes").pluck().all() as string[]) {
+    db.exec(`DROP INDEX "${name}"`);
+  }
   db.exec(`
     CREATE TABLE raw_cities (
       gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
@@ -294,24 +302,42 @@ export async function build(
            CASE WHEN admin1_code IS NOT NULL
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
            NULL, 0
-    FROM raw_cities ORDER BY population DESC, gid`);
+    FROM raw_cities ORDER BY population DESC, gid;
+    -- The build's own lookups: venues and localized names find their city by id, and the stored
+    -- totals read the cities (and their venues) by country and state.
+    CREATE INDEX build_cities_by_id ON cities (id);
+    CREATE INDEX build_cities_by_region ON cities (country_code, admin1_code, state_rank);`);
   counts.cities = db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
 
   progress.phase("ordering venues (city population, name, id) and ranking them");
+  // The venues of a city are one pos range, so a venue's rank in its country (state) is the
+  // venues of the country's (state's) bigger cities, from a running sum over the cities, plus its
+  // place in its city: no sort of the venues but the one that numbers them.
   db.exec(`
-    CREATE TEMP TABLE ordered_venues AS
-    SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id) AS pos, r.id, r.name, r.name_norm,
-           r.name_token, c.pos AS city_pos, r.url, c.country_code, c.admin1_code
+    CREATE TEMP TABLE ordered_venues (
+      pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
+      name_token TEXT NOT NULL, city_pos INTEGER, url TEXT
+    );
+    INSERT INTO temp.ordered_venues
+    SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
+           r.name_token, c.pos, r.url
     FROM raw_venues r LEFT JOIN cities c ON c.id = CAST(r.city_gid AS TEXT)
     ORDER BY 1;
-    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank)
-    SELECT pos, id, name, city_pos, url, country_code, admin1_code,
-           CASE WHEN country_code IS NOT NULL THEN row_number() OVER (PARTITION BY country_code ORDER BY pos) END,
-           CASE WHEN admin1_code IS NOT NULL THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY pos) END
-    FROM temp.ordered_venues ORDER BY pos;
     UPDATE cities SET venue_first = s.first, venue_count = s.n
-    FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM venues WHERE city_pos IS NOT NULL GROUP BY city_pos) s
+    FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
+          GROUP BY city_pos) s
     WHERE cities.pos = s.city_pos;
+    CREATE TEMP TABLE venues_before (pos INTEGER PRIMARY KEY, country INTEGER NOT NULL, state INTEGER);
+    INSERT INTO temp.venues_before
+    SELECT pos, sum(venue_count) OVER (PARTITION BY country_code ORDER BY pos) - venue_count,
+           CASE WHEN admin1_code IS NOT NULL
+                THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
+    FROM cities WHERE venue_count > 0 ORDER BY pos;
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank)
+    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
+           b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1
+    FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
+    ORDER BY o.pos;
     INSERT INTO region_counts (country_code, admin1_code, cities, venues)
     SELECT country_code, '', count(*), sum(venue_count) FROM cities GROUP BY country_code
     UNION ALL
@@ -323,7 +349,8 @@ export async function build(
     WHERE EXISTS (SELECT 1 FROM cities WHERE id = l.key)
        OR EXISTS (SELECT 1 FROM admin1 WHERE country_code || '.' || code = l.key)
        OR EXISTS (SELECT 1 FROM countries WHERE code = l.key)
-    ORDER BY 1, 2, 3;`);
+    ORDER BY 1, 2, 3;
+    DROP TABLE temp.venues_before;`);
   counts.venues = db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
   counts.localizedNames = db.prepare("SELECT count(*) FROM localized_names").pluck().get() as number;
 
@@ -371,23 +398,34 @@ export async function build(
       >,
       prefixCountMin,
     );
-    const records =
+    type RegionRow = { text: string; country_code: string | null; admin1_code: string | null };
+    const records: Iterable<RegionRow>[] =
       kind === "venue"
-        ? db.prepare(
-            `SELECT o.name_norm AS text, o.country_code, o.admin1_code FROM venues v JOIN temp.ordered_venues o ON o.pos = v.pos
-             ORDER BY v.country_code, v.admin1_code, v.state_rank`,
-          )
-        : db.prepare(
-            `SELECT r.words AS text, c.country_code, c.admin1_code FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
-             ORDER BY c.country_code, c.admin1_code, c.state_rank`,
-          );
-    const rows = scopedPrefixCounts(
-      prefixRecords(
-        records.iterate() as Iterable<{ text: string; country_code: string | null; admin1_code: string | null }>,
-      ),
-      candidates,
-      prefixCountMin,
-    );
+        ? [
+            // Each city's venues are one pos range: cities by region, then their venues in order;
+            // then the venues without a city.
+            db
+              .prepare(
+                `SELECT o.name_norm AS text, c.country_code, c.admin1_code
+                 FROM cities c JOIN temp.ordered_venues o ON o.pos >= c.venue_first AND o.pos < c.venue_first + c.venue_count
+                 WHERE c.venue_count > 0 ORDER BY c.country_code, c.admin1_code, c.state_rank, o.pos`,
+              )
+              .iterate() as Iterable<RegionRow>,
+            db
+              .prepare(
+                "SELECT name_norm AS text, NULL AS country_code, NULL AS admin1_code FROM temp.ordered_venues WHERE city_pos IS NULL",
+              )
+              .iterate() as Iterable<RegionRow>,
+          ]
+        : [
+            db
+              .prepare(
+                `SELECT r.words AS text, c.country_code, c.admin1_code FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+                 ORDER BY c.country_code, c.admin1_code, c.state_rank`,
+              )
+              .iterate() as Iterable<RegionRow>,
+          ];
+    const rows = scopedPrefixCounts(prefixRecords(records), candidates, prefixCountMin);
     for (const [scope, prefix, n] of rows) prefixRows.push([kind, scope, prefix, n]);
 
     // Anchors of deep pages for the broad prefixes of scope '' (no filters), records in pos order.
@@ -420,15 +458,15 @@ export async function build(
 }
 
 function* tierRecords(rows: Iterable<{ pos: number; text: string; names: string }>): Generator<TierRecord> {
-  for (const r of rows)
-    yield { pos: r.pos, words: [...new Set(words(r.text))], nameTokens: r.names.split(" ").filter(Boolean) };
+  for (const r of rows) yield { pos: r.pos, words: words(r.text), nameTokens: words(r.names) };
 }
 
 function* prefixRecords(
-  rows: Iterable<{ text: string; country_code: string | null; admin1_code: string | null }>,
+  parts: Iterable<{ text: string; country_code: string | null; admin1_code: string | null }>[],
 ): Generator<PrefixRecord> {
-  for (const r of rows)
-    yield { words: [...new Set(words(r.text))], countryCode: r.country_code, admin1Code: r.admin1_code };
+  for (const rows of parts) {
+    for (const r of rows) yield { words: words(r.text), countryCode: r.country_code, admin1Code: r.admin1_code };
+  }
 }
 
 /**

@@ -52,11 +52,116 @@ export function prefixCandidates(
   return candidates;
 }
 
-/** A record: its distinct words and its region. */
+/**
+ * A set of prefixes as a trie over UTF-16 code units, each prefix numbered: a word is walked once,
+ * without building its prefixes as strings (the records are many, the prefixes few).
+ */
+class PrefixTrie {
+  private readonly children: Map<number, number>[] = [new Map()];
+  /** The number of the prefix that ends at each node, or -1 (no prefix, or inside a surrogate pair). */
+  private readonly ending: number[] = [-1];
+  readonly prefixes: string[] = [];
+
+  constructor(prefixes: Iterable<string>) {
+    for (const prefix of prefixes) this.add(prefix);
+  }
+
+  private add(prefix: string): void {
+    let node = 0;
+    for (let i = 0; i < prefix.length; i++) {
+      const unit = prefix.charCodeAt(i);
+      let next = this.children[node]?.get(unit);
+      if (next === undefined) {
+        next = this.children.length;
+        this.children.push(new Map());
+        this.ending.push(-1);
+        this.children[node]?.set(unit, next);
+      }
+      node = next;
+    }
+    if (this.ending[node] === -1) {
+      this.ending[node] = this.prefixes.length;
+      this.prefixes.push(prefix);
+    }
+  }
+
+  /** Calls `visit` with the number of each prefix of `word` in the set, shortest first. */
+  walk(word: string, visit: (prefix: number) => void): void {
+    let node = 0;
+    for (let i = 0; i < word.length; i++) {
+      const next = this.children[node]?.get(word.charCodeAt(i));
+      if (next === undefined) return;
+      node = next;
+      const prefix = this.ending[node] ?? -1;
+      if (prefix >= 0) visit(prefix);
+    }
+  }
+}
+
+/**
+ * The prefixes of one record's words, each once (a record counts once per prefix, however many
+ * of its words start with it): numbers of a trie, deduplicated by stamping them with the record.
+ */
+class RecordPrefixes {
+  readonly list: number[] = [];
+  private readonly stamp: Int32Array;
+  private record = 0;
+
+  constructor(private readonly trie: PrefixTrie) {
+    this.stamp = new Int32Array(trie.prefixes.length);
+  }
+
+  of(words: readonly string[]): readonly number[] {
+    this.record++;
+    this.list.length = 0;
+    for (const word of words) {
+      this.trie.walk(word, (p) => {
+        if (this.stamp[p] !== this.record) {
+          this.stamp[p] = this.record;
+          this.list.push(p);
+        }
+      });
+    }
+    return this.list;
+  }
+}
+
+/** A record: its words (repeats allowed) and its region. */
 export interface PrefixRecord {
   words: readonly string[];
   countryCode: string | null;
   admin1Code: string | null;
+}
+
+/** Counts per prefix number for one scope, and the prefixes counted since the last flush. */
+class ScopeCounts {
+  key = "";
+  readonly counts: Int32Array;
+  private readonly touched: number[] = [];
+
+  constructor(size: number) {
+    this.counts = new Int32Array(size);
+  }
+
+  add(prefixes: readonly number[]): void {
+    for (const p of prefixes) {
+      const n = this.counts[p] ?? 0;
+      if (n === 0) this.touched.push(p);
+      this.counts[p] = n + 1;
+    }
+  }
+
+  /** When the scope changes: its counts of at least `min`, then zero. */
+  flush(next: string, min: number, prefixes: readonly string[], out: [string, string, number][]): void {
+    if (this.key === next) return;
+    for (const p of this.touched) {
+      const n = this.counts[p] ?? 0;
+      if (n >= min) out.push([this.key, prefixes[p] ?? "", n]);
+      this.counts[p] = 0;
+    }
+    this.touched.length = 0;
+    this.key = next;
+  }
 }
 
 /**
@@ -69,42 +174,27 @@ export function scopedPrefixCounts(
   candidates: ReadonlySet<string>,
   min: number,
 ): [string, string, number][] {
+  const trie = new PrefixTrie(candidates);
+  const size = trie.prefixes.length;
   const out: [string, string, number][] = [];
-  const all = new Map<string, number>();
-  const country = { key: "", counts: new Map<string, number>() };
-  const state = { key: "", counts: new Map<string, number>() };
-  const flush = (scope: { key: string; counts: Map<string, number> }, next: string) => {
-    if (scope.key !== next) {
-      for (const [prefix, n] of scope.counts) if (n >= min) out.push([scope.key, prefix, n]);
-      scope.counts.clear();
-      scope.key = next;
-    }
-  };
-  const present = new Set<string>();
-  const add = (counts: Map<string, number>) => {
-    for (const prefix of present) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
-  };
+  const all = new ScopeCounts(size);
+  const country = new ScopeCounts(size);
+  const state = new ScopeCounts(size);
+  const present = new RecordPrefixes(trie);
   for (const r of records) {
-    present.clear();
-    for (const w of r.words) {
-      for (let length = 1; length <= PREFIX_COUNT_MAX_LENGTH; length++) {
-        const prefix = codePointPrefix(w, length);
-        if (prefix === null || !candidates.has(prefix)) break; // candidates are prefix-closed
-        present.add(prefix);
-      }
-    }
-    if (present.size === 0) continue;
-    add(all);
+    const prefixes = present.of(r.words);
+    if (prefixes.length === 0) continue;
+    all.add(prefixes);
     if (r.countryCode === null) continue;
-    flush(country, `c:${r.countryCode}`);
-    add(country.counts);
+    country.flush(`c:${r.countryCode}`, min, trie.prefixes, out);
+    country.add(prefixes);
     if (r.admin1Code === null) continue;
-    flush(state, `s:${r.countryCode}:${r.admin1Code}`);
-    add(state.counts);
+    state.flush(`s:${r.countryCode}:${r.admin1Code}`, min, trie.prefixes, out);
+    state.add(prefixes);
   }
-  flush(country, "");
-  flush(state, "");
-  for (const [prefix, n] of all) if (n >= min) out.push(["", prefix, n]);
+  country.flush("\u0000end", min, trie.prefixes, out);
+  state.flush("\u0000end", min, trie.prefixes, out);
+  all.flush("\u0000end", min, trie.prefixes, out);
   return out.sort(([a, b], [c, d]) => compareCodePoints(a, c) || compareCodePoints(b, d));
 }
 
@@ -128,26 +218,42 @@ export function nameAnchors(
   tiers: [prefix: string, tier0: number, tier1: number, tier2: number][];
   anchors: [prefix: string, tier: number, k: number, pos: number][];
 } {
-  const sizes = new Map<string, [number, number, number]>();
+  const trie = new PrefixTrie(prefixes);
+  const size = trie.prefixes.length;
+  const sizes = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
   const anchors: [string, number, number, number][] = [];
-  const present = new Set<string>();
+  const present = new RecordPrefixes(trie);
+  // The best tier of each prefix in the current record (0 or 1; 2 when not stamped with it).
+  const tierStamp = new Int32Array(size);
+  const tierOf = new Uint8Array(size);
+  let record = 0;
   for (const r of records) {
-    present.clear();
-    for (const w of r.words) {
-      for (let length = 1; length <= PREFIX_COUNT_MAX_LENGTH; length++) {
-        const prefix = codePointPrefix(w, length);
-        if (prefix === null) break;
-        if (prefixes.has(prefix)) present.add(prefix);
-      }
+    record++;
+    for (const token of r.nameTokens) {
+      // `_word` or `_first_more_words`: the prefixes of the first word start the name; the whole
+      // word, when it is the whole name, is the name.
+      const end = token.indexOf("_", 1);
+      const first = token.slice(1, end < 0 ? token.length : end);
+      trie.walk(first, (p) => {
+        const tier = end < 0 && (trie.prefixes[p] ?? "").length === first.length ? 0 : 1;
+        if (tierStamp[p] !== record || tier < (tierOf[p] ?? 2)) {
+          tierStamp[p] = record;
+          tierOf[p] = tier;
+        }
+      });
     }
-    for (const prefix of present) {
-      const token = `_${prefix}`;
-      const tier = r.nameTokens.includes(token) ? 0 : r.nameTokens.some((t) => t.startsWith(token)) ? 1 : 2;
-      let counts = sizes.get(prefix);
-      if (counts === undefined) sizes.set(prefix, (counts = [0, 0, 0]));
-      const n = ++counts[tier];
-      if (n % every === 0) anchors.push([prefix, tier, n / every, r.pos]);
+    for (const p of present.of(r.words)) {
+      const tier = tierStamp[p] === record ? (tierOf[p] ?? 2) : 2;
+      const counts = sizes[tier] as Int32Array;
+      const n = (counts[p] ?? 0) + 1;
+      counts[p] = n;
+      if (n % every === 0) anchors.push([trie.prefixes[p] ?? "", tier, n / every, r.pos]);
     }
   }
-  return { tiers: [...sizes].map(([prefix, [a, b, c]]) => [prefix, a, b, c]), anchors };
+  const tiers: [string, number, number, number][] = [];
+  trie.prefixes.forEach((prefix, p) => {
+    const [a, b, c] = sizes.map((s) => s[p] ?? 0) as [number, number, number];
+    if (a + b + c > 0) tiers.push([prefix, a, b, c]);
+  });
+  return { tiers, anchors };
 }

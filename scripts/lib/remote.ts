@@ -13,7 +13,16 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "./build.ts";
 import type { Progress } from "./progress.ts";
-import { ftsColumn, integerKey, keyColumns, SERVED_TABLES, stageDdl, swapStatements } from "./publish.ts";
+import {
+  ftsColumn,
+  importSuffix,
+  integerKey,
+  keyColumns,
+  SERVED_TABLES,
+  stageDdl,
+  stageIndexes,
+  swapStatements,
+} from "./publish.ts";
 
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;
@@ -53,6 +62,7 @@ export function* remoteFiles(
   build: Database.Database,
   meta: readonly (readonly [string, string])[],
   version: string,
+  indexSuffix: string,
 ): Generator<RemoteFile> {
   yield {
     what: "creating the stage tables",
@@ -61,6 +71,8 @@ export function* remoteFiles(
       `DELETE FROM import_progress WHERE version <> ${literal(version)}`,
       ...SERVED_TABLES.flatMap((t) => [`DROP TABLE IF EXISTS stage_${t}`, `DROP TABLE IF EXISTS old_${t}`]),
       ...stageDdl(build),
+      // D1 grows each index with its rows, file by file.
+      ...[...stageIndexes(build, indexSuffix).values()].flat(),
     ],
   };
 
@@ -179,7 +191,7 @@ export async function publishRemote(
     mkdirSync(dir, { recursive: true });
     progress.phase("writing the SQL files of the remote import");
     let n = 0;
-    for (const file of remoteFiles(build, meta, version)) {
+    for (const file of remoteFiles(build, meta, version, importSuffix())) {
       writeFileSync(join(dir, `${String(n).padStart(5, "0")}.sql`), fileText(file, n, version));
       progress.tick(++n);
     }

@@ -203,6 +203,47 @@ describe("import", () => {
     expect(hall).toBe('Hall "49999"');
   }, 120_000);
 
+  it("publishes the same rows and indexes in short paced steps (a server reading) as in one go", async () => {
+    const alone = join(dir, "alone.sqlite");
+    const paced = join(dir, "paced.sqlite");
+    await fixtureImport(alone);
+    await fixtureImport(paced, { pacing: { transactionMs: 2, pauseMs: 1 } });
+    expect(snapshot(paced)).toEqual(snapshot(alone));
+    // The served tables' indexes, as the migrations define them, under this import's names.
+    const indexes = (path: string) =>
+      open(path, (db) =>
+        (
+          db
+            .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY tbl_name, name")
+            .pluck()
+            .all() as string[]
+        ).map((sql) =>
+          sql.replace(/^CREATE UNIQUE INDEX (\w+)_[0-9a-z]+ ON "?(\w+)"?/, "CREATE UNIQUE INDEX $1 ON $2"),
+        ),
+      );
+    const expected = [
+      "CREATE UNIQUE INDEX cities_by_ascii_name ON cities (ascii_norm, pos)",
+      "CREATE UNIQUE INDEX cities_by_country_rank ON cities (country_code, country_rank)",
+      "CREATE UNIQUE INDEX cities_by_id ON cities (id)",
+      "CREATE UNIQUE INDEX cities_by_name ON cities (name_norm, pos)",
+      "CREATE UNIQUE INDEX cities_by_state_rank ON cities (country_code, admin1_code, state_rank)",
+      "CREATE UNIQUE INDEX venues_by_country_rank ON venues (country_code, country_rank)",
+      "CREATE UNIQUE INDEX venues_by_id ON venues (id)",
+      "CREATE UNIQUE INDEX venues_by_state_rank ON venues (country_code, admin1_code, state_rank)",
+    ];
+    expect(indexes(alone)).toEqual(expected);
+    expect(indexes(paced)).toEqual(expected);
+    // A second import names its indexes apart from the served ones, and leaves no stage or old table.
+    await fixtureImport(paced, { venueCount: 2100, pacing: { transactionMs: 2, pauseMs: 1 } });
+    expect(indexes(paced)).toEqual(expected);
+    expect(count(paced, "venues")).toBe(2100);
+    expect(
+      open(paced, (db) =>
+        db.prepare("SELECT count(*) FROM sqlite_master WHERE name GLOB 'stage_*' OR name GLOB 'old_*'").pluck().get(),
+      ),
+    ).toBe(0);
+  }, 120_000);
+
   it("keeps the previous data complete when the import process is killed while publishing", async () => {
     const path = join(dir, "killed.sqlite");
     await fixtureImport(path);
@@ -379,7 +420,7 @@ describe("remote import", () => {
     const db = createBuildFile(join(dir, "limits.sqlite"));
     await build(db, { ...FIXTURES, venueFiles: [], venueCount: 3000, seed: "x" }, new Problems(false), quiet);
     let statements = 0;
-    for (const file of remoteFiles(db, [["data_version", "x"]], "x")) {
+    for (const file of remoteFiles(db, [["data_version", "x"]], "x", "t")) {
       for (const s of file.statements) {
         expect(Buffer.byteLength(s)).toBeLessThan(MAX_STATEMENT_BYTES + 1000);
         statements++;

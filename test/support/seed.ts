@@ -75,7 +75,7 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         ["rows_venues", String(counts.venues)],
         ["name_anchor_every", String(counts.anchorEvery)],
       ];
-      return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION)].flatMap((f) => f.statements);
+      return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((f) => f.statements);
     } finally {
       db.close();
     }
