@@ -177,8 +177,7 @@ async function bench(): Promise<void> {
       if (res.headers.get("X-Cache") === "HIT") break;
     }
     const sameBody = `/?bytes=${hitBytes}`;
-    let n = 0;
-    const everyClass = () => classUrl(QUERY_CLASSES[n++ % QUERY_CLASSES.length] as QueryClass);
+    const everyClass = everyClassPath();
     for (const [base, path] of [
       [empty, "/"],
       [empty, sameBody],
@@ -247,6 +246,26 @@ async function bench(): Promise<void> {
   }
 }
 
+const everyClassPath = (): (() => string) => {
+  let n = 0;
+  return () => classUrl(QUERY_CLASSES[n++ % QUERY_CLASSES.length] as QueryClass);
+};
+
+/** Interleaved rounds at 32 connections of the SELECT 1 worker and of misses of every class in turn: the medians. */
+async function missesAgainstFloor(empty: string, misses: string): Promise<{ floor: LoadFigures; misses: LoadFigures }> {
+  const json = { Accept: "application/json" };
+  await load(empty, () => "/?d1=1", {}, { connections: 8, duration: 2 }); // warm-up
+  await load(misses, everyClassPath(), json, { connections: 8, duration: 2 });
+  const floors: LoadFigures[] = [];
+  const missRounds: LoadFigures[] = [];
+  for (let round = 1; round <= THROUGHPUT_ROUNDS; round++) {
+    log(`throughput round ${round} of ${THROUGHPUT_ROUNDS}: SELECT 1, misses`);
+    floors.push(await load(empty, () => "/?d1=1", {}, THROUGHPUT));
+    missRounds.push(await load(misses, everyClassPath(), json, THROUGHPUT));
+  }
+  return { floor: median(floors), misses: median(missRounds) };
+}
+
 async function scale(): Promise<void> {
   const started = Date.now();
   const state = join(TMP, "scale-state");
@@ -266,6 +285,12 @@ async function scale(): Promise<void> {
   log(`  ${bigImport.seconds} s, ${bigImport.peakMiB} MiB, ${bigImport.sizeMiB.toFixed(0)} MiB`);
   const dbPath = localD1File(d1Database().id, state);
 
+  const empty = (
+    await startDevServer({
+      port: 8791,
+      args: ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")],
+    })
+  ).base;
   const misses = (
     await startDevServer({
       port: 8794,
@@ -274,6 +299,7 @@ async function scale(): Promise<void> {
     })
   ).base;
   try {
+    const { floor, misses: missThroughput } = await missesAgainstFloor(empty, misses);
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const classes = await measureClasses(misses, db, QUERY_CLASSES);
     const scans: ScaleResults["scans"] = [];
@@ -286,6 +312,8 @@ async function scale(): Promise<void> {
       sizes: tableSizes(dbPath),
       classes,
       scans,
+      d1FloorThroughput: floor,
+      missThroughput,
       seconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(SCALE_RESULTS, `${JSON.stringify(results, null, 2)}\n`);

@@ -78,11 +78,11 @@ function summaryText(s: ImportSummary, target: string): string {
   if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
   if (s.invalidSkipped)
     lines.push(`  skipped ${n(s.invalidSkipped)} invalid rows, e.g.:`, ...s.invalidSample.map((p) => `    ${p}`));
-  lines.push("  phases:");
+  lines.push("  phases (time, then the peak memory so far):");
   for (const p of s.phases) {
     const rate = p.rows > 0 && p.seconds > 0 ? `, ${n(Math.round(p.rows / p.seconds))} rows/s` : "";
     lines.push(
-      `    ${p.seconds.toFixed(1).padStart(6)} s  ${p.name}${p.rows > 0 ? ` (${n(p.rows)} rows${rate})` : ""}`,
+      `    ${p.seconds.toFixed(1).padStart(6)} s  ${String(p.peakMiB).padStart(5)} MiB  ${p.name}${p.rows > 0 ? ` (${n(p.rows)} rows${rate})` : ""}`,
     );
   }
   if (s.longestWrite) {

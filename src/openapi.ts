@@ -244,6 +244,15 @@ const distance = attribute({
     "(a venue: from its city's coordinates). In XML an attribute.",
 });
 
+/** The frame of a venue's schema (a search's and a lookup's differ in their city). */
+const venueObject = (description: string) => ({
+  description,
+  type: "object",
+  required: ["id", "name"],
+  additionalProperties: false,
+  xml: { name: "venue" },
+});
+
 const schemas = {
   Coords: {
     type: "object",
@@ -293,11 +302,7 @@ const schemas = {
     },
   },
   Venue: {
-    description: "A venue of a venue search; left without `city` when its city is unknown.",
-    type: "object",
-    required: ["id", "name"],
-    additionalProperties: false,
-    xml: { name: "venue" },
+    ...venueObject("A venue of a venue search; left without `city` when its city is unknown."),
     properties: {
       id: attribute({ type: "string" }),
       name: attribute({ type: "string" }),
@@ -314,11 +319,7 @@ const schemas = {
     },
   },
   VenueDetail: {
-    description: "A venue lookup: the venue with its city in full.",
-    type: "object",
-    required: ["id", "name"],
-    additionalProperties: false,
-    xml: { name: "venue" },
+    ...venueObject("A venue lookup: the venue with its city in full."),
     properties: {
       id: attribute({ type: "string" }),
       name: attribute({ type: "string" }),

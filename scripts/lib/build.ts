@@ -61,6 +61,22 @@ export interface BuildCounts {
   duplicateVenues: number;
 }
 
+/** Counts before anything was read. */
+export function noCounts(anchorEvery = 0): BuildCounts {
+  return {
+    anchorEvery,
+    countries: 0,
+    admin1: 0,
+    cities: 0,
+    venues: 0,
+    words: 0,
+    localizedNames: 0,
+    notPopulated: 0,
+    badAlternateNames: 0,
+    duplicateVenues: 0,
+  };
+}
+
 /** The tables of the build that publish.ts copies, in load order, and the FTS documents. */
 export const PLAIN_TABLES = [
   "countries",
@@ -162,18 +178,7 @@ export async function build(
 ): Promise<BuildCounts> {
   const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
   const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
-  const counts: BuildCounts = {
-    anchorEvery,
-    countries: 0,
-    admin1: 0,
-    cities: 0,
-    venues: 0,
-    words: 0,
-    localizedNames: 0,
-    notPopulated: 0,
-    badAlternateNames: 0,
-    duplicateVenues: 0,
-  };
+  const counts = noCounts(anchorEvery);
 
   progress.phase(`reading ${basename(sources.countries)} and ${basename(sources.admin1)}`);
   const countries = await readCountryInfo(sources.countries, problems);
@@ -529,9 +534,12 @@ async function* generated(
   progress: Progress,
 ): AsyncGenerator<VenueInput> {
   progress.phase("generating venues", sources.venueCount);
-  const populations = Float64Array.from(
-    db.prepare("SELECT population FROM raw_cities ORDER BY gid").pluck().iterate() as Iterable<number>,
-  );
+  // Filled in place (Float64Array.from of an iterator would gather a JS array of them first).
+  const populations = new Float64Array(db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number);
+  let i = 0;
+  for (const population of db.prepare("SELECT population FROM raw_cities ORDER BY gid").pluck().iterate()) {
+    populations[i++] = population as number;
+  }
   const cityless = citylessCount(sources.venueCount);
   const perCity = venueCounts(populations, sources.venueCount - cityless);
   const ids = new VenueIds(sources.seed);

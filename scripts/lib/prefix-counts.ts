@@ -216,12 +216,13 @@ export function nameAnchors(
   every: number,
 ): {
   tiers: [prefix: string, tier0: number, tier1: number, tier2: number][];
-  anchors: [prefix: string, tier: number, k: number, pos: number][];
+  anchors: Iterable<[prefix: string, tier: number, k: number, pos: number]>;
 } {
   const trie = new PrefixTrie(prefixes);
   const size = trie.prefixes.length;
   const sizes = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
-  const anchors: [string, number, number, number][] = [];
+  // Anchors grow with the records (1.8 million at 10 million venues): kept as numbers.
+  const anchors = new IntRows(4);
   const present = new RecordPrefixes(trie);
   // The best tier of each prefix in the current record (0 or 1; 2 when not stamped with it).
   const tierStamp = new Int32Array(size);
@@ -247,7 +248,7 @@ export function nameAnchors(
       const counts = sizes[tier] as Int32Array;
       const n = (counts[p] ?? 0) + 1;
       counts[p] = n;
-      if (n % every === 0) anchors.push([trie.prefixes[p] ?? "", tier, n / every, r.pos]);
+      if (n % every === 0) anchors.push([p, tier, n / every, r.pos]);
     }
   }
   const tiers: [string, number, number, number][] = [];
@@ -255,5 +256,37 @@ export function nameAnchors(
     const [a, b, c] = sizes.map((s) => s[p] ?? 0) as [number, number, number];
     if (a + b + c > 0) tiers.push([prefix, a, b, c]);
   });
-  return { tiers, anchors };
+  return {
+    tiers,
+    anchors: (function* (): Generator<[string, number, number, number]> {
+      for (const row of anchors) yield [trie.prefixes[row[0] ?? 0] ?? "", row[1] ?? 0, row[2] ?? 0, row[3] ?? 0];
+    })(),
+  };
+}
+
+/** Rows of `width` integers, in typed chunks: a few bytes a row, however many rows. */
+class IntRows {
+  private readonly chunks: Int32Array[] = [];
+  private used = 0;
+  private static readonly CHUNK_ROWS = 65_536;
+
+  constructor(private readonly width: number) {}
+
+  push(row: readonly number[]): void {
+    let chunk = this.chunks[this.chunks.length - 1];
+    if (chunk === undefined || this.used === IntRows.CHUNK_ROWS) {
+      chunk = new Int32Array(IntRows.CHUNK_ROWS * this.width);
+      this.chunks.push(chunk);
+      this.used = 0;
+    }
+    chunk.set(row, this.used * this.width);
+    this.used++;
+  }
+
+  *[Symbol.iterator](): Generator<number[]> {
+    for (const [i, chunk] of this.chunks.entries()) {
+      const rows = i === this.chunks.length - 1 ? this.used : IntRows.CHUNK_ROWS;
+      for (let r = 0; r < rows; r++) yield Array.from(chunk.subarray(r * this.width, (r + 1) * this.width));
+    }
+  }
 }

@@ -6,6 +6,8 @@ export interface PhaseFigures {
   name: string;
   rows: number;
   seconds: number;
+  /** The process's peak resident memory so far, at the end of the phase (so a phase that raised it shows). */
+  peakMiB: number;
 }
 
 export class Progress {
@@ -70,7 +72,12 @@ export class Progress {
 
   private finish(): void {
     if (this.name === "") return;
-    this.phases.push({ name: this.name, rows: this.count, seconds: (Date.now() - this.started) / 1000 });
+    this.phases.push({
+      name: this.name,
+      rows: this.count,
+      seconds: (Date.now() - this.started) / 1000,
+      peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    });
     if (this.live) this.out.write("\n");
     this.name = "";
   }

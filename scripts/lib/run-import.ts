@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { build, createBuildFile, type BuildCounts } from "./build.ts";
+import { build, createBuildFile, noCounts, type BuildCounts } from "./build.ts";
 import { ImportError, Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
 import { ROOT } from "./project.ts";
@@ -81,19 +81,6 @@ export interface ImportSummary {
   /** Remote imports: files uploaded and files skipped as already applied. */
   remote?: { files: number; skipped: number; bytes: number };
 }
-
-const NO_COUNTS: BuildCounts = {
-  anchorEvery: 0,
-  countries: 0,
-  admin1: 0,
-  cities: 0,
-  venues: 0,
-  words: 0,
-  localizedNames: 0,
-  notPopulated: 0,
-  badAlternateNames: 0,
-  duplicateVenues: 0,
-};
 
 function resolveSources(options: ImportOptions) {
   const defaults = defaultSources();
@@ -181,7 +168,7 @@ function storedCounts(path: string): BuildCounts {
         r.value,
       ]),
     );
-    return { ...NO_COUNTS, cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) };
+    return { ...noCounts(), cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) };
   } finally {
     db.close();
   }
@@ -246,7 +233,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
   const remoteDir = join(WORK_DIR, `remote-${version}`);
   const resuming = target.kind === "remote" && existsSync(join(remoteDir, "complete"));
   const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
-  let counts = NO_COUNTS;
+  let counts = noCounts();
   let remote: ImportSummary["remote"];
   let longestWrite: ImportSummary["longestWrite"];
   const buildDb = resuming ? null : createBuildFile(buildPath);

@@ -21,6 +21,7 @@ import { createInterface } from "node:readline";
 import { finished } from "node:stream/promises";
 import { GEO_ID as GEONAME_ID } from "../../src/ids.ts";
 import { CONTROL } from "./problems.ts";
+import { pick, random as seeded, type Rng } from "./random.ts";
 import { ADMIN1_CODE, COUNTRY_CODE, DECIMAL, INTEGER } from "./sources/geonames.ts";
 
 export interface SyntheticCitiesOptions {
@@ -138,7 +139,7 @@ export async function writeSyntheticCities(options: SyntheticCitiesOptions): Pro
     if (rows < count) {
       if (bases.length === 0) throw new Error(`${options.source} has no usable populated places to derive cities from`);
       const firstId = Math.max(SYNTHETIC_ID_FLOOR, maxSourceId) + 1;
-      const random = rng(options.seed);
+      const random = seeded(options.seed);
       for (let i = 0; rows < count; i++) await add(syntheticRow(firstId + i, bases, random));
     }
     await flush();
@@ -232,7 +233,7 @@ function detach(text: string): string {
 }
 
 function syntheticRow(id: number, bases: readonly Base[], random: Rng): string {
-  const a = pick(bases, random);
+  const a = pick(random, bases);
   // Another city of the same country (any but A itself, when there is one), so the name mixes two.
   let other = Math.floor(random() * Math.max(1, a.peers.length - 1));
   if (other >= a.peer && a.peers.length > 1) other++;
@@ -367,45 +368,4 @@ function charClass(ch: string): number {
     classes.set(ch, c);
   }
   return c;
-}
-
-type Rng = () => number;
-
-function pick<T>(list: readonly T[], random: Rng): T {
-  const item = list[Math.floor(random() * list.length)];
-  if (item === undefined) throw new Error("pick from an empty list");
-  return item;
-}
-
-/** sfc32 seeded from a string by cyrb128: small, fast, and the same numbers on every machine. */
-function rng(seed: string): Rng {
-  let h1 = 1779033703;
-  let h2 = 3144134277;
-  let h3 = 1013904242;
-  let h4 = 2773480762;
-  for (let i = 0; i < seed.length; i++) {
-    const k = seed.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  let a = (h1 ^ h2 ^ h3 ^ h4) >>> 0;
-  let b = (h2 ^ h1) >>> 0;
-  let c = (h3 ^ h1) >>> 0;
-  let d = (h4 ^ h1) >>> 0;
-  return () => {
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   cityVenues,
@@ -124,6 +125,30 @@ describe("venueCounts", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(counts[0]).toBeGreaterThan(counts[3] ?? 0);
     expect(counts[3]).toBeGreaterThan(counts[1] ?? 0);
+  });
+
+  it("gives the extra venues as sorting every remainder would (largest first, ties to the earlier city)", () => {
+    const largestRemainder = (populations: number[], total: number) => {
+      const weights = populations.map((p) => Math.pow(Math.max(p, 0) + 100, 0.75));
+      const sum = weights.reduce((a, b) => a + b, 0);
+      const exact = weights.map((w) => (total * w) / sum);
+      const counts = exact.map(Math.floor);
+      const order = exact.map((_, i) => i).sort((a, b) => ((exact[b] ?? 0) % 1) - ((exact[a] ?? 0) % 1) || a - b);
+      const extra = total - counts.reduce((a, b) => a + b, 0);
+      for (const i of order.slice(0, extra)) counts[i] = (counts[i] ?? 0) + 1;
+      return counts;
+    };
+    fc.assert(
+      fc.property(
+        // Many equal populations (villages of 500), so ties are common.
+        fc.array(fc.oneof(fc.constant(500), fc.integer({ min: 0, max: 5_000_000 })), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        (populations, total) => {
+          expect(Array.from(venueCounts(populations, total))).toEqual(largestRemainder(populations, total));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

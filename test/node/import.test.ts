@@ -11,7 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../../src/normalize.ts";
-import { build, createBuildFile } from "../../scripts/lib/build.ts";
+import { build, createBuildFile, PLAIN_TABLES } from "../../scripts/lib/build.ts";
 import { ImportError, Problems } from "../../scripts/lib/problems.ts";
 import { Progress } from "../../scripts/lib/progress.ts";
 import { bin, ROOT } from "../../scripts/lib/project.ts";
@@ -36,17 +36,6 @@ function fixtureImport(path: string, extra: Partial<ImportOptions> = {}) {
   );
 }
 
-const TABLES = [
-  "countries",
-  "admin1",
-  "cities",
-  "venues",
-  "words",
-  "region_counts",
-  "name_prefix_counts",
-  "localized_names",
-];
-
 function open<T>(path: string, read: (db: Database.Database) => T): T {
   const db = new Database(path, { readonly: true });
   try {
@@ -60,7 +49,7 @@ function open<T>(path: string, read: (db: Database.Database) => T): T {
 function snapshot(path: string): { version: string | undefined; rows: string } {
   return open(path, (db) => {
     const hash = createHash("sha256");
-    for (const t of TABLES) hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()));
+    for (const t of PLAIN_TABLES) hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()));
     for (const [table, q] of [
       ["venues_fts", '"stadthalle"*'],
       ["venues_fts", '"__c_de"'],

@@ -106,3 +106,32 @@ export async function callWith(
   await waitOnExecutionContext(ctx);
   return response;
 }
+
+/** SQL and FTS5 query syntax, which a name must match as plain text (fuzz and protocol tests). */
+export const QUERY_SYNTAX = [
+  "' OR 1=1 --",
+  "'; DROP TABLE venues; --",
+  '"',
+  '""',
+  "*",
+  "a*",
+  "NEAR(a b)",
+  'NEAR(a b) AND "x"*',
+  "a AND b",
+  "a OR b",
+  "NOT x",
+  "^x",
+  "-x",
+  "col:x",
+  "name:compaq",
+];
+
+/** Hollywood, CA in the fixture, as a city search and the city lookup give it. */
+export const HOLLYWOOD = {
+  id: "5357527",
+  name: "Hollywood",
+  state: "California",
+  stateCode: "CA",
+  coords: { lat: 34.09834, long: -118.32674 },
+  country: { code: "US", name: "United States" },
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
-import { call, type ErrorJson, getJson, getXml, parseXml, TIMESTAMP } from "./helpers.ts";
+import { call, type ErrorJson, getJson, getXml, parseXml, QUERY_SYNTAX, TIMESTAMP } from "./helpers.ts";
 
 async function errorJson(res: Response, status: number): Promise<ErrorJson> {
   expect(res.status).toBe(status);
@@ -264,27 +264,7 @@ describe("methods, aliases and CORS", () => {
 });
 
 describe("hostile input stays plain text", () => {
-  it.each([
-    '"',
-    '""',
-    "*",
-    "a*",
-    "NEAR(a b)",
-    'NEAR(a b) AND "x"*',
-    "a AND b",
-    "a OR b",
-    "NOT a",
-    "^x",
-    "-x",
-    "col:x",
-    "name:compaq",
-    "'; DROP TABLE venues; --",
-    "' OR 1=1 --",
-    "%00",
-    "🎸🎸",
-    "(",
-    "{a b}",
-  ])("name=%s is 200 or 404, never 500", async (name) => {
+  it.each([...QUERY_SYNTAX, "NOT a", "%00", "🎸🎸", "(", "{a b}"])("name=%s is 200 or 404, never 500", async (name) => {
     for (const resource of ["venues", "cities"]) {
       for (const get of [getJson, getXml]) {
         const res = await get(

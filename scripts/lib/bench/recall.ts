@@ -12,13 +12,11 @@
  */
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../../src/normalize.ts";
-import { random } from "../generate-venues.ts";
+import { random, type Rng } from "../random.ts";
 import { readLines } from "../sources/lines.ts";
 
 export type EditKind = "insert" | "delete" | "substitute" | "swap";
 export const EDIT_KINDS: readonly EditKind[] = ["insert", "delete", "substitute", "swap"];
-
-type Rng = () => number;
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 

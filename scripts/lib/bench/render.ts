@@ -176,6 +176,19 @@ export function scaleText(s: ScaleResults, million: BenchResults | null, targets
       }),
     ),
     "",
+    ...table(
+      ["At scale, 32 connections (median of 3 × 5 s)", "req/s", "ratio"],
+      ["---", "---:", "---:"],
+      [
+        ["empty worker running `SELECT 1` on D1", fmt(s.d1FloorThroughput.requestsPerSecond, 0), "1.00"],
+        [
+          "cache misses, every class in turn",
+          fmt(s.missThroughput.requestsPerSecond, 0),
+          fmt(s.missThroughput.requestsPerSecond / s.d1FloorThroughput.requestsPerSecond, 2),
+        ],
+      ],
+    ),
+    "",
     `The scale database: ${fmt(s.sizes.total / 1024, 2)} GiB.`,
     "",
     ...sizesTable(s.sizes),

@@ -54,6 +54,9 @@ export interface ScaleResults {
   classes: ClassFigures[];
   /** Plan lines that scan a whole table, per class (none expected). */
   scans: { id: string; lines: string[] }[];
+  /** 32 connections of a worker that only runs SELECT 1 on D1, and of cache misses of every class. */
+  d1FloorThroughput: LoadFigures;
+  missThroughput: LoadFigures;
   seconds: number;
 }
 

@@ -99,5 +99,9 @@ export function scaleTargets(s: ScaleResults, million: BenchResults | null): Tar
       worst("p50") <= 1.2 && worst("rows") <= 1.2,
     ],
     [`no full scans (${scans.map((x) => x.id).join(", ") || "none"})`, scans.length === 0],
+    [
+      `cache misses at 32 connections ≥ 0.8 × the SELECT 1 worker's req/s (${(s.missThroughput.requestsPerSecond / s.d1FloorThroughput.requestsPerSecond).toFixed(2)})`,
+      s.missThroughput.requestsPerSecond >= 0.8 * s.d1FloorThroughput.requestsPerSecond,
+    ],
   ];
 }
