@@ -26,45 +26,50 @@ function indexDepth(length: number): 0 | 1 | 2 {
   return length < 3 ? 0 : length < 8 ? 1 : 2;
 }
 
-/** Every string reached from the first HEAD letters of `word` by at most `depth` deletions. */
-function deletions(word: string, depth: number): string[] {
-  // Words are letters of the Basic Multilingual Plane almost always: string slices are cheap there.
-  const bmp = !/[\ud800-\udfff]/.test(word);
-  const head = bmp ? word.slice(0, HEAD) : Array.from(word).slice(0, HEAD).join("");
-  const out = new Set<string>([head]);
-  let frontier = [head];
-  for (let d = 0; d < depth; d++) {
-    const next: string[] = [];
-    for (const text of frontier) {
-      const letters = bmp ? null : Array.from(text);
-      const n = letters === null ? text.length : letters.length;
-      if (n <= 1) continue;
-      for (let i = 0; i < n; i++) {
-        const shorter =
-          letters === null
-            ? text.slice(0, i) + text.slice(i + 1)
-            : [...letters.slice(0, i), ...letters.slice(i + 1)].join("");
-        if (!out.has(shorter)) {
-          out.add(shorter);
-          next.push(shorter);
-        }
-      }
+/** Whether a string has UTF-16 surrogates (letters outside the Basic Multilingual Plane). */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Every string reached from the first HEAD letters of `word` by at most `depth` (1 or 2)
+ * deletions, space-separated. Deleting any letter of a run of equal letters gives the same
+ * string, so only a run's first letter is deleted (other repeats, rare, are harmless: a key is a
+ * key). One string grown by concatenation: the import does this for every word of the vocabulary
+ * (half a million words, ten million keys), and this is several times faster than arrays of keys.
+ */
+function deletions(word: string, depth: 1 | 2): string {
+  // Letters are code points: UTF-16 units in the Basic Multilingual Plane (almost every word).
+  const letters = SURROGATE.test(word) ? Array.from(word).slice(0, HEAD) : word.slice(0, HEAD);
+  const text =
+    typeof letters === "string"
+      ? (from: number, to: number) => letters.slice(from, to)
+      : (from: number, to: number) => letters.slice(from, to).join("");
+  const n = letters.length;
+  let out = text(0, n);
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && letters[i] === letters[i - 1]) continue;
+    const before = text(0, i);
+    out += ` ${before}${text(i + 1, n)}`;
+    if (depth === 1) continue;
+    for (let j = i + 1; j < n; j++) {
+      if (j === i + 1 || letters[j] !== letters[j - 1]) out += ` ${before}${text(i + 1, j)}${text(j + 1, n)}`;
     }
-    frontier = next;
   }
-  return [...out];
+  return out;
 }
 
-/** The keys a vocabulary word is indexed under (empty for words too short to be corrections). */
-export function indexDeletes(word: string): string[] {
-  const depth = indexDepth(Array.from(word).length);
-  return depth === 0 ? [] : deletions(word, depth);
+/** A word's length in letters (code points). */
+const letterCount = (word: string) => (SURROGATE.test(word) ? Array.from(word).length : word.length);
+
+/** The keys a vocabulary word is indexed under, space-separated (empty for words too short to be corrections). */
+export function indexDeletes(word: string): string {
+  const depth = indexDepth(letterCount(word));
+  return depth === 0 ? "" : deletions(word, depth);
 }
 
 /** The keys to look up for a query word (empty when it may not differ at all). */
 export function queryDeletes(word: string): string[] {
   const edits = allowedEdits(Array.from(word).length);
-  return edits === 0 ? [] : deletions(word, edits);
+  return edits === 0 ? [] : deletions(word, edits).split(" ");
 }
 
 /**
@@ -107,14 +112,20 @@ export interface Reading {
   edits: number;
 }
 
+/** What a query word may be read as, and the edits that takes. */
+export interface Alternative {
+  word: string;
+  edits: number;
+}
+
 /**
  * At most this many corrections per query word (short words have many neighbours, and the right
- * one may be a rare word), and readings per search: a one-word query's readings are its word's
- * corrections; a longer query's are combinations, and each costs its search time (linearly), so
- * fewer, and only of words that can match (see `present`).
+ * one may be a rare word); whole readings of a query of several words (combinations: each costs
+ * its search time, so few), and ways of spreading edits over its words (see spreads()).
  */
 const ALTERNATIVES = 24;
 const READINGS_OF_MORE_WORDS = 8;
+const SPREADS = 12;
 
 /** A query word that may be corrected: its lookup keys and the lengths its corrections can have. */
 export interface Lookup {
@@ -134,27 +145,35 @@ export function lookups(queryWords: readonly string[]): Lookup[] {
 }
 
 /**
- * The readings of a query with at least one word corrected, fewest edits first (then the more
- * common corrections): each word may be a candidate within its allowed edits, or itself when
- * `present` says some record has a word starting with it (a word that matches nothing alone
- * cannot be part of a reading that matches).
+ * What each query word may be read as, fewest edits first (then the more common corrections):
+ * a candidate within its allowed edits, or itself when `present` says some record has a word
+ * starting with it (a word that matches nothing alone cannot be part of a reading that matches).
  */
-export function readings(
+export function alternatives(
   queryWords: readonly string[],
   candidates: readonly Candidate[],
   present: readonly boolean[] = [],
-): Reading[] {
-  const options = queryWords.map((q, i) => {
+): Alternative[][] {
+  return queryWords.map((q, i) => {
     const max = allowedEdits(Array.from(q).length);
     const corrections = candidates
       .filter((c) => c.word !== q)
       .map((c) => ({ word: c.word, edits: max === 0 ? max + 1 : editDistance(q, c.word, max), records: c.records }))
       .filter((c) => c.edits <= max)
       .sort((a, b) => a.edits - b.edits || b.records - a.records || (a.word < b.word ? -1 : 1))
-      .slice(0, ALTERNATIVES);
-    return present[i] === false ? corrections : [{ word: q, edits: 0, records: Infinity }, ...corrections];
+      .slice(0, ALTERNATIVES)
+      .map(({ word, edits }) => ({ word, edits }));
+    return present[i] === false ? corrections : [{ word: q, edits: 0 }, ...corrections];
   });
-  const most = queryWords.length > 1 ? READINGS_OF_MORE_WORDS : ALTERNATIVES;
+}
+
+/**
+ * The readings of a query with at least one word corrected, fewest edits first (then the more
+ * common corrections): a one-word query's are its word's corrections, a longer query's the first
+ * few combinations.
+ */
+export function readings(options: readonly (readonly Alternative[])[]): Reading[] {
+  const most = options.length > 1 ? READINGS_OF_MORE_WORDS : ALTERNATIVES;
   let partial: { words: string[]; edits: number; weight: number }[] = [{ words: [], edits: 0, weight: 0 }];
   for (const list of options) {
     partial = partial
@@ -168,4 +187,68 @@ export function readings(
     .filter((r) => r.edits > 0)
     .slice(0, most)
     .map(({ words, edits }) => ({ words, edits }));
+}
+
+/**
+ * Every reading at once, grouped by how its edits are spread over the words: for each spread (one
+ * edit count per word, at least one edit in all), per word the alternatives with that many
+ * edits. A spread matches a record when each word's group does, so a query of several words finds
+ * every combination of its words' alternatives, not only the few whole readings; fewest edits
+ * first, at most SPREADS of them.
+ */
+export interface Spread {
+  edits: number;
+  words: string[][];
+}
+
+export function spreads(options: readonly (readonly Alternative[])[]): Spread[] {
+  let partial: { counts: number[]; edits: number }[] = [{ counts: [], edits: 0 }];
+  for (const list of options) {
+    const counts = [...new Set(list.map((o) => o.edits))];
+    partial = partial.flatMap((p) => counts.map((e) => ({ counts: [...p.counts, e], edits: p.edits + e })));
+  }
+  return partial
+    .filter((p) => p.edits > 0)
+    .sort((a, b) => a.edits - b.edits)
+    .slice(0, SPREADS)
+    .map(({ counts, edits }) => ({
+      edits,
+      words: counts.map((e, i) => (options[i] ?? []).filter((o) => o.edits === e).map((o) => o.word)),
+    }));
+}
+
+/**
+ * The reading of the query that a record's names best fit (fewest edits, then whole words): for
+ * each name, each query word's best alternative that starts one of its words, or null when no
+ * name takes every query word. For "did you mean".
+ */
+export function bestReading(
+  options: readonly (readonly Alternative[])[],
+  names: readonly (readonly string[])[],
+): Reading | null {
+  let best: { reading: Reading; partial: number } | null = null;
+  for (const name of names) {
+    let edits = 0;
+    let partial = 0;
+    const chosen: string[] = [];
+    for (const list of options) {
+      let pick: { word: string; edits: number; partial: number } | null = null;
+      for (const o of list) {
+        const whole = name.includes(o.word);
+        if (!whole && !name.some((n) => n.startsWith(o.word))) continue;
+        const score = { word: o.word, edits: o.edits, partial: whole ? 0 : 1 };
+        if (pick === null || score.edits < pick.edits || (score.edits === pick.edits && score.partial < pick.partial))
+          pick = score;
+      }
+      if (pick === null) break;
+      chosen.push(pick.word);
+      edits += pick.edits;
+      partial += pick.partial;
+    }
+    if (chosen.length !== options.length) continue;
+    if (best === null || edits < best.reading.edits || (edits === best.reading.edits && partial < best.partial)) {
+      best = { reading: { words: chosen, edits }, partial };
+    }
+  }
+  return best?.reading ?? null;
 }

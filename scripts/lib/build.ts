@@ -371,7 +371,7 @@ export async function build(
     LEFT JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
     ORDER BY v.pos;`);
 
-  progress.phase("vocabulary of names (typo tolerance)");
+  progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
   db.exec(`
     INSERT INTO words (word, venues, cities)
     SELECT value, sum(kind = 'v'), sum(kind = 'c') FROM (
@@ -380,18 +380,11 @@ export async function build(
       SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
     ) WHERE length(value) >= 3 GROUP BY value ORDER BY value`);
   counts.words = db.prepare("SELECT count(*) FROM words").pluck().get() as number;
-  progress.phase("deletion neighbourhoods of the vocabulary", counts.words);
-  const insertWordDoc = db.prepare("INSERT INTO word_docs (pos, doc) VALUES (?, ?)");
-  const wordBatch = db.prepare("SELECT id, word FROM words WHERE id > ? ORDER BY id LIMIT ?");
-  for (let last = 0, done = 0; ; ) {
-    const batch = wordBatch.all(last, BATCH) as { id: number; word: string }[];
-    if (batch.length === 0) break;
-    db.transaction(() => {
-      for (const w of batch) insertWordDoc.run(w.id, indexDeletes(w.word).join(" "));
-    })();
-    last = batch[batch.length - 1]?.id ?? last;
-    progress.tick((done += batch.length));
-  }
+  progress.phase("deletion neighbourhoods of the vocabulary (typo tolerance)", counts.words);
+  // A function called by SQLite streams the words through, without reading them out in batches.
+  db.function("index_deletes", { deterministic: true }, (word) => indexDeletes(String(word)));
+  db.exec("INSERT INTO word_docs (pos, doc) SELECT id, index_deletes(word) FROM words ORDER BY id");
+  progress.tick(counts.words);
 
   progress.phase("stored totals of broad name prefixes");
   const prefixRows: [string, string, string, number][] = [];

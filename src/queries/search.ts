@@ -7,7 +7,18 @@
  * Every search is made of positions: a statement whose rows are (pos, rank, dist, tier) in the
  * answer's order. The page statement turns the page's positions into records.
  */
-import { lookups, readings, type Candidate, type Lookup, type Reading } from "../fuzzy.ts";
+import {
+  alternatives,
+  bestReading,
+  lookups,
+  readings,
+  spreads,
+  type Alternative,
+  type Candidate,
+  type Lookup,
+  type Reading,
+  type Spread,
+} from "../fuzzy.ts";
 import type { Language } from "../language.ts";
 import { words } from "../normalize.ts";
 import { PER_PAGE, pageOffset, type Resource } from "../paging.ts";
@@ -67,11 +78,21 @@ function tiersOf(normalized: string, edits: number): Tier[] {
   ];
 }
 
-/** Tiers of several readings: one per edit count and name tier, the readings OR-ed. */
-function readingTiers(list: readonly Reading[]): Tier[] {
+/**
+ * The tiers of a search forgiving typos, one per edit count and name tier: the exact and starts
+ * tiers of the readings (OR-ed), and the words tier of every spread of edits (src/fuzzy.ts), which
+ * holds every record any reading's words tier would.
+ */
+function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread[]): Tier[] {
   const byKey = new Map<number, string[]>();
+  const add = (key: number, text: string) => byKey.set(key, [...(byKey.get(key) ?? []), `(${text})`]);
   for (const r of list) {
-    for (const t of tiersOf(r.words.join(" "), r.edits)) byKey.set(t.key, [...(byKey.get(t.key) ?? []), `(${t.text})`]);
+    const t = tiersOf(r.words.join(" "), r.edits);
+    for (const tier of t) if (tier.key % 3 !== 2) add(tier.key, tier.text);
+  }
+  for (const s of spreadList) {
+    // FTS5 needs an explicit AND next to a parenthesized group.
+    add(s.edits * 3 + 2, s.words.map((group) => `(${group.map((w) => `${phrase(w)}*`).join(" OR ")})`).join(" AND "));
   }
   return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: texts.join(" OR ") }));
 }
@@ -333,11 +354,16 @@ export function fuzzyTrip<R>(
   language: Language,
   candidates: readonly Candidate[],
   present: readonly boolean[] = [],
-): { statements: Sql[]; readings: Reading[] } | null {
-  const list = readings(p.name === undefined ? [] : words(p.name), candidates, present);
-  const fuzzy = tiered(q, p, readingTiers(list), pageOffset(q.resource, p.page));
+): { statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
+  const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
+  const list = readings(options);
+  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page));
   if (fuzzy === null) return null;
-  return { statements: [readingsTotal(q, p, list, fuzzy.count), q.page(fuzzy.positions, language)], readings: list };
+  return {
+    statements: [readingsTotal(q, p, list, fuzzy.count), q.page(fuzzy.positions, language)],
+    options,
+    readings: list,
+  };
 }
 
 export async function runSearch<R>(
@@ -360,34 +386,13 @@ export async function runSearch<R>(
   const [fuzzyCount, fuzzyPage] = await session.run(`${q.resource} search forgiving typos`, second.statements);
   const fuzzyTotal = Number(fuzzyCount?.rows[0]?.n ?? 0);
   if (fuzzyTotal === 0) return empty;
-  const rows = fuzzyPage?.rows ?? [];
-  const items = rows.map((r) => q.record(r));
+  const items = (fuzzyPage?.rows ?? []).map((r) => q.record(r));
+  const suggested = items[0] === undefined ? null : bestReading(second.options, q.names(items[0]).map(words));
   return {
     page: p.page,
     total: fuzzyTotal,
     items,
     match: "fuzzy",
-    suggestion: suggestion(q, second.readings, rows[0], items[0]),
+    suggestion: (suggested ?? second.readings[0])?.words.join(" "),
   };
-}
-
-/**
- * The reading that the first result matched (among those with its number of edits), shown as
- * "did you mean": a reading whose every word starts a word of one of the record's names.
- */
-function suggestion<R>(
-  q: ResourceQueries<R>,
-  list: readonly Reading[],
-  row: Record<string, unknown> | undefined,
-  record: R | undefined,
-): string | undefined {
-  const tier = Number(row?.tier ?? 0);
-  const edits = Math.floor(tier / 3);
-  const candidates = list.filter((r) => r.edits === edits);
-  const names = record === undefined ? [] : q.names(record).map(words);
-  const fits = (match: (word: string, nameWord: string) => boolean) =>
-    candidates.find((r) => names.some((name) => r.words.every((w) => name.some((n) => match(w, n)))));
-  // Whole words of the name make the best suggestion ("zurich", not its prefix "zuric").
-  const best = fits((w, n) => w === n) ?? fits((w, n) => n.startsWith(w)) ?? candidates[0] ?? list[0];
-  return best?.words.join(" ");
 }

@@ -5,7 +5,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allowedEdits, editDistance, indexDeletes, queryDeletes, readings } from "../../src/fuzzy.ts";
+import {
+  allowedEdits,
+  alternatives,
+  bestReading,
+  editDistance,
+  indexDeletes,
+  queryDeletes,
+  readings,
+  spreads,
+} from "../../src/fuzzy.ts";
 import { coveringTokens, EARTH_RADIUS_KM, haversineKm } from "../../src/geo.ts";
 import { geoTokens } from "../../src/tokens.ts";
 
@@ -91,10 +100,11 @@ describe("fuzzy", () => {
   });
 
   it("finds every word within the allowed edits through the neighbourhoods (brute force)", () => {
-    const alphabet = "abcé";
+    // é: a letter NFC writes as one unit; 𠀀 (U+20000): a letter of two UTF-16 units.
+    const alphabet = "abcé𠀀";
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...alphabet), minLength: 3, maxLength: 11 }), (word) => {
-        const index = new Set(indexDeletes(word));
+        const index = new Set(indexDeletes(word).split(" "));
         const once = edits(word, alphabet);
         const twice = word.length >= 6 ? once.slice(0, 40).flatMap((w) => edits(w, alphabet)) : [];
         for (const q of [...once, ...twice]) {
@@ -112,13 +122,15 @@ describe("fuzzy", () => {
 
   it("reads a query with one word corrected at a time, fewest edits first, never the query itself", () => {
     const list = readings(
-      ["filmore", "aud"],
-      [
-        { word: "fillmore", records: 10 },
-        { word: "filmora", records: 50 },
-        { word: "aude", records: 5 },
-        { word: "filmore", records: 1 },
-      ],
+      alternatives(
+        ["filmore", "aud"],
+        [
+          { word: "fillmore", records: 10 },
+          { word: "filmora", records: 50 },
+          { word: "aude", records: 5 },
+          { word: "filmore", records: 1 },
+        ],
+      ),
     );
     // One edit each: the more common correction first.
     expect(list.slice(0, 2)).toEqual([
@@ -136,13 +148,49 @@ describe("fuzzy", () => {
       { word: "bleu", records: 5 },
       { word: "roof", records: 8 },
     ];
-    const both = readings(["bleu", "room"], candidates, [true, true]);
+    const both = readings(alternatives(["bleu", "room"], candidates, [true, true]));
     expect(both).toContainEqual({ words: ["bleu", "roof"], edits: 1 });
     expect(both).toContainEqual({ words: ["blue", "room"], edits: 1 });
     // "blrue" matches nothing as typed: every reading corrects it.
-    const corrected = readings(["blrue", "room"], candidates, [false, true]);
+    const corrected = readings(alternatives(["blrue", "room"], candidates, [false, true]));
     expect(corrected.length).toBeGreaterThan(0);
     expect(corrected.every((r) => r.words[0] !== "blrue")).toBe(true);
     expect(corrected[0]).toEqual({ words: ["blue", "room"], edits: 1 });
+  });
+
+  it("spreads the edits over the words: every combination of alternatives, fewest edits first", () => {
+    // The case: "oden" is a word as typed (Odense) and has many corrections; "ogden" is not
+    // among the first few whole readings, but is in the spread that corrects "oden".
+    const common = ["odes", "oder", "eden", "open", "oven", "odin", "sden", "oden1", "coden", "aden"];
+    const options = alternatives(
+      ["north", "oden", "hall"],
+      [
+        ...common.map((word, i) => ({ word, records: 1000 - i })),
+        { word: "ogden", records: 3 },
+        { word: "halle", records: 500 },
+        { word: "forth", records: 400 },
+      ],
+    );
+    expect(readings(options).some((r) => r.words.includes("ogden"))).toBe(false);
+    const list = spreads(options);
+    expect(list.map((s) => s.edits)).toEqual([1, 1, 1, 2, 2, 2, 3]);
+    expect(list).toContainEqual({ edits: 1, words: [["north"], expect.arrayContaining(["ogden", "eden"]), ["hall"]] });
+    expect(list[0]?.words.every((group) => group.length > 0)).toBe(true);
+    // A word that matches nothing as typed is corrected in every spread.
+    const absent = spreads(alternatives(["blrue", "room"], [{ word: "blue", records: 1 }], [false, true]));
+    expect(absent).toEqual([{ edits: 1, words: [["blue"], ["room"]] }]);
+  });
+
+  it("suggests the reading a record's name fits best: fewest edits, then whole words", () => {
+    const options = alternatives(
+      ["filmore", "aud"],
+      [
+        { word: "fillmore", records: 10 },
+        { word: "filmora", records: 50 },
+      ],
+    );
+    expect(bestReading(options, [["the", "fillmore", "auditorium"]])).toEqual({ words: ["fillmore", "aud"], edits: 1 });
+    expect(bestReading(options, [["filmoras", "audio"]])).toEqual({ words: ["filmora", "aud"], edits: 1 });
+    expect(bestReading(options, [["fillmore"]])).toBeNull(); // no word for "aud"
   });
 });

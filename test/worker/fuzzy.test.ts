@@ -85,6 +85,12 @@ describe("typos: each kind of edit, inside a word", () => {
     expect(berlin[0]).toBe("Berlin");
   });
 
+  it("corrects several words of one query at once", async () => {
+    const { res, body } = await search<VenuesPage>("/1.0/search/venues?name=filmore%20auditorim");
+    expect(body.venue.map((v) => v.name)).toEqual(["The Fillmore Auditorium"]);
+    expect(decodeURIComponent(res.headers.get("X-Corrected-Name") ?? "")).toBe("fillmore auditorium");
+  });
+
   it("forgives localized and alternate names like the main name", async () => {
     expect(await cityNames("name=wiedn")).toContain("Vienna"); // Wiedeń, Polish
     expect(await cityNames("name=munchn")).toContain("Munich"); // München

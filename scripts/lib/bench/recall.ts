@@ -8,7 +8,9 @@
  * Which records are fair samples: one that its own correct name does not find on page 1 (a
  * "Blue Room" in a small town, behind a hundred bigger namesakes) cannot be found with a typo
  * either, whatever the fallback does; such records are counted apart, so the figures measure
- * typo tolerance, not name ambiguity. Both are reported.
+ * typo tolerance, not name ambiguity. Both are reported. Likewise "first" is also counted among the
+ * records that their correct name puts first, and the misses whose typo spells another name (which
+ * the strict search answers, as SPEC §10.1 requires) are counted apart.
  */
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../../src/normalize.ts";
@@ -61,6 +63,14 @@ export interface RecallFigures {
   queries: number;
   page1: number;
   first: number;
+  /**
+   * Queries whose record its correct name puts first, and of those, how many the typo puts first
+   * too: a smaller namesake ("Kingston" in New York) cannot come first with a typo either.
+   */
+  firstByName: number;
+  firstOfThose: number;
+  /** Queries missed because the typo spells (the start of) another name: answered strictly (SPEC §10.1). */
+  strictElsewhere: number;
   /** Records drawn that their correct name does not find on page 1 (not counted above). */
   ambiguous: number;
 }
@@ -98,15 +108,19 @@ function shuffle<T>(list: T[], rng: Rng): T[] {
   return list;
 }
 
-/** The ids on page 1 of a search for `name`. */
-async function page1(base: string, resource: "cities" | "venues", name: string): Promise<string[]> {
+/** The ids on page 1 of a search for `name`, and whether the answer was strict. */
+async function page1(
+  base: string,
+  resource: "cities" | "venues",
+  name: string,
+): Promise<{ ids: string[]; strict: boolean }> {
   const res = await fetch(`${base}/1.0/search/${resource}?name=${encodeURIComponent(name)}`, {
     headers: { Accept: "application/json" },
   });
-  if (res.status === 404) return [];
+  if (res.status === 404) return { ids: [], strict: false };
   if (res.status !== 200) throw new Error(`${resource} ${name}: status ${res.status}`);
   const body = (await res.json()) as { cities?: { id: string }[]; venue?: { id: string }[] };
-  return (body.cities ?? body.venue ?? []).map((r) => r.id);
+  return { ids: (body.cities ?? body.venue ?? []).map((r) => r.id), strict: res.headers.get("X-Match") === "exact" };
 }
 
 export async function measureRecall(
@@ -116,27 +130,37 @@ export async function measureRecall(
   seed: string,
 ): Promise<RecallFigures[]> {
   const rng = random(`${seed}:${resource}`);
-  const fair: Sample[] = [];
+  const fair: (Sample & { firstByName: boolean })[] = [];
   let ambiguous = 0;
   for (const s of samples) {
-    if ((await page1(base, resource, s.name)).includes(s.id)) fair.push(s);
+    const { ids } = await page1(base, resource, s.name);
+    if (ids.includes(s.id)) fair.push({ ...s, firstByName: ids[0] === s.id });
     else ambiguous++;
   }
-  const one: RecallFigures = { resource, edits: "one of each kind", queries: 0, page1: 0, first: 0, ambiguous };
-  const two: RecallFigures = {
+  const figures = (edits: RecallFigures["edits"]): RecallFigures => ({
     resource,
-    edits: "two in a word of 8+ letters",
+    edits,
     queries: 0,
     page1: 0,
     first: 0,
+    firstByName: 0,
+    firstOfThose: 0,
+    strictElsewhere: 0,
     ambiguous,
-  };
-  const count = async (figures: RecallFigures, s: Sample, query: string | null) => {
+  });
+  const one = figures("one of each kind");
+  const two = figures("two in a word of 8+ letters");
+  const count = async (f: RecallFigures, s: (typeof fair)[number], query: string | null) => {
     if (query === null) return;
-    const ids = await page1(base, resource, query);
-    figures.queries++;
-    if (ids.includes(s.id)) figures.page1++;
-    if (ids[0] === s.id) figures.first++;
+    const { ids, strict } = await page1(base, resource, query);
+    f.queries++;
+    if (ids.includes(s.id)) f.page1++;
+    else if (strict) f.strictElsewhere++;
+    if (ids[0] === s.id) f.first++;
+    if (s.firstByName) {
+      f.firstByName++;
+      if (ids[0] === s.id) f.firstOfThose++;
+    }
   };
   for (const s of fair) {
     for (const kind of EDIT_KINDS) await count(one, s, misspell(s.name, [kind], kind === "delete" ? 5 : 4, rng));

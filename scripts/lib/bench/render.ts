@@ -4,6 +4,7 @@ import { fuzzyCost, type Target } from "./targets.ts";
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const pct = (part: number, whole: number) => `${Math.round((part / Math.max(whole, 1)) * 100)} %`;
 
 function table(head: string[], align: string[], rows: (string | number)[][]): string[] {
   return [`| ${head.join(" | ")} |`, `|${align.join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
@@ -123,15 +124,19 @@ export function benchText(r: BenchResults, targets: readonly Target[]): string {
         "Typo recall (names with typos, page 1 of the answer)",
         "queries",
         "on page 1",
+        "missed: the typo spells another name (a strict answer)",
         "first",
+        "first, of those their own name puts first",
         "drawn but not found by their own name",
       ],
-      ["---", "---:", "---:", "---:", "---:"],
+      ["---", "---:", "---:", "---:", "---:", "---:", "---:"],
       r.recall.map((x) => [
         `${x.resource}, ${x.edits}`,
         x.queries,
-        `${Math.round((x.page1 / Math.max(x.queries, 1)) * 100)} %`,
-        `${Math.round((x.first / Math.max(x.queries, 1)) * 100)} %`,
+        pct(x.page1, x.queries),
+        x.strictElsewhere,
+        pct(x.first, x.queries),
+        `${pct(x.firstOfThose, x.firstByName)} of ${x.firstByName}`,
         x.ambiguous,
       ]),
     ),

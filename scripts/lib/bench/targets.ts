@@ -2,14 +2,19 @@
  * The targets the benchmark judges (the issues' numbers), each as a line of text and whether it
  * was met.
  */
+import type { RecallFigures } from "./recall.ts";
 import type { BenchResults, ClassFigures, ImportFigures, ScaleResults } from "./results.ts";
 
 export type Target = [text: string, met: boolean];
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
-/** Phases of an import that build the typo vocabulary and its index. */
-const FUZZY_PHASES = /vocabulary|neighbourhoods|words/;
+/**
+ * Phases of an import that only typo tolerance needs: the deletion neighbourhoods, the words table
+ * and its index. The vocabulary itself is not among them: the stored prefix totals are found from
+ * it, and were before typo tolerance existed.
+ */
+const FUZZY_PHASES = /neighbourhoods|words/;
 
 /** What the typo tolerance costs an import (its phases) and a database (its two tables). */
 export function fuzzyCost(imp: ImportFigures | undefined, sizes: BenchResults["sizes"]) {
@@ -35,8 +40,12 @@ export function benchTargets(r: BenchResults): Target[] {
   const defaultCost = fuzzyCost(defaultImport, r.sizes);
   const recall = (resource: string, edits: string) =>
     r.recall.find((x) => x.resource === resource && x.edits.startsWith(edits));
-  const share = (x: { page1: number; first: number; queries: number } | undefined, of: "page1" | "first") =>
-    x === undefined || x.queries === 0 ? 0 : x[of] / x.queries;
+  const share = (x: RecallFigures | undefined, of: "page1" | "first") =>
+    x === undefined
+      ? 0
+      : of === "page1"
+        ? x.page1 / Math.max(x.queries, 1)
+        : x.firstOfThose / Math.max(x.firstByName, 1);
   const worstP99 = Math.max(...r.classes.map((c) => c.p99));
   const worstRows = Math.max(...fuzzy.map((c) => c.rowsRead));
   const failures = r.classes.filter((c) => c.errors > 0 || c.status >= 500);
@@ -57,7 +66,7 @@ export function benchTargets(r: BenchResults): Target[] {
     ],
     [`typo misses read ≤ 2,000 rows (worst ${worstRows})`, worstRows <= 2000],
     [
-      `recall, one edit: page 1 ≥ 95 % for cities (${pct(share(recall("cities", "one"), "page1"))}) and venues (${pct(share(recall("venues", "one"), "page1"))}), first ≥ 80 % for cities (${pct(share(recall("cities", "one"), "first"))})`,
+      `recall, one edit: page 1 ≥ 95 % for cities (${pct(share(recall("cities", "one"), "page1"))}) and venues (${pct(share(recall("venues", "one"), "page1"))}), first ≥ 80 % for cities (${pct(share(recall("cities", "one"), "first"))} of those their own name puts first)`,
       share(recall("cities", "one"), "page1") >= 0.95 &&
         share(recall("venues", "one"), "page1") >= 0.95 &&
         share(recall("cities", "one"), "first") >= 0.8,
