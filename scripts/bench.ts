@@ -33,7 +33,7 @@ import type { BenchResults, ClassFigures, ImportFigures, ScaleResults } from "./
 import { tableSizes } from "./lib/bench/sizes.ts";
 import { benchTargets, scaleTargets } from "./lib/bench/targets.ts";
 import { bundleSize } from "./lib/bundle.ts";
-import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
+import { logger, startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { bin, ROOT, run } from "./lib/project.ts";
 import { QUERY_CLASSES, type QueryClass } from "./lib/query-classes.ts";
 import { defaultSources, type ImportSummary } from "./lib/run-import.ts";
@@ -52,14 +52,7 @@ const LATENCY_SECONDS = 5;
 const RECALL_SAMPLES = 200;
 const SCALE_CITIES = 5_000_000;
 
-process.on("SIGINT", () => {
-  stopDevServers();
-  process.exit(130);
-});
-
-function log(text: string): void {
-  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
-}
+const log = logger("bench");
 
 /** scripts/import.ts into a target, without pauses (nothing serves it meanwhile): its figures. */
 async function timedImport(venues: number, target: string[], extra: string[] = []): Promise<ImportFigures> {
@@ -86,6 +79,21 @@ async function timedImport(venues: number, target: string[], extra: string[] = [
     sizeMiB: tableSizes(path).total,
     phases: s.phases,
   };
+}
+
+/** A search of ours that answers once the worker serves its data. */
+const PROBE = "/1.0/search/cities?name=paris";
+
+/** The empty worker (bench/empty-worker.ts): the baselines. Its base URL. */
+async function startEmptyWorker(): Promise<string> {
+  const args = ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")];
+  return (await startDevServer({ port: 8791, args })).base;
+}
+
+/** Our worker on a local D1 state, without its edge cache: every request a miss. Its base URL. */
+async function startMissWorker(port: number, state: string): Promise<string> {
+  const args = ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
+  return (await startDevServer({ port, args, probe: PROBE })).base;
 }
 
 function acceptFor(c: QueryClass): Record<string, string> {
@@ -151,22 +159,11 @@ async function bench(): Promise<void> {
   const bundle = await bundleSize();
 
   log("starting the servers");
-  const empty = (
-    await startDevServer({
-      port: 8791,
-      args: ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")],
-    })
-  ).base;
-  const probe = "/1.0/search/cities?name=paris";
+  const empty = await startEmptyWorker();
+  const probe = PROBE;
   const hits = (await startDevServer({ port: 8792, args: ["--persist-to", state, "--var", "RATE_LIMIT:off"], probe }))
     .base;
-  const misses = (
-    await startDevServer({
-      port: 8793,
-      args: ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"],
-      probe,
-    })
-  ).base;
+  const misses = await startMissWorker(8793, state);
 
   try {
     const json = { Accept: "application/json" };
@@ -285,19 +282,8 @@ async function scale(): Promise<void> {
   log(`  ${bigImport.seconds} s, ${bigImport.peakMiB} MiB, ${bigImport.sizeMiB.toFixed(0)} MiB`);
   const dbPath = localD1File(d1Database().id, state);
 
-  const empty = (
-    await startDevServer({
-      port: 8791,
-      args: ["--config", "bench/empty-wrangler.toml", "--persist-to", join(TMP, "empty-state")],
-    })
-  ).base;
-  const misses = (
-    await startDevServer({
-      port: 8794,
-      args: ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"],
-      probe: "/1.0/search/cities?name=paris",
-    })
-  ).base;
+  const empty = await startEmptyWorker();
+  const misses = await startMissWorker(8794, state);
   try {
     const { floor, misses: missThroughput } = await missesAgainstFloor(empty, misses);
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });

@@ -28,7 +28,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { writeReadmeSection } from "./lib/bench/readme.ts";
-import { startDevServer, stopDevServers } from "./lib/dev-server.ts";
+import { logger, startDevServer, stopDevServers } from "./lib/dev-server.ts";
 import { Progress } from "./lib/progress.ts";
 import { FAST, runImport, type ImportSummary } from "./lib/run-import.ts";
 import { bin, ROOT } from "./lib/project.ts";
@@ -45,14 +45,7 @@ const SAMPLE_EVERY_MS = 2000;
 const GROWTH_ALLOWED = 1.2;
 const GROWTH_SLACK_MIB = 4;
 
-process.on("SIGINT", () => {
-  stopDevServers();
-  process.exit(130);
-});
-
-function log(text: string): void {
-  process.stderr.write(`[load ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
-}
+const log = logger("load");
 
 /** Resident memory (KiB) of all workerd processes descending from `root`. */
 function workerdRssKiB(root: number): number {

@@ -344,7 +344,18 @@ const schemas = {
 };
 
 const common = [parameters.acceptLanguage];
-const near = [parameters.lat, parameters.long, parameters.radius];
+/** What both searches take after their name and city parameters. */
+const searchFilters = [
+  parameters.state,
+  parameters.stateCode,
+  parameters.country,
+  parameters.lat,
+  parameters.long,
+  parameters.radius,
+  parameters.typos,
+  parameters.p,
+  ...common,
+];
 
 const badSearch = error(
   "A bad parameter; the message names it and says why: a value given twice, over " +
@@ -386,18 +397,7 @@ export const OPENAPI = {
           "before these tiers); inside each tier venues by their city's population (largest first), then name, " +
           "then id, venues without a city last. Near a point, distance (nearest first) comes before the name " +
           "tiers (after the edits of a fuzzy answer), then the same order.",
-        parameters: [
-          parameters.venueName,
-          parameters.cityId,
-          parameters.venueCityName,
-          parameters.state,
-          parameters.stateCode,
-          parameters.country,
-          ...near,
-          parameters.typos,
-          parameters.p,
-          ...common,
-        ],
+        parameters: [parameters.venueName, parameters.cityId, parameters.venueCityName, ...searchFilters],
         responses: {
           "200": ok("A page of venues.", "VenuesPage", "VenuesPageXml", searchHeaders),
           ...errors(badSearch),
@@ -413,16 +413,7 @@ export const OPENAPI = {
           "exact names first, then names starting with the query, then the rest (a fuzzy answer: fewest edits " +
           "before these tiers); inside each tier by population (largest first), then id. Near a point, distance " +
           "(nearest first) comes before the name tiers (after the edits of a fuzzy answer), then the same order.",
-        parameters: [
-          parameters.cityName,
-          parameters.state,
-          parameters.stateCode,
-          parameters.country,
-          ...near,
-          parameters.typos,
-          parameters.p,
-          ...common,
-        ],
+        parameters: [parameters.cityName, ...searchFilters],
         responses: {
           "200": ok("A page of cities.", "CitiesPage", "CitiesPageXml", searchHeaders),
           ...errors(badSearch),

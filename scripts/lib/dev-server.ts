@@ -21,6 +21,25 @@ export function stopDevServers(): void {
   for (const server of running) server.stop();
 }
 
+let stopsOnInterrupt = false;
+
+/** Ctrl-C stops the servers too (once any was started). */
+function stopOnInterrupt(): void {
+  if (stopsOnInterrupt) return;
+  stopsOnInterrupt = true;
+  process.on("SIGINT", () => {
+    stopDevServers();
+    process.exit(130);
+  });
+}
+
+/** A log line on stderr, stamped with the time: `[name hh:mm:ss] text`. */
+export const logger =
+  (name: string) =>
+  (text: string): void => {
+    process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+  };
+
 export async function startDevServer(options: {
   port: number;
   /** More arguments for `wrangler dev`: --config, --persist-to, --var … */
@@ -28,6 +47,7 @@ export async function startDevServer(options: {
   /** A path that answers once the worker serves (any status below 500). */
   probe?: string;
 }): Promise<DevServer> {
+  stopOnInterrupt();
   const child = start(
     bin("wrangler"),
     [

@@ -6,8 +6,9 @@
 import type { Env } from "../env.ts";
 import { ApiError } from "../errors.ts";
 import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../ids.ts";
-import { cityByIdSql, CITIES } from "../queries/cities.ts";
-import { VENUES, venueByIdSql } from "../queries/venues.ts";
+import { CITIES } from "../queries/cities.ts";
+import { recordById } from "../queries/columns.ts";
+import { VENUES } from "../queries/venues.ts";
 import { cityJson, venueJson } from "../shape.ts";
 import { answer, negotiate } from "./answer.ts";
 
@@ -15,7 +16,7 @@ export async function venue(id: string, request: Request, env: Env, ctx: Executi
   const negotiated = negotiate(request);
   if (!VENUE_ID.test(id)) throw new ApiError(400, `parameter venueId must be ${VENUE_ID_RULE}`);
   return answer(request, env, ctx, { path: `/1.0/venue/${id}`, canonicalQuery: "", ...negotiated }, async (session) => {
-    const [found] = await session.run("venue lookup", [venueByIdSql(id, negotiated.language)]);
+    const [found] = await session.run("venue lookup", [recordById("venues", id, negotiated.language)]);
     const row = found?.rows[0];
     return { answer: row === undefined ? null : { kind: "venue", venue: venueJson(VENUES.record(row), true) } };
   });
@@ -25,7 +26,7 @@ export async function city(id: string, request: Request, env: Env, ctx: Executio
   const negotiated = negotiate(request);
   if (!GEO_ID.test(id)) throw new ApiError(400, `parameter geoId must be a GeoNames id: ${GEO_ID_RULE}`);
   return answer(request, env, ctx, { path: `/1.0/city/${id}`, canonicalQuery: "", ...negotiated }, async (session) => {
-    const [found] = await session.run("city lookup", [cityByIdSql(id, negotiated.language)]);
+    const [found] = await session.run("city lookup", [recordById("cities", id, negotiated.language)]);
     const row = found?.rows[0];
     return { answer: row === undefined ? null : { kind: "city", city: cityJson(CITIES.record(row)) } };
   });

@@ -1,18 +1,17 @@
 /**
- * City SQL (SPEC §3, §10): searches without a name (search.ts does names), city lookups.
+ * City SQL (SPEC §3, §10): searches without a name (search.ts does names).
  *
  * `pos` orders cities by population (largest first), then geonameid, and the rank columns give
  * any page of a country or state as an index seek; region totals are stored numbers.
  */
-import type { Language } from "../language.ts";
 import { normalize } from "../normalize.ts";
 import { PER_PAGE } from "../paging.ts";
 import type { CityRecord } from "../records.ts";
-import { CITY_JOINS, cityColumns } from "./columns.ts";
+import { pageRecords } from "./columns.ts";
 import { and, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
 import { cityRecord, type CityRow } from "./rows.ts";
 import type { ResourceQueries } from "./search.ts";
-import { raw, sql, type Sql } from "./sql.ts";
+import { raw, sql } from "./sql.ts";
 
 const PER = PER_PAGE.cities;
 
@@ -65,17 +64,8 @@ export const CITIES: ResourceQueries<CityRecord> = {
     };
   },
 
-  page(positions: Sql, language: Language): Sql {
-    return sql`WITH page AS (${positions})
-               SELECT h.dist, h.tier, ${cityColumns(language)} FROM page h JOIN cities c ON c.pos = h.pos ${CITY_JOINS}
-               ORDER BY h.rank`;
-  },
+  page: (positions, language) => pageRecords("cities", positions, language),
 
   record: (row) => cityRecord(row as unknown as CityRow),
   names: (c) => [normalize(c.name)],
 };
-
-/** One city by its GeoNames id. */
-export function cityByIdSql(id: string, language: Language): Sql {
-  return sql`SELECT ${cityColumns(language)} FROM cities c ${CITY_JOINS} WHERE c.id = ${id}`;
-}

@@ -1,9 +1,11 @@
 /**
  * The columns of a city and of a venue as answers show them, with names in the language asked
- * for (a translation from localized_names, else the English name, field by field). They read the
- * aliases c (cities), a (admin1), co (countries) and v (venues) that the joins below provide.
+ * for (a translation from localized_names, else the English name, field by field), and the two
+ * statements that read records: a page's, from its positions, and one by its id. The columns read
+ * the aliases c (cities), a (admin1), co (countries) and v (venues) that the joins below provide.
  */
 import type { Language } from "../language.ts";
+import type { Resource } from "../paging.ts";
 import { join, raw, sql, type Sql } from "./sql.ts";
 
 /** A name in a language: the translation when there is one. `key` and `english` are written in code. */
@@ -13,11 +15,11 @@ function localized(language: Language, kind: "city" | "admin1" | "country", key:
 }
 
 /** Joins from `cities c` to its state (a) and country (co). */
-export const CITY_JOINS = raw(`JOIN countries co ON co.code = c.country_code
+const CITY_JOINS = raw(`JOIN countries co ON co.code = c.country_code
   LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code`);
 
 /** Joins from `venues v` to its city (c), the city's state (a) and country (co). */
-export const VENUE_JOINS = raw(`LEFT JOIN cities c ON c.pos = v.city_pos
+const VENUE_JOINS = raw(`LEFT JOIN cities c ON c.pos = v.city_pos
   LEFT JOIN countries co ON co.code = c.country_code
   LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code`);
 
@@ -33,12 +35,29 @@ function cityFields(language: Language, prefix: string): Sql[] {
   ];
 }
 
-/** A city (rows.ts CityRow). */
-export function cityColumns(language: Language): Sql {
-  return join(cityFields(language, ""), ", ");
+/** Each resource's table (as alias), the joins its columns read, and its columns. */
+const RECORDS = {
+  /** A city (rows.ts CityRow). */
+  cities: { table: raw("cities c"), joins: CITY_JOINS, columns: (l: Language) => join(cityFields(l, ""), ", ") },
+  /** A venue and its city, the city's columns prefixed `city_` (rows.ts VenueRow). */
+  venues: {
+    table: raw("venues v"),
+    joins: VENUE_JOINS,
+    columns: (l: Language) => join([raw("v.id, v.name, v.url"), ...cityFields(l, "city_")], ", "),
+  },
+};
+
+/** The records at the positions of a page (rows of pos, rank, dist, tier), in the page's order. */
+export function pageRecords(resource: Resource, positions: Sql, language: Language): Sql {
+  const r = RECORDS[resource];
+  const alias = raw(resource === "cities" ? "c" : "v");
+  return sql`WITH page AS (${positions})
+             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h JOIN ${r.table} ON ${alias}.pos = h.pos ${r.joins}
+             ORDER BY h.rank`;
 }
 
-/** A venue and its city, the city's columns prefixed `city_` (rows.ts VenueRow). */
-export function venueColumns(language: Language): Sql {
-  return join([raw("v.id, v.name, v.url"), ...cityFields(language, "city_")], ", ");
+/** One record by its id (a venue id, a city's geonameid). */
+export function recordById(resource: Resource, id: string, language: Language): Sql {
+  const r = RECORDS[resource];
+  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.joins} WHERE ${raw(resource === "cities" ? "c" : "v")}.id = ${id}`;
 }

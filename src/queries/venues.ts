@@ -1,17 +1,16 @@
 /**
- * Venue SQL (SPEC §3, §10): searches without a name (search.ts does names), venue lookups.
+ * Venue SQL (SPEC §3, §10): searches without a name (search.ts does names).
  *
  * `pos` orders venues by their city's population, then name, then id (migration 0004), so the
  * venues of a city are the pos range cities.venue_first + [0, venue_count), and the rank columns
  * give any page of a country or state as an index seek. Totals of whole regions and cities are
  * stored numbers.
  */
-import type { Language } from "../language.ts";
 import { normalize } from "../normalize.ts";
 import { PER_PAGE } from "../paging.ts";
 import type { SearchParams } from "../params.ts";
 import type { VenueRecord } from "../records.ts";
-import { VENUE_JOINS, venueColumns } from "./columns.ts";
+import { pageRecords } from "./columns.ts";
 import { and, cityConditions, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
 import { venueRecord, type VenueRow } from "./rows.ts";
 import type { ResourceQueries, Search } from "./search.ts";
@@ -104,17 +103,8 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     };
   },
 
-  page(positions: Sql, language: Language): Sql {
-    return sql`WITH page AS (${positions})
-               SELECT h.dist, h.tier, ${venueColumns(language)} FROM page h JOIN venues v ON v.pos = h.pos ${VENUE_JOINS}
-               ORDER BY h.rank`;
-  },
+  page: (positions, language) => pageRecords("venues", positions, language),
 
   record: (row) => venueRecord(row as unknown as VenueRow),
   names: (v) => [normalize(v.name)],
 };
-
-/** One venue by its id, with its city. */
-export function venueByIdSql(id: string, language: Language): Sql {
-  return sql`SELECT ${venueColumns(language)} FROM venues v ${VENUE_JOINS} WHERE v.id = ${id}`;
-}
