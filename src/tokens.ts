@@ -13,6 +13,8 @@
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
  * - `__g<level>_<cell>`: the cell of a point on a grid of 2^level × 2^level cells over longitude
  *   and latitude, at several levels, so "near a point" is an OR of a few cells.
+ *
+ * The same grid, as a Z-order curve, orders the cities for searches near a point alone (zCode).
  */
 import { words } from "./normalize.ts";
 
@@ -64,6 +66,33 @@ export function geoCell(level: number, lat: number, lng: number): { x: number; y
 }
 
 export const geoToken = (level: number, x: number, y: number) => `__g${level}_${y * 2 ** level + x}`;
+
+/**
+ * The Z-order curve (Morton code) of the level-Z_LEVEL grid: a point's code interleaves the bits
+ * of its cell's column and row, so every cell of any coarser level is one range of codes, and the
+ * cities sorted by code are the cells' cities in one index (cities.z). A code fits in 32 bits.
+ */
+export const Z_LEVEL = 16;
+
+/** The bits of x and y interleaved (x in the even bits, y in the odd ones), `bits` of each. */
+function interleave(x: number, y: number, bits: number): number {
+  let z = 0;
+  for (let i = bits - 1; i >= 0; i--) z = z * 4 + ((y >> i) & 1) * 2 + ((x >> i) & 1);
+  return z;
+}
+
+/** A point's code on the curve. */
+export function zCode(lat: number, lng: number): number {
+  const { x, y } = geoCell(Z_LEVEL, lat, lng);
+  return interleave(x, y, Z_LEVEL);
+}
+
+/** The codes of a cell at `level` (at most Z_LEVEL): the range [lo, hi). */
+export function zRange(level: number, x: number, y: number): [number, number] {
+  const size = 4 ** (Z_LEVEL - level);
+  const lo = interleave(x, y, level) * size;
+  return [lo, lo + size];
+}
 
 /** A point's cell tokens, one per level. */
 export function geoTokens(lat: number, lng: number): string[] {

@@ -12,7 +12,7 @@ import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { indexDeletes } from "../../src/fuzzy.ts";
 import { normalize, words } from "../../src/normalize.ts";
-import { cityTokenSql, geoTokens, nameToken, regionTokens } from "../../src/tokens.ts";
+import { cityTokenSql, geoTokens, nameToken, regionTokens, zCode } from "../../src/tokens.ts";
 import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "./generate-venues.ts";
 import {
   nameAnchors,
@@ -122,7 +122,7 @@ export function createBuildFile(path: string): Database.Database {
     CREATE TABLE raw_cities (
       gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
       country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
-      population INTEGER NOT NULL,
+      population INTEGER NOT NULL, z INTEGER NOT NULL,
       words TEXT NOT NULL,   -- the distinct words of all its names
       names TEXT NOT NULL,   -- each distinct name as a name token
       tokens TEXT NOT NULL,  -- region and geo tokens
@@ -213,8 +213,8 @@ export async function build(
   const readCounts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
   const citiesFile = basename(sources.cities);
   const insertCity = db.prepare(
-    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, words, names, tokens, line)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, words, names, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
   counts.cities = await inBatches(
@@ -237,6 +237,7 @@ export async function build(
           c.lat,
           c.lng,
           c.population,
+          zCode(c.lat, c.lng),
           [...new Set(normalized.flatMap(words))].join(" "),
           normalized.map(nameToken).join(" "),
           [...regionTokens(c.countryCode, c.admin1Code), ...geoTokens(c.lat, c.lng)].join(" "),
@@ -299,10 +300,10 @@ export async function build(
 
   progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
   db.exec(`
-    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population,
+    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z,
                         country_rank, state_rank, venue_first, venue_count)
     SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
-           country_code, admin1_code, lat, lng, population,
+           country_code, admin1_code, lat, lng, population, z,
            row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
            CASE WHEN admin1_code IS NOT NULL
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
@@ -332,6 +333,11 @@ export async function build(
     FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
           GROUP BY city_pos) s
     WHERE cities.pos = s.city_pos;
+    -- Running totals along the curve (migration 0006), cities and venues up to and including each.
+    UPDATE cities SET z_cities = s.cities, z_venues = s.venues
+    FROM (SELECT pos, row_number() OVER along AS cities, sum(venue_count) OVER along AS venues FROM cities
+          WINDOW along AS (ORDER BY z, pos ROWS UNBOUNDED PRECEDING)) s
+    WHERE cities.pos = s.pos;
     CREATE TEMP TABLE venues_before (pos INTEGER PRIMARY KEY, country INTEGER NOT NULL, state INTEGER);
     INSERT INTO temp.venues_before
     SELECT pos, sum(venue_count) OVER (PARTITION BY country_code ORDER BY pos) - venue_count,

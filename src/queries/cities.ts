@@ -8,6 +8,7 @@ import { normalize } from "../normalize.ts";
 import { PER_PAGE } from "../paging.ts";
 import type { CityRecord } from "../records.ts";
 import { pageRecords } from "./columns.ts";
+import { circleTotal, pageCities, withPageCircle } from "./curve.ts";
 import { and, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
 import { cityRecord, type CityRow } from "./rows.ts";
 import type { ResourceQueries } from "./search.ts";
@@ -55,6 +56,22 @@ export const CITIES: ResourceQueries<CityRecord> = {
     const near = p.near;
     if (near === undefined) throw new Error("nearby() without a point");
     const filters = filterMatch(p, { venueCities: false, near: true });
+    if (p.state === undefined && p.stateCode === undefined && p.country === undefined) {
+      // The circle alone: along the curve (curve.ts).
+      return {
+        positions: withPageCircle(
+          near,
+          "z_cities",
+          offset + PER,
+          // Ranked after the LIMIT: a sort that keeps one page, not a window over every city measured.
+          sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY dist, pos) AS rank, dist, 0 AS tier FROM (
+                SELECT pos, dist FROM (${pageCities(near)}) WHERE dist <= (SELECT km FROM page)
+                ORDER BY dist, pos LIMIT ${PER} OFFSET ${offset})`,
+        ),
+        count: circleTotal(near, "z_cities", raw("1")),
+      };
+    }
+    // With filters: the cells' tokens and the filters' intersected by FTS5, each match measured.
     const measured = sql`SELECT c.pos, ${distance(near)} AS dist FROM cities_fts f JOIN cities c ON c.pos = f.rowid
                          WHERE cities_fts MATCH ${filters ?? sql`''`}`;
     return {

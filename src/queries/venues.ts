@@ -11,6 +11,7 @@ import { PER_PAGE } from "../paging.ts";
 import type { SearchParams } from "../params.ts";
 import type { VenueRecord } from "../records.ts";
 import { pageRecords } from "./columns.ts";
+import { circleTotal, pageCities, withPageCircle } from "./curve.ts";
 import { and, cityConditions, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
 import { venueRecord, type VenueRow } from "./rows.ts";
 import type { ResourceQueries, Search } from "./search.ts";
@@ -85,20 +86,38 @@ export const VENUES: ResourceQueries<VenueRecord> = {
   nearby(p, offset) {
     const near = p.near;
     if (near === undefined) throw new Error("nearby() without a point");
-    // The cities in the circle (with the filters), nearest first; then their venues in that order,
-    // each city's a pos range: the page starts in the city where the running count passes offset.
+    // The cities in the circle, nearest first; then their venues in that order, each city's a pos
+    // range: the page starts in the city where the running count passes offset.
+    const positions = (cities: Sql, radius: Sql) => {
+      const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
+                         FROM (${cities}) WHERE dist <= ${radius}`;
+      return sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist, 0 AS tier
+                 FROM (${inside}) i
+                 JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PER} - i.before)
+                 WHERE i.before < ${offset + PER} AND i.before + i.n > ${offset}
+                 ORDER BY rank LIMIT ${PER}`;
+    };
+    const venueColumns = raw(", c.venue_first AS first, c.venue_count AS n");
+    const filtered = [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);
+    if (!filtered) {
+      // The circle alone: along the curve (curve.ts).
+      return {
+        positions: withPageCircle(
+          near,
+          "z_venues",
+          offset + PER,
+          positions(sql`${pageCities(near, venueColumns)} AND c.venue_count > 0`, raw("(SELECT km FROM page)")),
+        ),
+        count: circleTotal(near, "z_venues", raw("c.venue_count")),
+      };
+    }
+    // With filters: the cells' tokens and the filters' intersected by FTS5, each match measured.
     const filters = filterMatch(p, { venueCities: false, near: true });
-    const cities = sql`SELECT c.pos, c.venue_first AS first, c.venue_count AS n, ${distance(near)} AS dist
+    const cities = sql`SELECT c.pos, ${distance(near)} AS dist${venueColumns}
                        FROM cities_fts f JOIN cities c ON c.pos = f.rowid
                        WHERE cities_fts MATCH ${filters ?? sql`''`} AND c.venue_count > 0 AND ${and(cityConditions(p))}`;
-    const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
-                       FROM (${cities}) WHERE dist <= ${near.radiusKm}`;
     return {
-      positions: sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist, 0 AS tier
-                     FROM (${inside}) i
-                     JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PER} - i.before)
-                     WHERE i.before < ${offset + PER} AND i.before + i.n > ${offset}
-                     ORDER BY rank LIMIT ${PER}`,
+      positions: positions(cities, sql`${near.radiusKm}`),
       count: sql`SELECT coalesce(sum(n), 0) AS n FROM (${cities}) WHERE dist <= ${near.radiusKm}`,
     };
   },
