@@ -81,6 +81,14 @@ export async function startDevServer(options: {
     },
   };
   running.add(server);
+  // A server that dies on its own says why, whatever the script that started it is doing.
+  child.on("exit", (code, signal) => {
+    if (!running.has(server)) return;
+    running.delete(server);
+    process.stderr.write(
+      `wrangler dev on port ${options.port} exited (${signal ?? code}); its last output:\n${output.slice(-8192)}\n`,
+    );
+  });
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) break;
     try {
