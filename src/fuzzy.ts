@@ -189,6 +189,12 @@ export function readings(options: readonly (readonly Alternative[])[]): Reading[
     .map(({ words, edits }) => ({ words, edits }));
 }
 
+/** A way of spreading edits over a query's words: per word, its alternatives with that many edits. */
+export interface Spread {
+  edits: number;
+  words: string[][];
+}
+
 /**
  * Every reading at once, grouped by how its edits are spread over the words: for each spread (one
  * edit count per word, at least one edit in all), per word the alternatives with that many
@@ -196,20 +202,18 @@ export function readings(options: readonly (readonly Alternative[])[]): Reading[
  * every combination of its words' alternatives, not only the few whole readings; fewest edits
  * first, at most SPREADS of them.
  */
-export interface Spread {
-  edits: number;
-  words: string[][];
-}
-
 export function spreads(options: readonly (readonly Alternative[])[]): Spread[] {
   let partial: { counts: number[]; edits: number }[] = [{ counts: [], edits: 0 }];
   for (const list of options) {
     const counts = [...new Set(list.map((o) => o.edits))];
-    partial = partial.flatMap((p) => counts.map((e) => ({ counts: [...p.counts, e], edits: p.edits + e })));
+    // The fewest edits of the whole come from the fewest of each part: a long query stays cheap.
+    partial = partial
+      .flatMap((p) => counts.map((e) => ({ counts: [...p.counts, e], edits: p.edits + e })))
+      .sort((a, b) => a.edits - b.edits)
+      .slice(0, SPREADS + 1);
   }
   return partial
     .filter((p) => p.edits > 0)
-    .sort((a, b) => a.edits - b.edits)
     .slice(0, SPREADS)
     .map(({ counts, edits }) => ({
       edits,

@@ -181,6 +181,13 @@ describe("fuzzy", () => {
     expect(absent).toEqual([{ edits: 1, words: [["blue"], ["room"]] }]);
   });
 
+  it("spreads the edits of a long query keeping only the fewest (not 2^26 combinations)", () => {
+    const query = Array.from({ length: 26 }, () => "stadthalle");
+    const list = spreads(alternatives(query, [{ word: "stadthallen", records: 1 }]));
+    expect(list).toHaveLength(12);
+    expect(list.every((s) => s.edits === 1)).toBe(true);
+  });
+
   it("suggests the reading a record's name fits best: fewest edits, then whole words", () => {
     const options = alternatives(
       ["filmore", "aud"],
