@@ -104,8 +104,6 @@ export function createBuildFile(path: string): Database.Database {
   db.pragma("synchronous = OFF");
   db.pragma("cache_size = -65536"); // 64 MiB
   db.pragma("temp_store = FILE");
-  // Big sorts (orders, ranks) use a second core.
-  db.pragma("threads = 2");
   const dir = join(ROOT, "migrations");
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))

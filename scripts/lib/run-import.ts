@@ -268,7 +268,6 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
       try {
         served.pragma("busy_timeout = 10000");
         served.pragma("cache_size = -65536"); // 64 MiB: index and FTS pages stay in memory
-        served.pragma("threads = 2"); // index builds sort with a second core
         const pacing = options.pacing ?? (target.kind === "file" ? FAST : {});
         longestWrite = (await publishLocal(served, buildDb, meta, progress, pacing)).longestWrite;
       } finally {

@@ -27,9 +27,11 @@ export function tableSizes(path: string): { total: number; tables: TableSize[] }
     const tables = [...byTable]
       .map(([table, bytes]) => ({ table, mib: bytes / 2 ** 20 }))
       .sort((a, b) => b.mib - a.mib);
+    // Pages in use: a re-import leaves the old data's pages free in the file until they are reused.
     const pageCount = db.pragma("page_count", { simple: true }) as number;
+    const freePages = db.pragma("freelist_count", { simple: true }) as number;
     const pageSize = db.pragma("page_size", { simple: true }) as number;
-    return { total: (pageCount * pageSize) / 2 ** 20, tables };
+    return { total: ((pageCount - freePages) * pageSize) / 2 ** 20, tables };
   } finally {
     db.close();
   }
