@@ -10,6 +10,6 @@ export function fullScans(details: readonly string[]): string[] {
     // A statement's own few rows: the page (h), its parts (i, g, subqueries), the anchored
     // search's three tiers, the readings of a typo search (queries/search.ts) and the circle a page
     // near a point is looked for in (queries/curve.ts).
-    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt|tiers|broad|rest|chosen|page)$/.test(d);
+    return !/^SCAN (h|i|g|CONSTANT ROW|\(subquery-\d+\)|flt|tiers|broad|rest|chosen|circle)$/.test(d);
   });
 }

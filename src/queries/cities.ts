@@ -65,7 +65,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
           offset + PER,
           // Ranked after the LIMIT: a sort that keeps one page, not a window over every city measured.
           sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY dist, pos) AS rank, dist, 0 AS tier FROM (
-                SELECT pos, dist FROM (${pageCities(near)}) WHERE dist <= (SELECT km FROM page)
+                SELECT pos, dist FROM (${pageCities(near)}) WHERE dist <= (SELECT km FROM circle)
                 ORDER BY dist, pos LIMIT ${PER} OFFSET ${offset})`,
         ),
         count: circleTotal(near, "z_cities", raw("1")),

@@ -47,12 +47,16 @@ const RECORDS = {
   },
 };
 
-/** The records at the positions of a page (rows of pos, rank, dist, tier), in the page's order. */
+/**
+ * The records at the positions of a page (rows of pos, rank, dist, tier), in the page's order.
+ * CROSS JOIN: the page's few rows drive the lookups (without statistics, some SQLite versions
+ * would rather scan every record and look each up in the page).
+ */
 export function pageRecords(resource: Resource, positions: Sql, language: Language): Sql {
   const r = RECORDS[resource];
   const alias = raw(resource === "cities" ? "c" : "v");
   return sql`WITH page AS (${positions})
-             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h JOIN ${r.table} ON ${alias}.pos = h.pos ${r.joins}
+             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ON ${alias}.pos = h.pos ${r.joins}
              ORDER BY h.rank`;
 }
 

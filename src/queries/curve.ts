@@ -61,8 +61,8 @@ const citiesOf = (ranges: Sql) =>
   sql`json_each(${ranges}) ranges CROSS JOIN cities c ON c.z >= (ranges.value ->> 0) AND c.z < (ranges.value ->> 1)`;
 
 /**
- * `body` with `page`: the smallest circle whose inside holds at least `need` cities (or venues),
- * page.j, with its radius, page.km; the search's own circle (0) when none does.
+ * `body` with `circle`: the smallest circle whose inside holds at least `need` cities (or venues),
+ * circle.j, with its radius, circle.km; the search's own circle (0) when none does.
  */
 export function withPageCircle(near: Circle, counted: Counted, need: number, body: Sql): Sql {
   const rings = circles(near);
@@ -77,16 +77,16 @@ export function withPageCircle(near: Circle, counted: Counted, need: number, bod
     rings.map((ring, j) => sql`WHEN ${raw(String(j))} THEN ${ring.km}`),
     " ",
   );
-  return sql`WITH chosen(j) AS (SELECT ${choice}), page(j, km) AS (SELECT j, CASE j ${km} END FROM chosen) ${body}`;
+  return sql`WITH chosen(j) AS (SELECT ${choice}), circle(j, km) AS (SELECT j, CASE j ${km} END FROM chosen) ${body}`;
 }
 
-/** The cities of the page circle's cells (see withPageCircle): pos, dist and `columns` (of alias c). */
+/** The cities of the chosen circle's cells (see withPageCircle): pos, dist and `columns` (of alias c). */
 export function pageCities(near: Circle, columns: Sql = raw("")): Sql {
   const lists = join(
     circles(near).map((ring, j) => sql`WHEN ${raw(String(j))} THEN ${ring.all}`),
     " ",
   );
-  return sql`SELECT c.pos, ${distance(near)} AS dist${columns} FROM ${citiesOf(sql`CASE (SELECT j FROM page) ${lists} END`)}`;
+  return sql`SELECT c.pos, ${distance(near)} AS dist${columns} FROM ${citiesOf(sql`CASE (SELECT j FROM circle) ${lists} END`)}`;
 }
 
 /**

@@ -106,7 +106,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
           near,
           "z_venues",
           offset + PER,
-          positions(sql`${pageCities(near, venueColumns)} AND c.venue_count > 0`, raw("(SELECT km FROM page)")),
+          positions(sql`${pageCities(near, venueColumns)} AND c.venue_count > 0`, raw("(SELECT km FROM circle)")),
         ),
         count: circleTotal(near, "z_venues", raw("c.venue_count")),
       };
