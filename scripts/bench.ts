@@ -150,7 +150,8 @@ async function bench(): Promise<void> {
   rmSync(defaultDb, { force: true });
   const defaultImport = await timedImport(250_000, ["--database", defaultDb]);
   log(`  ${defaultImport.seconds} s, ${defaultImport.peakMiB} MiB`);
-  log("importing 1,000,000 venues into the benchmark's local D1 (bench/tmp/state)");
+  log("importing 1,000,000 venues into the benchmark's local D1 (bench/tmp/state, new)");
+  rmSync(state, { recursive: true, force: true });
   const millionImport = await timedImport(1_000_000, ["--persist-to", state]);
   log(`  ${millionImport.seconds} s, ${millionImport.peakMiB} MiB`);
   const dbPath = localD1File(d1Database().id, state);
@@ -277,7 +278,8 @@ async function scale(): Promise<void> {
   const threeImport = await timedImport(3_000_000, ["--database", three]);
   rmSync(three, { force: true });
   log(`  ${threeImport.seconds} s, ${threeImport.peakMiB} MiB, ${threeImport.sizeMiB.toFixed(0)} MiB`);
-  log("importing 10,000,000 venues on the synthetic 5,000,000 cities (bench/tmp/scale-state)");
+  log("importing 10,000,000 venues on the synthetic 5,000,000 cities (bench/tmp/scale-state, new)");
+  rmSync(state, { recursive: true, force: true });
   const bigImport = await timedImport(10_000_000, ["--persist-to", state], ["--cities", citiesFile]);
   log(`  ${bigImport.seconds} s, ${bigImport.peakMiB} MiB, ${bigImport.sizeMiB.toFixed(0)} MiB`);
   const dbPath = localD1File(d1Database().id, state);
