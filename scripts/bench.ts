@@ -24,7 +24,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { load, median, rowsRead, sequential, type LoadFigures } from "./lib/bench/measure.ts";
+import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./lib/bench/measure.ts";
 import { classScans, rawSqlMs } from "./lib/bench/raw-sql.ts";
 import { measureRecall, sampleCities, sampleVenues } from "./lib/bench/recall.ts";
 import { writeReadmeSection } from "./lib/bench/readme.ts";
@@ -115,7 +115,14 @@ async function measureClasses(
     const probe = await fetch(`${base}${path}`, { headers: acceptFor(c) });
     await probe.arrayBuffer();
     await sequential(`${base}${path}`, acceptFor(c), 1); // warm-up
-    const figures = await sequential(`${base}${path}`, acceptFor(c), LATENCY_SECONDS);
+    // A class with typos is measured in turn with its strict class, which it is compared with.
+    const pair = classes.find((s) => s.id === c.strictPair);
+    const [figures, strict] = await interleaved(
+      [`${base}${path}`, ...(pair === undefined ? [] : [`${base}${classUrl(pair)}`])],
+      acceptFor(c),
+      pair === undefined ? LATENCY_SECONDS : 2 * LATENCY_SECONDS,
+    );
+    if (figures === undefined) throw new Error(`no figures for ${c.id}`);
     out.push({
       id: c.id,
       label: c.label,
@@ -124,6 +131,7 @@ async function measureClasses(
       rowsRead: rowsRead(probe),
       rawSqlMs: await rawSqlMs(db, c),
       ...(c.strictPair === undefined ? {} : { strictPair: c.strictPair }),
+      ...(strict === undefined ? {} : { strictLatency: { p50: strict.p50, p99: strict.p99 } }),
       ...figures,
     });
   }

@@ -41,31 +41,47 @@ export async function load(
 
 /** One request at a time for `duration` seconds: latency with sub-millisecond precision. */
 export async function sequential(url: string, headers: Record<string, string>, duration: number): Promise<LoadFigures> {
-  const times: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
+  const [figures] = await interleaved([url], headers, duration);
+  if (figures === undefined) throw new Error("no figures");
+  return figures;
+}
+
+/**
+ * One request at a time for `duration` seconds, the URLs in turn: the latency of each, measured
+ * in the same moments (on a shared machine, minutes apart is another machine).
+ */
+export async function interleaved(
+  urls: readonly string[],
+  headers: Record<string, string>,
+  duration: number,
+): Promise<LoadFigures[]> {
+  const runs = urls.map(() => ({ times: [] as number[], errors: 0, non2xx: 0 }));
   const until = performance.now() + duration * 1000;
-  while (performance.now() < until) {
+  for (let i = 0; performance.now() < until; i = (i + 1) % urls.length) {
+    const run = runs[i];
+    if (run === undefined) break;
     const t = performance.now();
     try {
-      const res = await fetch(url, { headers });
+      const res = await fetch(urls[i] ?? "", { headers });
       await res.arrayBuffer();
-      if (res.status >= 300) non2xx++;
+      if (res.status >= 300) run.non2xx++;
     } catch {
-      errors++;
+      run.errors++;
     }
-    times.push(performance.now() - t);
+    run.times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2));
-  return {
-    requestsPerSecond: times.length / duration,
-    p50: at(0.5),
-    p99: at(0.99),
-    requests: times.length,
-    errors,
-    non2xx,
-  };
+  return runs.map(({ times, errors, non2xx }) => {
+    times.sort((a, b) => a - b);
+    const at = (q: number) => Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2));
+    return {
+      requestsPerSecond: times.length / duration,
+      p50: at(0.5),
+      p99: at(0.99),
+      requests: times.length,
+      errors,
+      non2xx,
+    };
+  });
 }
 
 /** The run with the median requests per second. */

@@ -102,11 +102,11 @@ export function benchText(r: BenchResults, targets: readonly Target[]): string {
         "rows_read",
         "raw SQL ms",
         "(p50 − D1 floor) ÷ raw SQL",
-        "vs. strict",
+        "vs. its strict class (measured in turn)",
       ],
       ["---", "---:", "---:", "---:", "---:", "---:", "---"],
       r.classes.map((c) => {
-        const strict = c.strictPair === undefined ? undefined : byId.get(c.strictPair);
+        const strict = c.strictLatency ?? (c.strictPair === undefined ? undefined : byId.get(c.strictPair));
         return [
           `${c.label}: \`${c.url}\``,
           c.p50,

@@ -23,6 +23,8 @@ export interface ClassFigures extends LoadFigures {
   rowsRead: number;
   rawSqlMs: number;
   strictPair?: string;
+  /** For a class with typos: its strict class's latency, measured in turn with it. */
+  strictLatency?: { p50: number; p99: number };
 }
 
 export interface BenchResults {

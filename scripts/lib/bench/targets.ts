@@ -32,7 +32,8 @@ export function fuzzyCost(imp: ImportFigures | undefined, sizes: BenchResults["s
 export function benchTargets(r: BenchResults): Target[] {
   const byId = new Map(r.classes.map((c) => [c.id, c]));
   const fuzzy = r.classes.filter((c) => c.strictPair !== undefined);
-  const ratio = (c: ClassFigures, of: "p50" | "p99") => c[of] / (byId.get(c.strictPair ?? "")?.[of] ?? NaN);
+  const ratio = (c: ClassFigures, of: "p50" | "p99") =>
+    c[of] / ((c.strictLatency ?? byId.get(c.strictPair ?? ""))?.[of] ?? NaN);
   const worst = (of: "p50" | "p99") => Math.max(...fuzzy.map((c) => ratio(c, of)));
   const defaultImport = r.imports.find((i) => i.venues === 250_000);
   const million = r.imports.find((i) => i.venues === 1_000_000);
