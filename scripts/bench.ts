@@ -143,10 +143,10 @@ function machine(): string {
   return `${cores.length} cores (${cores[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-function report(text: string, targets: readonly [string, boolean][], section: string): void {
+async function report(text: string, targets: readonly [string, boolean][], section: string): Promise<void> {
   console.log(`\n${text}\n`);
   for (const [target, met] of targets) console.log(`${met ? "met   " : "MISSED"}  ${target}`);
-  if (writeReadmeSection(section, text)) log(`wrote the tables into README.md (${section})`);
+  if (await writeReadmeSection(section, text)) log(`wrote the tables into README.md (${section})`);
 }
 
 async function bench(): Promise<void> {
@@ -245,7 +245,7 @@ async function bench(): Promise<void> {
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const targets = benchTargets(results);
-    report(benchText(results, targets), targets, "bench");
+    await report(benchText(results, targets), targets, "bench");
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {
     stopDevServers();
@@ -315,7 +315,7 @@ async function scale(): Promise<void> {
     writeFileSync(SCALE_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const million = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as BenchResults) : null;
     const targets = scaleTargets(results, million);
-    report(scaleText(results, million, targets), targets, "scale");
+    await report(scaleText(results, million, targets), targets, "scale");
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {
     stopDevServers();

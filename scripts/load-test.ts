@@ -396,7 +396,7 @@ async function main(): Promise<void> {
   ].join("\n");
   console.log(`\n${text}\n`);
   writeFileSync(join(ROOT, "bench", "load.json"), `${JSON.stringify(figures, null, 2)}\n`);
-  if (failures.length === 0) writeReadmeSection("load", text);
+  if (failures.length === 0) await writeReadmeSection("load", text);
   if (failures.length > 0) {
     const logged = serverOutput
       .split("\n")
