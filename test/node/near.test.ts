@@ -3,8 +3,9 @@
  * (src/queries) run on an imported SQLite file of 40,000 cities — the fixture's, and synthetic
  * ones around each (scripts/lib/synthetic-cities.ts) — so that a page is found in a smaller circle
  * than the search's, which the worker tests' few fixture cities never need. Every page and the
- * total of each circle are compared with a scan of all cities, measured here with the haversine
- * formula written out again. The query classes' plans are checked here too, on this SQLite.
+ * total of each circle are compared with a scan of all cities, measured with the haversine
+ * formula written out again (test/support). The query classes' plans are checked here too, on
+ * this SQLite.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +24,7 @@ import { writeSyntheticCities } from "../../scripts/lib/synthetic-cities.ts";
 import { classScans } from "../../scripts/lib/bench/raw-sql.ts";
 import { QUERY_CLASSES } from "../../scripts/lib/query-classes.ts";
 import { fixture } from "../support/seed.ts";
+import { km } from "../support/haversine.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vcs-near-"));
 const path = join(dir, "near.sqlite");
@@ -60,15 +62,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => db.close());
-
-/** Great-circle distance in km, mean Earth radius 6371.0088 km. */
-function km(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180;
-  const h =
-    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
-    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 function within(lat: number, lng: number, radius: number): (City & { d: number })[] {
   return cities

@@ -1,13 +1,14 @@
 /**
  * Search near a point (SPEC §10.2) against brute force: every record of every page, and the total,
- * compared with a scan of all the test data, measured here with the haversine formula written out
- * again (not the worker's). Circles in cities, across the antimeridian, around a pole, with and
- * without a name and filters.
+ * compared with a scan of all the test data, measured with the haversine formula written out
+ * again in test/support (not the worker's). Circles in cities, across the antimeridian, around a
+ * pole, with and without a name and filters.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compareCodePoints, normalize } from "../../src/normalize.ts";
 import type { CityJson, VenueJson } from "../../src/shape.ts";
+import { km } from "../support/haversine.ts";
 import { allPages, getJson, getXml, parseXml } from "./helpers.ts";
 
 interface City {
@@ -35,15 +36,6 @@ beforeAll(async () => {
     ).all<Venue>()
   ).results;
 });
-
-/** Great-circle distance in km, mean Earth radius 6371.0088 km. */
-function km(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180;
-  const h =
-    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
-    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Cities by population (largest first), then geonameid: the order of SPEC §3. */
 const cityOrder = (a: City, b: City) => b.population - a.population || Number(a.id) - Number(b.id);
