@@ -169,16 +169,16 @@ async function bench(): Promise<void> {
 
   log("starting the servers");
   const empty = await startEmptyWorker();
-  const probe = PROBE;
-  const hits = (await startDevServer({ port: 8792, args: ["--persist-to", state, "--var", "RATE_LIMIT:off"], probe }))
-    .base;
+  const hits = (
+    await startDevServer({ port: 8792, args: ["--persist-to", state, "--var", "RATE_LIMIT:off"], probe: PROBE })
+  ).base;
   const misses = await startMissWorker(8793, state);
 
   try {
     const json = { Accept: "application/json" };
     let hitBytes = 0;
     for (let i = 0; i < 50; i++) {
-      const res = await fetch(`${hits}${probe}`, { headers: json });
+      const res = await fetch(`${hits}${PROBE}`, { headers: json });
       hitBytes = (await res.arrayBuffer()).byteLength;
       if (res.headers.get("X-Cache") === "HIT") break;
     }
@@ -187,7 +187,7 @@ async function bench(): Promise<void> {
     for (const [base, path] of [
       [empty, "/"],
       [empty, sameBody],
-      [hits, probe],
+      [hits, PROBE],
       [empty, "/?d1=1"],
     ] as const) {
       await load(base, () => path, json, { connections: 8, duration: 2 }); // warm-up
@@ -199,7 +199,7 @@ async function bench(): Promise<void> {
       rounds.push({
         baseline: await load(empty, () => "/", {}, THROUGHPUT),
         sameBody: await load(empty, () => sameBody, {}, THROUGHPUT),
-        hits: await load(hits, () => probe, json, THROUGHPUT),
+        hits: await load(hits, () => PROBE, json, THROUGHPUT),
         floor: await load(empty, () => "/?d1=1", {}, THROUGHPUT),
         misses: await load(misses, everyClass, json, THROUGHPUT),
       });
@@ -210,7 +210,7 @@ async function bench(): Promise<void> {
     const baselineLatency = await sequential(`${empty}/`, {}, LATENCY_SECONDS);
     await sequential(`${empty}/?d1=1`, {}, 1);
     const d1Floor = await sequential(`${empty}/?d1=1`, {}, LATENCY_SECONDS);
-    const hitsLatency = await sequential(`${hits}${probe}`, json, LATENCY_SECONDS);
+    const hitsLatency = await sequential(`${hits}${PROBE}`, json, LATENCY_SECONDS);
 
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const classes = await measureClasses(misses, db, QUERY_CLASSES);

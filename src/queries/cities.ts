@@ -9,7 +9,7 @@ import { PER_PAGE } from "../paging.ts";
 import type { CityRecord } from "../records.ts";
 import { pageRecords } from "./columns.ts";
 import { circleTotal, pageCities, withPageCircle } from "./curve.ts";
-import { and, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
+import { and, countryCode, distance, filterMatch, hasFilters, regionConditions } from "./filters.ts";
 import { cityRecord, type CityRow } from "./rows.ts";
 import type { ResourceQueries } from "./search.ts";
 import { raw, sql } from "./sql.ts";
@@ -56,7 +56,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
     const near = p.near;
     if (near === undefined) throw new Error("nearby() without a point");
     const filters = filterMatch(p, { venueCities: false, near: true });
-    if (p.state === undefined && p.stateCode === undefined && p.country === undefined) {
+    if (!hasFilters(p)) {
       // The circle alone: along the curve (curve.ts).
       return {
         positions: withPageCircle(

@@ -35,13 +35,19 @@ function cityFields(language: Language, prefix: string): Sql[] {
   ];
 }
 
-/** Each resource's table (as alias), the joins its columns read, and its columns. */
+/** Each resource's table and its alias, the joins its columns read, and its columns. */
 const RECORDS = {
   /** A city (rows.ts CityRow). */
-  cities: { table: raw("cities c"), joins: CITY_JOINS, columns: (l: Language) => join(cityFields(l, ""), ", ") },
+  cities: {
+    table: raw("cities c"),
+    alias: raw("c"),
+    joins: CITY_JOINS,
+    columns: (l: Language) => join(cityFields(l, ""), ", "),
+  },
   /** A venue and its city, the city's columns prefixed `city_` (rows.ts VenueRow). */
   venues: {
     table: raw("venues v"),
+    alias: raw("v"),
     joins: VENUE_JOINS,
     columns: (l: Language) => join([raw("v.id, v.name, v.url"), ...cityFields(l, "city_")], ", "),
   },
@@ -54,14 +60,13 @@ const RECORDS = {
  */
 export function pageRecords(resource: Resource, positions: Sql, language: Language): Sql {
   const r = RECORDS[resource];
-  const alias = raw(resource === "cities" ? "c" : "v");
   return sql`WITH page AS (${positions})
-             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ON ${alias}.pos = h.pos ${r.joins}
+             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ON ${r.alias}.pos = h.pos ${r.joins}
              ORDER BY h.rank`;
 }
 
 /** One record by its id (a venue id, a city's geonameid). */
 export function recordById(resource: Resource, id: string, language: Language): Sql {
   const r = RECORDS[resource];
-  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.joins} WHERE ${raw(resource === "cities" ? "c" : "v")}.id = ${id}`;
+  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.joins} WHERE ${r.alias}.id = ${id}`;
 }

@@ -55,6 +55,10 @@ export function cityConditions(p: SearchParams): Sql[] {
   return out;
 }
 
+/** Whether a search has filters besides its name and point (a city search has no city filters). */
+export const hasFilters = (p: SearchParams): boolean =>
+  [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);
+
 export const and = (conditions: readonly Sql[]): Sql =>
   conditions.length === 0 ? raw("1") : join(conditions, " AND ");
 

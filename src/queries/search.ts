@@ -61,20 +61,28 @@ export interface ResourceQueries<R> {
   names(record: R): string[];
 }
 
-/** One part of a name search: FTS5 text and its place in the order (edits × 3 + name tier). */
+/** One part of a name search: FTS5 text and its place in the order (tierKey). */
 interface Tier {
   key: number;
   text: string;
 }
 
-/** The tiers of one reading of the name: exact name, name starting with it, every word a prefix. */
+/** Name tiers: exact name, name starting with the query, every query word a prefix of a word. */
+const EXACT = 0;
+const STARTS = 1;
+const WORDS = 2;
+/** A tier's place in the order: edits first, then the name tier (the SQL below reads k / 3, k % 3). */
+const tierKey = (edits: number, nameTier: number) => edits * 3 + nameTier;
+const isWordsTier = (t: Tier) => t.key % 3 === WORDS;
+
+/** The tiers of one reading of the name. */
 function tiersOf(normalized: string, edits: number): Tier[] {
   const t = nameTiers(normalized);
   if (t === null) return [];
   return [
-    { key: edits * 3, text: t.exact },
-    { key: edits * 3 + 1, text: t.starts },
-    { key: edits * 3 + 2, text: t.words },
+    { key: tierKey(edits, EXACT), text: t.exact },
+    { key: tierKey(edits, STARTS), text: t.starts },
+    { key: tierKey(edits, WORDS), text: t.words },
   ];
 }
 
@@ -87,12 +95,14 @@ function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread[]): Ti
   const byKey = new Map<number, string[]>();
   const add = (key: number, text: string) => byKey.set(key, [...(byKey.get(key) ?? []), `(${text})`]);
   for (const r of list) {
-    const t = tiersOf(r.words.join(" "), r.edits);
-    for (const tier of t) if (tier.key % 3 !== 2) add(tier.key, tier.text);
+    for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text);
   }
   for (const s of spreadList) {
     // FTS5 needs an explicit AND next to a parenthesized group.
-    add(s.edits * 3 + 2, s.words.map((group) => `(${group.map((w) => `${phrase(w)}*`).join(" OR ")})`).join(" AND "));
+    add(
+      tierKey(s.edits, WORDS),
+      s.words.map((group) => `(${group.map((w) => `${phrase(w)}*`).join(" OR ")})`).join(" AND "),
+    );
   }
   return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: texts.join(" OR ") }));
 }
@@ -136,7 +146,7 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
   // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
   const everything = withFilters(
     tiers
-      .filter((t) => t.key % 3 === 2)
+      .filter(isWordsTier)
       .map((t) => `(${t.text})`)
       .join(" OR "),
     fltRef,

@@ -12,7 +12,7 @@ import type { SearchParams } from "../params.ts";
 import type { VenueRecord } from "../records.ts";
 import { pageRecords } from "./columns.ts";
 import { circleTotal, pageCities, withPageCircle } from "./curve.ts";
-import { and, cityConditions, countryCode, distance, filterMatch, regionConditions } from "./filters.ts";
+import { and, cityConditions, countryCode, distance, filterMatch, hasFilters, regionConditions } from "./filters.ts";
 import { venueRecord, type VenueRow } from "./rows.ts";
 import type { ResourceQueries, Search } from "./search.ts";
 import { raw, sql, type Sql } from "./sql.ts";
@@ -98,8 +98,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
                  ORDER BY rank LIMIT ${PER}`;
     };
     const venueColumns = raw(", c.venue_first AS first, c.venue_count AS n");
-    const filtered = [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);
-    if (!filtered) {
+    if (!hasFilters(p)) {
       // The circle alone: along the curve (curve.ts).
       return {
         positions: withPageCircle(
