@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.ts";
 import { Progress } from "../../scripts/lib/progress.ts";
-import { runImport } from "../../scripts/lib/run-import.ts";
+import { FAST, runImport } from "../../scripts/lib/run-import.ts";
 import { ROOT } from "../../scripts/lib/project.ts";
 
 const PORT = 8789;
@@ -46,7 +46,9 @@ async function openPage(options: BrowserContextOptions): Promise<Page> {
 }
 
 beforeAll(async () => {
-  await runImport({ target: { kind: "local", persistTo: STATE } }, new Progress(process.stderr, true));
+  // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
+  // takes minutes on a busy machine).
+  await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
   server = await startDevServer({ port: PORT, args: ["--persist-to", STATE] });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -62,7 +64,7 @@ beforeAll(async () => {
   });
   page = watch(await browser.newPage({ viewport: { width: 1100, height: 900 } }));
   mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
