@@ -26,7 +26,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
     if (p.state === undefined && !(p.stateCode !== undefined && p.country === undefined)) {
       if (p.country === undefined) {
         return {
-          positions: sql`SELECT pos, pos AS rank, NULL AS dist, 0 AS tier FROM cities WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
+          positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM cities WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
           count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_cities'`,
         };
       }
@@ -36,7 +36,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
           ? [raw("country_rank"), sql`country_code = ${code}`, sql`''`]
           : [raw("state_rank"), sql`country_code = ${code} AND admin1_code = ${p.stateCode}`, sql`${p.stateCode}`];
       return {
-        positions: sql`SELECT pos, ${rank} AS rank, NULL AS dist, 0 AS tier FROM cities
+        positions: sql`SELECT pos, ${rank} AS rank, NULL AS dist FROM cities
                        WHERE ${scope} AND ${rank} > ${offset} ORDER BY ${rank} LIMIT ${PER}`,
         count: sql`SELECT coalesce((SELECT cities FROM region_counts WHERE country_code = ${code} AND admin1_code = ${admin1}), 0) AS n`,
       };
@@ -46,7 +46,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
     const filters = filterMatch(p, { venueCities: false, near: false });
     if (filters === null) return null;
     return {
-      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist, 0 AS tier FROM cities_fts
+      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM cities_fts
                      WHERE cities_fts MATCH ${filters} ORDER BY rowid LIMIT ${PER} OFFSET ${offset}`,
       count: sql`SELECT coalesce(sum(r.cities), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`,
     };
@@ -64,7 +64,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
           "z_cities",
           offset + PER,
           // Ranked after the LIMIT: a sort that keeps one page, not a window over every city measured.
-          sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY dist, pos) AS rank, dist, 0 AS tier FROM (
+          sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY dist, pos) AS rank, dist FROM (
                 SELECT pos, dist FROM (${pageCities(near)}) WHERE dist <= (SELECT km FROM circle)
                 ORDER BY dist, pos LIMIT ${PER} OFFSET ${offset})`,
         ),
@@ -75,7 +75,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
     const measured = sql`SELECT c.pos, ${distance(near)} AS dist FROM cities_fts f JOIN cities c ON c.pos = f.rowid
                          WHERE cities_fts MATCH ${filters ?? sql`''`}`;
     return {
-      positions: sql`SELECT pos, row_number() OVER (ORDER BY dist, pos) AS rank, dist, 0 AS tier FROM (${measured})
+      positions: sql`SELECT pos, row_number() OVER (ORDER BY dist, pos) AS rank, dist FROM (${measured})
                      WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${PER} OFFSET ${offset}`,
       count: sql`SELECT count(*) AS n FROM (${measured}) WHERE dist <= ${near.radiusKm}`,
     };

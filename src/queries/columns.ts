@@ -39,14 +39,14 @@ function cityFields(language: Language, prefix: string): Sql[] {
 const RECORDS = {
   /** A city (rows.ts CityRow). */
   cities: {
-    table: raw("cities c"),
+    table: raw("cities"),
     alias: raw("c"),
     joins: CITY_JOINS,
     columns: (l: Language) => join(cityFields(l, ""), ", "),
   },
   /** A venue and its city, the city's columns prefixed `city_` (rows.ts VenueRow). */
   venues: {
-    table: raw("venues v"),
+    table: raw("venues"),
     alias: raw("v"),
     joins: VENUE_JOINS,
     columns: (l: Language) => join([raw("v.id, v.name, v.url"), ...cityFields(l, "city_")], ", "),
@@ -54,19 +54,19 @@ const RECORDS = {
 };
 
 /**
- * The records at the positions of a page (rows of pos, rank, dist, tier), in the page's order.
+ * The records at the positions of a page (rows of pos, rank, dist), in the page's order.
  * CROSS JOIN: the page's few rows drive the lookups (without statistics, some SQLite versions
  * would rather scan every record and look each up in the page).
  */
 export function pageRecords(resource: Resource, positions: Sql, language: Language): Sql {
   const r = RECORDS[resource];
   return sql`WITH page AS (${positions})
-             SELECT h.dist, h.tier, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ON ${r.alias}.pos = h.pos ${r.joins}
+             SELECT h.dist, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}
              ORDER BY h.rank`;
 }
 
 /** One record by its id (a venue id, a city's geonameid). */
 export function recordById(resource: Resource, id: string, language: Language): Sql {
   const r = RECORDS[resource];
-  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.joins} WHERE ${r.alias}.id = ${id}`;
+  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.alias} ${r.joins} WHERE ${r.alias}.id = ${id}`;
 }

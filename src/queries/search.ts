@@ -4,7 +4,7 @@
  * corrections — and, only when the strict search matches nothing, a second round trip with the
  * corrected readings of the name (SPEC §10.1).
  *
- * Every search is made of positions: a statement whose rows are (pos, rank, dist, tier) in the
+ * Every search is made of positions: a statement whose rows are (pos, rank, dist) in the
  * answer's order. The page statement turns the page's positions into records.
  */
 import {
@@ -71,9 +71,10 @@ interface Tier {
 const EXACT = 0;
 const STARTS = 1;
 const WORDS = 2;
-/** A tier's place in the order: edits first, then the name tier (the SQL below reads k / 3, k % 3). */
-const tierKey = (edits: number, nameTier: number) => edits * 3 + nameTier;
-const isWordsTier = (t: Tier) => t.key % 3 === WORDS;
+const NAME_TIERS = 3;
+/** A tier's place in the order: edits first, then the name tier (the SQL below reads it back with / and %). */
+const tierKey = (edits: number, nameTier: number) => edits * NAME_TIERS + nameTier;
+const isWordsTier = (t: Tier) => t.key % NAME_TIERS === WORDS;
 
 /** The tiers of one reading of the name. */
 function tiersOf(normalized: string, edits: number): Tier[] {
@@ -154,7 +155,7 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
   if (near === undefined) {
     return {
       positions: withFlt(
-        sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist, k AS tier FROM (${best}) ORDER BY k, pos LIMIT ${perPage} OFFSET ${offset}`,
+        sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist FROM (${best}) ORDER BY k, pos LIMIT ${perPage} OFFSET ${offset}`,
       ),
       count: withFlt(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
       matches: sql`EXISTS (${withFlt(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
@@ -163,7 +164,7 @@ function tiered<R>(q: ResourceQueries<R>, p: SearchParams, tiers: readonly Tier[
   const d = distance(near);
   return {
     positions: withFlt(
-      sql`SELECT pos, row_number() OVER (ORDER BY k / 3, dist, k % 3, pos) AS rank, dist, k AS tier FROM (
+      sql`SELECT pos, row_number() OVER (ORDER BY k / ${raw(String(NAME_TIERS))}, dist, k % ${raw(String(NAME_TIERS))}, pos) AS rank, dist FROM (
             SELECT g.pos, g.k, ${d} AS dist FROM (${best}) g ${q.placeJoins}
           ) WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${perPage} OFFSET ${offset}`,
     ),
@@ -262,7 +263,7 @@ function anchoredPositions<R>(q: ResourceQueries<R>, word: string, offset: numbe
     anchor AS (SELECT s.tier, s.start % (SELECT n FROM every) AS skip,
                       coalesce((SELECT pos FROM name_anchors WHERE kind = ${kind} AND prefix = ${word} AND tier = s.tier
                                 AND k = s.start / (SELECT n FROM every)), 0) AS after FROM starts s)
-    SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist, k AS tier
+    SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist
     FROM (SELECT pos, min(k) AS k FROM (${unionAll([...anchored, ...plain])}) GROUP BY pos)
     ORDER BY k, pos LIMIT ${perPage} OFFSET CASE WHEN ${broad} THEN 0 ELSE ${offset} END`;
 }

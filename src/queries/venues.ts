@@ -24,20 +24,20 @@ function ranked(p: SearchParams, offset: number): Search | null {
   if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
   if (p.country === undefined) {
     return {
-      positions: sql`SELECT pos, pos AS rank, NULL AS dist, 0 AS tier FROM venues WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
+      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE pos > ${offset} ORDER BY pos LIMIT ${PER}`,
       count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`,
     };
   }
   const code = countryCode(p.country);
   if (p.stateCode === undefined) {
     return {
-      positions: sql`SELECT pos, country_rank AS rank, NULL AS dist, 0 AS tier FROM venues
+      positions: sql`SELECT pos, country_rank AS rank, NULL AS dist FROM venues
                      WHERE country_code = ${code} AND country_rank > ${offset} ORDER BY country_rank LIMIT ${PER}`,
       count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ''), 0) AS n`,
     };
   }
   return {
-    positions: sql`SELECT pos, state_rank AS rank, NULL AS dist, 0 AS tier FROM venues
+    positions: sql`SELECT pos, state_rank AS rank, NULL AS dist FROM venues
                    WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND state_rank > ${offset}
                    ORDER BY state_rank LIMIT ${PER}`,
     count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ${p.stateCode}), 0) AS n`,
@@ -60,7 +60,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
       // One city: its venues are one pos range.
       const city = sql`SELECT venue_first, venue_count FROM cities c WHERE ${cityFilter(p)}`;
       return {
-        positions: sql`SELECT v.pos, v.pos AS rank, NULL AS dist, 0 AS tier FROM (${city}) c
+        positions: sql`SELECT v.pos, v.pos AS rank, NULL AS dist FROM (${city}) c
                        JOIN venues v ON v.pos >= c.venue_first + ${offset} AND v.pos < c.venue_first + c.venue_count
                        ORDER BY v.pos LIMIT ${PER}`,
         count: sql`SELECT coalesce((SELECT venue_count FROM cities c WHERE ${cityFilter(p)}), 0) AS n`,
@@ -77,7 +77,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
         ? sql`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cityFilter(p)}`
         : sql`SELECT coalesce(sum(r.venues), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`;
     return {
-      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist, 0 AS tier FROM venues_fts
+      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
                      WHERE venues_fts MATCH ${filters} ORDER BY rowid LIMIT ${PER} OFFSET ${offset}`,
       count,
     };
@@ -91,7 +91,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     const positions = (cities: Sql, radius: Sql) => {
       const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
                          FROM (${cities}) WHERE dist <= ${radius}`;
-      return sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist, 0 AS tier
+      return sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist
                  FROM (${inside}) i
                  JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PER} - i.before)
                  WHERE i.before < ${offset + PER} AND i.before + i.n > ${offset}
