@@ -1,4 +1,5 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import "./scripts/node-version.ts";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fixtureSeedStatements } from "./test/support/seed.ts";
 

@@ -3,6 +3,7 @@
  * worker keeps (API_KEY_HASHES, comma-separated). `npm run api-key -- --hash KEY` prints the
  * hash of an existing key.
  */
+import "./node-version.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 

@@ -19,6 +19,7 @@
  *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
+import "./node-version.ts";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";

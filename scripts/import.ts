@@ -2,6 +2,7 @@
  * npm run db:import -- [options]: loads cities, states, countries and venues into D1.
  * Run with --help for the options.
  */
+import "./node-version.ts";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ImportError } from "./lib/problems.ts";

@@ -22,6 +22,7 @@
  * so their RSS is reported, not judged.) Prints the figures, writes them to bench/load.json and into
  * README.md. Stops the server it started, also on failure.
  */
+import "./node-version.ts";
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -318,7 +319,7 @@ async function main(): Promise<void> {
   while (sampling) await new Promise((r) => setTimeout(r, 50));
   inspector.close();
 
-  let serverOutput = "";
+  let serverOutput: string;
   const reimports: (LoadResult & { what: string; importSeconds: number; longestWriteMs: number })[] = [];
   try {
     const what = `another data set (venue seed "${OTHER_SEED}")`;

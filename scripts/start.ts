@@ -3,6 +3,7 @@
  * importing the default data when it does not), then runs `wrangler dev` on
  * http://localhost:8787. When the data is current this takes seconds.
  */
+import "./node-version.ts";
 import { spawn } from "node:child_process";
 import { ImportError } from "./lib/problems.ts";
 import { Progress } from "./lib/progress.ts";

@@ -54,9 +54,7 @@ export type ResultPage = VenuesPage | CitiesPage;
 
 /** What an answer holds: a page of a search, or one venue or city of a lookup. */
 export type Answer =
-  | { kind: "page"; page: ResultPage }
-  | { kind: "venue"; venue: VenueJson }
-  | { kind: "city"; city: CityJson };
+  { kind: "page"; page: ResultPage } | { kind: "venue"; venue: VenueJson } | { kind: "city"; city: CityJson };
 
 export function venueJson(v: VenueRecord, fullCity = false): VenueJson {
   const out: VenueJson = { id: v.id, name: v.name };

@@ -546,7 +546,7 @@ async function* generated(
     "SELECT gid, name, country_code, admin1_code, population FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
   );
   let index = 0;
-  for (let last = 0; ; ) {
+  for (let last = 0; ;) {
     const cities = batch.all(last, 5000) as {
       gid: number;
       name: string;

@@ -27,8 +27,7 @@ export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMEN
 export function stageDdl(build: Database.Database): string[] {
   return SERVED_TABLES.map((table) => {
     const row = build.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as
-      | { sql: string }
-      | undefined;
+      { sql: string } | undefined;
     if (row === undefined) throw new Error(`the build has no table ${table}`);
     const renamed = row.sql.replace(/^(CREATE (?:VIRTUAL )?TABLE )("?)(\w+)\2/, `$1stage_$3`);
     if (renamed === row.sql) throw new Error(`cannot rename the DDL of ${table}`);
@@ -138,7 +137,7 @@ export async function publishLocal(
           `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${key} BETWEEN ? AND ?`,
         );
         const hi = (build.prepare(`SELECT max(${key}) FROM ${table}`).pluck().get() as number | null) ?? 0;
-        for (let from = 1; from <= hi; ) {
+        for (let from = 1; from <= hi;) {
           const size = steps.rows;
           done += await steps.write(() => copy.run(from, from + size - 1).changes);
           from += size;
@@ -151,7 +150,7 @@ export async function publishLocal(
         const copy = target.prepare(
           `INSERT INTO main.stage_${table} SELECT * FROM build.${table} ORDER BY ${order} LIMIT ? OFFSET ?`,
         );
-        for (let n = 1; n > 0; ) {
+        for (let n = 1; n > 0;) {
           n = await steps.write(() => copy.run(steps.rows, done).changes);
           done += n;
           progress.tick(done);
@@ -185,7 +184,7 @@ export async function publishLocal(
       // FTS5 merges segments at commit, as much as it takes: off while indexing, and done here
       // instead, in bounded steps between the chunks of documents.
       await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 1999 }));
-      for (let from = 1; from <= hi; ) {
+      for (let from = 1; from <= hi;) {
         const size = steps.rows;
         await steps.write(() => insert.run(from, from + size - 1));
         from += size;

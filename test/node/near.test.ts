@@ -76,7 +76,7 @@ async function everyPage<R extends { id: string }>(
   query: string,
 ): Promise<{ total: number; ids: string[] }> {
   const ids: string[] = [];
-  let total = 0;
+  let total: number;
   for (let page = 1; ; page++) {
     const p = parseSearchParams(q.resource, `${query}&p=${page}`);
     const answer = await runSearch(q, runner, p, "en");
