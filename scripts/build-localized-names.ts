@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultSources } from "./lib/run-import.ts";
-import { TRANSLATED } from "../src/language.ts";
+import { TRANSLATED } from "../src/format/languages.ts";
 import { ROOT } from "./lib/project.ts";
 
 /** Reads a gettext .mo catalog (either byte order) into a map of message id → translation. */

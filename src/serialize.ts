@@ -5,8 +5,8 @@
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
-import type { ErrorBody } from "./errors.ts";
-import type { Format } from "./negotiate.ts";
+import type { ErrorBody } from "./http/errors.ts";
+import type { Format } from "./http/negotiate.ts";
 import type { Answer, CityJson, ResultPage, VenueJson } from "./shape.ts";
 
 function xmlDocument(): XMLBuilder {

@@ -3,8 +3,8 @@
  * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
-import type { CityRecord, Page, VenueRecord } from "./records.ts";
-import { PER_PAGE } from "./paging.ts";
+import type { CityRecord, Page, VenueRecord } from "./query/records.ts";
+import { ITEMS_PER_PAGE } from "./params/paging.ts";
 
 export interface VenueCityJson {
   id: string;
@@ -92,7 +92,7 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
 export function venuesPage(p: Page<VenueRecord>, fullCities = false): VenuesPage {
   return {
     type: "venues",
-    itemsPerPage: PER_PAGE.venues,
+    itemsPerPage: ITEMS_PER_PAGE.venues,
     page: p.page,
     total: p.total,
     venue: p.items.map((v) => venueJson(v, fullCities)),
@@ -100,5 +100,11 @@ export function venuesPage(p: Page<VenueRecord>, fullCities = false): VenuesPage
 }
 
 export function citiesPage(p: Page<CityRecord>): CitiesPage {
-  return { type: "cities", itemsPerPage: PER_PAGE.cities, page: p.page, total: p.total, cities: p.items.map(cityJson) };
+  return {
+    type: "cities",
+    itemsPerPage: ITEMS_PER_PAGE.cities,
+    page: p.page,
+    total: p.total,
+    cities: p.items.map(cityJson),
+  };
 }

@@ -10,9 +10,9 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
-import { indexDeletes } from "../../src/fuzzy.ts";
-import { normalize, words } from "../../src/normalize.ts";
-import { cityTokenSql, geoTokens, nameToken, regionTokens, zCode } from "../../src/tokens.ts";
+import { indexDeletes } from "../../src/format/typo-keys.ts";
+import { normalize, words } from "../../src/format/normalize.ts";
+import { cityTokenSql, geoTokens, nameToken, regionTokens, zCode } from "../../src/format/tokens.ts";
 import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "./generate-venues.ts";
 import {
   nameAnchors,

@@ -9,7 +9,7 @@
  *   setlist.fm-style (slug.ts).
  * - A small share of venues has no city, as festival sites in the open country do.
  */
-import { normalize } from "../../src/normalize.ts";
+import { normalize } from "../../src/format/normalize.ts";
 import { pick, random, type Rng } from "./random.ts";
 import type { Country } from "./sources/geonames.ts";
 import { venueUrl } from "./slug.ts";

@@ -4,7 +4,9 @@
  * with the records: candidates come from the sorted vocabulary in one pass, and records are
  * counted scope by scope, grouped by country and state.
  */
-import { compareCodePoints } from "../../src/normalize.ts";
+import { compareCodePoints } from "../../src/format/normalize.ts";
+import { EXACT, STARTS, WORDS, type NameTier } from "../../src/format/ranking.ts";
+import { scopeKey } from "../../src/format/scopes.ts";
 
 /** Longest prefix (in characters) that gets a stored total. */
 export const PREFIX_COUNT_MAX_LENGTH = 24;
@@ -166,7 +168,7 @@ class ScopeCounts {
 
 /**
  * [scope, prefix, records] for every candidate prefix matching at least `min` records in a scope:
- * all records (""), a country ("c:US") or a state ("s:US:CA"). The records must come grouped by
+ * all records, a country or a state (src/format/scopes.ts). The records must come grouped by
  * country, and by state within a country (records without a country anywhere).
  */
 export function scopedPrefixCounts(
@@ -186,10 +188,10 @@ export function scopedPrefixCounts(
     if (prefixes.length === 0) continue;
     all.add(prefixes);
     if (r.countryCode === null) continue;
-    country.flush(`c:${r.countryCode}`, min, trie.prefixes, out);
+    country.flush(scopeKey(r.countryCode), min, trie.prefixes, out);
     country.add(prefixes);
     if (r.admin1Code === null) continue;
-    state.flush(`s:${r.countryCode}:${r.admin1Code}`, min, trie.prefixes, out);
+    state.flush(scopeKey(r.countryCode, r.admin1Code), min, trie.prefixes, out);
     state.add(prefixes);
   }
   country.flush("\u0000end", min, trie.prefixes, out);
@@ -207,8 +209,8 @@ export interface TierRecord {
 
 /**
  * Anchors of deep pages (tables name_tiers, name_anchors): for each prefix, how many records match
- * it in each name tier (0: a name is the word, 1: a name starts with it, 2: only another word
- * does) and the pos of every `every`-th record of each tier. The records must come in pos order.
+ * it in each name tier (src/format/ranking.ts: a name is the word, a name starts with it, only
+ * another word does) and the pos of every `every`-th record of each tier. The records must come in pos order.
  */
 export function nameAnchors(
   records: Iterable<TierRecord>,
@@ -224,7 +226,7 @@ export function nameAnchors(
   // Anchors grow with the records (1.8 million at 10 million venues): kept as numbers.
   const anchors = new IntRows(4);
   const present = new RecordPrefixes(trie);
-  // The best tier of each prefix in the current record (0 or 1; 2 when not stamped with it).
+  // The best tier of each prefix in the current record (EXACT or STARTS; WORDS when not stamped with it).
   const tierStamp = new Int32Array(size);
   const tierOf = new Uint8Array(size);
   let record = 0;
@@ -236,15 +238,15 @@ export function nameAnchors(
       const end = token.indexOf("_", 1);
       const first = token.slice(1, end < 0 ? token.length : end);
       trie.walk(first, (p) => {
-        const tier = end < 0 && (trie.prefixes[p] ?? "").length === first.length ? 0 : 1;
-        if (tierStamp[p] !== record || tier < (tierOf[p] ?? 2)) {
+        const tier = end < 0 && (trie.prefixes[p] ?? "").length === first.length ? EXACT : STARTS;
+        if (tierStamp[p] !== record || tier < (tierOf[p] ?? WORDS)) {
           tierStamp[p] = record;
           tierOf[p] = tier;
         }
       });
     }
     for (const p of present.of(r.words)) {
-      const tier = tierStamp[p] === record ? (tierOf[p] ?? 2) : 2;
+      const tier = (tierStamp[p] === record ? (tierOf[p] ?? WORDS) : WORDS) as NameTier;
       const counts = sizes[tier] as Int32Array;
       const n = (counts[p] ?? 0) + 1;
       counts[p] = n;

@@ -19,7 +19,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { finished } from "node:stream/promises";
-import { GEO_ID as GEONAME_ID } from "../../src/ids.ts";
+import { GEO_ID as GEONAME_ID } from "../../src/format/ids.ts";
 import { CONTROL } from "./problems.ts";
 import { pick, random as seeded, type Rng } from "./random.ts";
 import { ADMIN1_CODE, COUNTRY_CODE, DECIMAL, INTEGER } from "./sources/geonames.ts";

@@ -8,7 +8,7 @@ import {
   type GeneratorCity,
 } from "../../scripts/lib/generate-venues.ts";
 import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/lib/prefix-counts.ts";
-import { normalize } from "../../src/normalize.ts";
+import { normalize } from "../../src/format/normalize.ts";
 
 const cities: GeneratorCity[] = [
   {

@@ -5,18 +5,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  allowedEdits,
-  alternatives,
-  bestReading,
-  editDistance,
-  indexDeletes,
-  queryDeletes,
-  readings,
-  spreads,
-} from "../../src/fuzzy.ts";
-import { coveringTokens, EARTH_RADIUS_KM, haversineKm } from "../../src/geo.ts";
-import { geoTokens } from "../../src/tokens.ts";
+import { allowedEdits, indexDeletes, queryDeletes } from "../../src/format/typo-keys.ts";
+import { circleTokens } from "../../src/geo/circle.ts";
+import { EARTH_RADIUS_KM, haversineKm } from "../../src/geo/distance.ts";
+import { alternatives, bestReading, editDistance, readings, spreads } from "../../src/query/typos.ts";
+import { geoTokens } from "../../src/format/tokens.ts";
 
 /** The point `km` away from (lat, lng) along `bearing` (degrees), on the sphere. */
 function destination(lat: number, lng: number, bearing: number, km: number): [number, number] {
@@ -54,7 +47,7 @@ describe("geo", () => {
           maxLength: 20,
         }),
         (c, points) => {
-          const cells = new Set(coveringTokens(c));
+          const cells = new Set(circleTokens(c));
           for (const [bearing, share] of points) {
             const [lat, lng] = destination(c.lat, c.lng, bearing, c.radiusKm * share * 0.999999);
             if (haversineKm(c.lat, c.lng, lat, lng) > c.radiusKm) continue; // rounding at a pole: not inside
@@ -71,12 +64,12 @@ describe("geo", () => {
   });
 
   it("reads few cells: a finer grid for a smaller circle", () => {
-    expect(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 }).length).toBeLessThanOrEqual(32);
-    expect(coveringTokens({ lat: 48.86, lng: 2.35, radiusKm: 100 }).length).toBeLessThanOrEqual(32);
-    expect(coveringTokens({ lat: 48.86, lng: 2.35, radiusKm: 500 }).length).toBeLessThanOrEqual(32);
+    expect(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 }).length).toBeLessThanOrEqual(32);
+    expect(circleTokens({ lat: 48.86, lng: 2.35, radiusKm: 100 }).length).toBeLessThanOrEqual(32);
+    expect(circleTokens({ lat: 48.86, lng: 2.35, radiusKm: 500 }).length).toBeLessThanOrEqual(32);
     const level = (t: string) => Number(/^__g(\d+)_/.exec(t)?.[1]);
-    expect(level(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 })[0] ?? "")).toBeGreaterThan(
-      level(coveringTokens({ lat: 51.5, lng: -0.13, radiusKm: 500 })[0] ?? ""),
+    expect(level(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 })[0] ?? "")).toBeGreaterThan(
+      level(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 500 })[0] ?? ""),
     );
   });
 });

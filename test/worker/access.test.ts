@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RATE_LIMIT_PERIOD_SECONDS } from "../../src/access.ts";
+import { RATE_LIMIT_PERIOD_SECONDS } from "../../src/http/access.ts";
 import { callWith, type ErrorJson, parseXml, TIMESTAMP } from "./helpers.ts";
 
 async function sha256Hex(text: string): Promise<string> {

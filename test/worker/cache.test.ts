@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { forgetDataVersion } from "../../src/data-version.ts";
+import { forgetDataVersion } from "../../src/cache/data-version.ts";
 import { call, getJson, getXml, untilCached } from "./helpers.ts";
 
 describe("edge cache", () => {

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { forgetDataVersion } from "../../src/data-version.ts";
+import { forgetDataVersion } from "../../src/cache/data-version.ts";
 import { callWith, type ErrorJson, getJson, parseXml, TIMESTAMP } from "./helpers.ts";
 
 afterEach(() => {

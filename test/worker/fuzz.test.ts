@@ -7,9 +7,9 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/errors.ts";
-import { negotiateFormat } from "../../src/negotiate.ts";
-import { parseSearchParams } from "../../src/params.ts";
+import { ApiError } from "../../src/http/errors.ts";
+import { negotiateFormat } from "../../src/http/negotiate.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
 import { call, callWith, parseXml, QUERY_SYNTAX, TIMESTAMP } from "./helpers.ts";
 
 const RUNS = Number(env.FUZZ_RUNS) || 10_000;

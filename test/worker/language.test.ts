@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { negotiateLanguage } from "../../src/language.ts";
+import { negotiateLanguage } from "../../src/http/language.ts";
 import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
 import { call, getJson, getXml, parseXml, untilCached } from "./helpers.ts";
 

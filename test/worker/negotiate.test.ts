@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateFormat, parseAccept } from "../../src/negotiate.ts";
+import { negotiateFormat, parseAccept } from "../../src/http/negotiate.ts";
 
 describe("parseAccept", () => {
   it("reads ranges and q-values, dropping malformed ones", () => {

@@ -7,8 +7,8 @@
  */
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { normalize, words } from "../../src/normalize.ts";
-import { MAX_RADIUS_KM, PARAMETERS } from "../../src/params.ts";
+import { normalize, words } from "../../src/format/normalize.ts";
+import { MAX_RADIUS_KM, PARAMETERS } from "../../src/params/search.ts";
 import { call, callWith, parseXml, untilCached, type XmlElement } from "./helpers.ts";
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/errors.ts";
-import { canonicalQuery, parseSearchParams } from "../../src/params.ts";
+import { ApiError } from "../../src/http/errors.ts";
+import { canonicalQuery, parseSearchParams } from "../../src/params/search.ts";
 
 const parse = (q: string) => parseSearchParams("venues", q);
 
@@ -17,7 +17,7 @@ function error(q: string): ApiError {
 describe("parseSearchParams", () => {
   it("normalizes text values and upper-cases codes", () => {
     expect(
-      parse("?name=Fill+Aud&cityName=Z%C3%BCrich&state=Baden-W%C3%BCrttemberg&stateCode=ca&country=us&cityId=5392171"),
+      parse("name=Fill+Aud&cityName=Z%C3%BCrich&state=Baden-W%C3%BCrttemberg&stateCode=ca&country=us&cityId=5392171"),
     ).toEqual({
       page: 1,
       typos: true,

@@ -5,12 +5,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Candidate } from "../../src/fuzzy.ts";
-import { parseSearchParams } from "../../src/params.ts";
-import { CITIES } from "../../src/queries/cities.ts";
-import { firstTrip, fuzzyTrip } from "../../src/queries/search.ts";
-import type { Sql } from "../../src/queries/sql.ts";
-import { VENUES } from "../../src/queries/venues.ts";
+import type { Candidate } from "../../src/query/typos.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { CITIES } from "../../src/query/cities.ts";
+import { firstTrip, fuzzyTrip } from "../../src/query/search.ts";
+import type { Sql } from "../../src/sql/sql.ts";
+import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "../../scripts/lib/plans.ts";
 import { QUERY_CLASSES } from "../../scripts/lib/query-classes.ts";
 

@@ -4,11 +4,11 @@
  * of its round trips, as the worker does.
  */
 import type Database from "better-sqlite3";
-import { parseSearchParams } from "../../../src/params.ts";
-import { CITIES } from "../../../src/queries/cities.ts";
-import { runSearch, type ResourceQueries, type Runner } from "../../../src/queries/search.ts";
-import type { Sql } from "../../../src/queries/sql.ts";
-import { VENUES } from "../../../src/queries/venues.ts";
+import { parseSearchParams } from "../../../src/params/search.ts";
+import { CITIES } from "../../../src/query/cities.ts";
+import { runSearch, type ResourceQueries, type Runner } from "../../../src/query/search.ts";
+import type { Sql } from "../../../src/sql/sql.ts";
+import { VENUES } from "../../../src/query/venues.ts";
 import { fullScans } from "../plans.ts";
 import type { QueryClass } from "../query-classes.ts";
 

@@ -13,7 +13,7 @@
  * the strict search answers, as SPEC §10.1 requires) are counted apart.
  */
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/normalize.ts";
+import { normalize, words } from "../../../src/format/normalize.ts";
 import { random, type Rng } from "../random.ts";
 import { readLines } from "../sources/lines.ts";
 

@@ -6,7 +6,7 @@
  * streamed: it can be far larger than memory.
  */
 import { basename } from "node:path";
-import { GEO_ID } from "../../../src/ids.ts";
+import { GEO_ID } from "../../../src/format/ids.ts";
 import { CONTROL, RowError, textField, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
 

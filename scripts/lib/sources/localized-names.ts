@@ -5,8 +5,8 @@
 import { createRequire } from "node:module";
 import { basename } from "node:path";
 import isoCountries from "i18n-iso-countries";
-import { GEO_ID } from "../../../src/ids.ts";
-import { TRANSLATED } from "../../../src/language.ts";
+import { GEO_ID } from "../../../src/format/ids.ts";
+import { TRANSLATED } from "../../../src/format/languages.ts";
 import { CONTROL, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
 

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { CsvError, parse } from "csv-parse";
-import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/ids.ts";
+import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/format/ids.ts";
 import { CONTROL, RowError, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
 

@@ -1,0 +1,40 @@
+/** GET /1.0/search/{venues,cities}: validated, canonical parameters → a cached page. */
+import type { Env } from "../env.ts";
+import { requestUrl } from "../http/url.ts";
+import { canonicalQuery, parseSearchParams, type Resource } from "../params/search.ts";
+import { CITIES } from "../query/cities.ts";
+import { runSearch } from "../query/search.ts";
+import { VENUES } from "../query/venues.ts";
+import type { Page } from "../query/records.ts";
+import { citiesPage, venuesPage } from "../shape.ts";
+import { answer, negotiate, type Loaded } from "../pipeline.ts";
+
+/** Headers of a search answer: how the name matched, and the corrected name of a fuzzy one. */
+function matchHeaders(page: Page<unknown>): Record<string, string> {
+  if (page.items.length === 0) return {}; // "not found" matched nothing, neither way
+  const headers: Record<string, string> = { "X-Match": page.match };
+  if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
+  return headers;
+}
+
+export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const negotiated = negotiate(request);
+  const params = parseSearchParams(resource, requestUrl(request).query);
+  const fullCities = resource === "venues" && env.VENUE_CITY_DETAIL === "full";
+  const target = {
+    path: `/1.0/search/${resource}`,
+    canonicalQuery: canonicalQuery(params),
+    variant: fullCities ? "venue-city=full" : "",
+    ...negotiated,
+  };
+  return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
+    if (resource === "venues") {
+      const found = await runSearch(VENUES, session, params, negotiated.language);
+      const page = venuesPage(found, fullCities);
+      return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
+    }
+    const found = await runSearch(CITIES, session, params, negotiated.language);
+    const page = citiesPage(found);
+    return { answer: page.cities.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Distances on the sphere (docs/api.md#near-a-point): the haversine formula in JS and, the same
+ * formula, as an SQL expression over columns. Pure.
+ */
+import { raw, sql, type Sql } from "../sql/sql.ts";
+
+/** The mean Earth radius (IUGG), km. */
+export const EARTH_RADIUS_KM = 6371.0088;
+export const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+
+export interface Circle {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+export const rad = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in km (the same formula as distanceSql). */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const a =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The same distance as an SQL expression (SQLite's math functions) from the centre to columns. */
+export function distanceSql(c: Circle, lat: Sql, lng: Sql): Sql {
+  return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat} - ${c.lat}) / 2), 2) + cos(radians(${c.lat})) * cos(radians(${lat})) * pow(sin(radians(${lng} - ${c.lng}) / 2), 2))))`;
+}

@@ -1,0 +1,112 @@
+/**
+ * The OpenAPI 3.1 document served at /1.0/openapi.json: every route, parameter, response shape
+ * and header, and every error. test/worker/openapi.test.ts validates live responses against it,
+ * so it stays true; docs/api.md is the same contract in prose. Numbers come from the modules that
+ * decide them, never repeated here.
+ */
+import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../format/ids.ts";
+import { ITEMS_PER_PAGE } from "../params/paging.ts";
+import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search.ts";
+import { common, parameters, pathId, searchFilters } from "./parameters.ts";
+import { answerHeaders, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
+import { SCHEMAS } from "./schemas.ts";
+
+export const OPENAPI = {
+  openapi: "3.1.0",
+  info: {
+    title: "Venue & City Search",
+    version: "1.0",
+    description:
+      "setlist.fm's REST API 1.0 venue and city search, on GeoNames data. JSON or XML by Accept (XML when absent), " +
+      `names localized by Accept-Language. Every route is also served under /rest (server "/rest"). Query strings over ` +
+      `${MAX_QUERY_BYTES} bytes and values over ${MAX_VALUE_LENGTH} characters are a 400. Beyond setlist.fm, and ` +
+      "only when asked for: typo tolerance (`typos`), searches near a point (`lat`, `long`, `radius`), and, as a " +
+      'deployment setting (`VENUE_CITY_DETAIL = "full"`), venue cities in full.',
+    license: { name: "Data: GeoNames, CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
+  },
+  servers: [{ url: "/" }, { url: "/rest" }],
+  security: [{}, { apiKey: [] }],
+  paths: {
+    "/1.0/search/venues": {
+      get: {
+        operationId: "searchVenues",
+        summary: `Search venues (${ITEMS_PER_PAGE.venues} a page).`,
+        description:
+          "Filters combine with AND; no filter at all lists every venue. Order, stable across pages: with `name`, " +
+          "exact names first, then names starting with the query, then the rest (a fuzzy answer: fewest edits " +
+          "before these tiers); inside each tier venues by their city's population (largest first), then name, " +
+          "then id, venues without a city last. Near a point, distance (nearest first) comes before the name " +
+          "tiers (after the edits of a fuzzy answer), then the same order.",
+        parameters: [parameters.venueName, parameters.cityId, parameters.venueCityName, ...searchFilters],
+        responses: {
+          "200": ok("A page of venues.", "VenuesPage", "VenuesPageXml", searchHeaders),
+          ...errors(badSearch),
+        },
+      },
+    },
+    "/1.0/search/cities": {
+      get: {
+        operationId: "searchCities",
+        summary: `Search cities (${ITEMS_PER_PAGE.cities} a page), by name or any GeoNames alternate name.`,
+        description:
+          "Filters combine with AND; no filter at all lists every city. Order, stable across pages: with `name`, " +
+          "exact names first, then names starting with the query, then the rest (a fuzzy answer: fewest edits " +
+          "before these tiers); inside each tier by population (largest first), then id. Near a point, distance " +
+          "(nearest first) comes before the name tiers (after the edits of a fuzzy answer), then the same order.",
+        parameters: [parameters.cityName, ...searchFilters],
+        responses: {
+          "200": ok("A page of cities.", "CitiesPage", "CitiesPageXml", searchHeaders),
+          ...errors(badSearch),
+        },
+      },
+    },
+    "/1.0/venue/{venueId}": {
+      get: {
+        operationId: "getVenue",
+        summary: "One venue, with its city in full.",
+        parameters: [
+          pathId("venueId", VENUE_ID, VENUE_ID_RULE, "The venue id: setlist.fm's are 8 hex digits."),
+          ...common,
+        ],
+        responses: {
+          "200": ok("The venue.", "VenueDetail", "VenueDetail", answerHeaders),
+          ...errors(error(`A malformed venueId: the message names \`venueId\`; an id is ${VENUE_ID_RULE}.`)),
+        },
+      },
+    },
+    "/1.0/city/{geoId}": {
+      get: {
+        operationId: "getCity",
+        summary: "One city by its GeoNames id.",
+        parameters: [pathId("geoId", GEO_ID, GEO_ID_RULE, "The city's GeoNames id."), ...common],
+        responses: {
+          "200": ok("The city.", "City", "City", answerHeaders),
+          ...errors(error(`A malformed geoId: the message names \`geoId\`; an id is ${GEO_ID_RULE}.`)),
+        },
+      },
+    },
+    "/1.0/openapi.json": {
+      get: {
+        operationId: "getOpenApi",
+        summary: "This document.",
+        security: [{}],
+        responses: {
+          "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } },
+          "429": { $ref: "#/components/responses/TooManyRequests" },
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: {
+      apiKey: {
+        type: "apiKey",
+        in: "header",
+        name: "x-api-key",
+        description: "Needed only when the deployment sets API keys.",
+      },
+    },
+    schemas: SCHEMAS,
+    responses: RESPONSES,
+  },
+} as const;

@@ -1,0 +1,126 @@
+/**
+ * The parameters of the OpenAPI document (src/openapi/document.ts), with the numbers of the modules
+ * that decide them (docs/api.md#parameters).
+ */
+import { allowedEdits } from "../format/typo-keys.ts";
+import { LANGUAGES } from "../format/languages.ts";
+import { MAX_PAGE } from "../params/paging.ts";
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search.ts";
+
+/** The shortest query word that may differ from a word of a name by `edits` edits (§10.1). */
+export function shortestWithEdits(edits: number): number {
+  let length = 1;
+  while (allowedEdits(length) < edits) length++;
+  return length;
+}
+export const ONE_EDIT = shortestWithEdits(1);
+export const TWO_EDITS = shortestWithEdits(2);
+
+export const TYPOS =
+  `When the strict match finds nothing (and \`typos\` is not 0), the search runs again forgiving typos: a query word ` +
+  `of ${ONE_EDIT} to ${TWO_EDITS - 1} letters may differ from a word of the name by one edit, a word of ` +
+  `${TWO_EDITS} or more letters by two (an edit is a letter inserted, deleted or substituted, or two neighbouring ` +
+  `letters swapped, counted on the normalized text); shorter words are not forgiven. The last query word still ` +
+  `matches as a prefix (as you type: \`filmore aud\`, \`berln\`). Such an answer is ordered by fewest edits first and ` +
+  `carries \`X-Match: fuzzy\` and \`X-Corrected-Name\`. A strict answer is never changed by this.`;
+
+export const NEAR =
+  `With \`lat\` and \`long\`, only the records within \`radius\` km of the point are kept (great-circle distance; a ` +
+  `venue by its city's coordinates, so a venue without a city is never near), combined with the other filters by ` +
+  `AND, nearest first, and each record carries \`distance\`.`;
+
+export const text = (name: string, description: string) => ({
+  name,
+  in: "query",
+  required: false,
+  description,
+  schema: { type: "string", maxLength: MAX_VALUE_LENGTH },
+});
+
+export const nameParameter = (of: string) =>
+  text(
+    "name",
+    `Every word is a prefix of some word of ${of}, in any order; case, accents and punctuation do not matter. ` + TYPOS,
+  );
+
+export const parameters = {
+  venueName: nameParameter("the venue name"),
+  cityName: nameParameter("the city name or of any of its GeoNames alternate names (`wien` finds Vienna)"),
+  cityId: text("cityId", "The venue's city: its GeoNames id."),
+  venueCityName: text("cityName", "The venue's city name or ASCII name, normalized."),
+  state: text("state", "The state (admin-1) name, normalized."),
+  stateCode: text("stateCode", "The state (admin-1) code, any case: CA, ENG, 16."),
+  country: text("country", "ISO 3166-1 alpha-2 code (any case) or English country name."),
+  p: {
+    name: "p",
+    in: "query",
+    required: false,
+    description: "Page number, 1 when absent. A page past the last one is a 404.",
+    schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
+  },
+  lat: {
+    name: "lat",
+    in: "query",
+    required: false,
+    description:
+      "Latitude of a point, decimal degrees in plain decimal notation (`47.3769`, no exponent); only together with " +
+      `\`long\` (one without the other is a 400). Taken to 4 decimals. ${NEAR}`,
+    schema: { type: "number", minimum: -90, maximum: 90 },
+  },
+  long: {
+    name: "long",
+    in: "query",
+    required: false,
+    description:
+      "Longitude of the point, decimal degrees in plain decimal notation (`8.5417`); only together with `lat`. " +
+      "Taken to 4 decimals.",
+    schema: { type: "number", minimum: -180, maximum: 180 },
+  },
+  radius: {
+    name: "radius",
+    in: "query",
+    required: false,
+    description:
+      `Kilometres around \`lat\`/\`long\`: more than 0, at most ${MAX_RADIUS_KM}, ${DEFAULT_RADIUS_KM} when ` +
+      "absent. Only with `lat` and `long` (alone it is a 400).",
+    schema: { type: "number", exclusiveMinimum: 0, maximum: MAX_RADIUS_KM, default: DEFAULT_RADIUS_KM },
+  },
+  typos: {
+    name: "typos",
+    in: "query",
+    required: false,
+    description:
+      "`1` (the default): a `name` that matches nothing strictly is searched again forgiving typos (see `name`). " +
+      "`0`: strict matching only.",
+    schema: { type: "integer", enum: [0, 1], default: 1 },
+  },
+  acceptLanguage: {
+    name: "Accept-Language",
+    in: "header",
+    required: false,
+    description: `Language of city, state and country names: ${LANGUAGES.join(", ")} (English when none fits).`,
+    schema: { type: "string" },
+  },
+};
+
+export const common = [parameters.acceptLanguage];
+/** What both searches take after their name and city parameters. */
+export const searchFilters = [
+  parameters.state,
+  parameters.stateCode,
+  parameters.country,
+  parameters.lat,
+  parameters.long,
+  parameters.radius,
+  parameters.typos,
+  parameters.p,
+  ...common,
+];
+
+export const pathId = (name: string, pattern: RegExp, rule: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description: `${description} Anything else (${rule}) is a 400 naming \`${name}\`.`,
+  schema: { type: "string", pattern: pattern.source },
+});

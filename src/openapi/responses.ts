@@ -1,0 +1,128 @@
+/**
+ * The responses of the OpenAPI document (src/openapi/document.ts): answers with their headers, and
+ * every error (docs/api.md#errors).
+ */
+import { CACHE_CONTROL } from "../cache/edge-cache.ts";
+import { LANGUAGES } from "../format/languages.ts";
+import { RATE_LIMIT_PERIOD_SECONDS } from "../http/access.ts";
+import { ALLOWED_METHODS } from "../http/responses.ts";
+import { MAX_VALUE_LENGTH } from "../params/search.ts";
+import { RETRY_AFTER_SECONDS } from "../sql/session.ts";
+import { ref } from "./schemas.ts";
+
+/** Headers of a 200 answer (a lookup's; a search adds its own below). */
+export const answerHeaders = {
+  ETag: {
+    description: "Strong entity tag; send it back in If-None-Match for a 304.",
+    required: true,
+    schema: { type: "string", pattern: '^"[^"]+"$' },
+  },
+  "X-Cache": {
+    description: "HIT when answered from the cache, else MISS.",
+    required: true,
+    schema: { type: "string", enum: ["HIT", "MISS"] },
+  },
+  "Content-Language": {
+    description: "The language of the names.",
+    required: true,
+    schema: { type: "string", enum: [...LANGUAGES] },
+  },
+  "Cache-Control": { required: true, schema: { type: "string", const: CACHE_CONTROL } },
+  "Server-Timing": {
+    description: "On an answer from the database (X-Cache: MISS): D1 time and rows read.",
+    required: false,
+    schema: { type: "string" },
+  },
+};
+
+/** Headers of a search answer: the lookups' and how the name matched (SPEC §10.1). */
+export const searchHeaders = {
+  ...answerHeaders,
+  "X-Match": {
+    description:
+      "`exact` when the records match the query as typed (or there is no `name`), `fuzzy` when they were found " +
+      "forgiving typos.",
+    required: true,
+    schema: { type: "string", enum: ["exact", "fuzzy"] },
+  },
+  "X-Corrected-Name": {
+    description:
+      "Only on a fuzzy answer: the corrected `name`, a reading within the allowed edits that the first record " +
+      "matches, in normalized text (like the query, its last word may be a prefix: `zurihc` may read `zuric`), " +
+      "percent-encoded as by encodeURIComponent. A client may offer it as “did you mean”.",
+    required: false,
+    schema: { type: "string", pattern: "^([A-Za-z0-9_.!~*'()-]|%[0-9A-F]{2})+$" },
+  },
+};
+
+export function ok(description: string, json: string, xml: string, headers: Record<string, unknown>) {
+  return {
+    description,
+    headers,
+    content: { "application/json": { schema: ref(json) }, "application/xml": { schema: ref(xml) } },
+  };
+}
+
+export const error = (description: string, extra: Record<string, unknown> = {}) => ({
+  description,
+  ...extra,
+  content: { "application/json": { schema: ref("Error") }, "application/xml": { schema: ref("Error") } },
+});
+
+/** The errors of every search and lookup, after its own 400. */
+export const errors = (badRequest: Record<string, unknown>) => ({
+  "304": { description: "Not modified: If-None-Match matched the ETag." },
+  "400": badRequest,
+  "401": { $ref: "#/components/responses/Unauthorized" },
+  "403": { $ref: "#/components/responses/Forbidden" },
+  "404": { $ref: "#/components/responses/NotFound" },
+  "405": { $ref: "#/components/responses/MethodNotAllowed" },
+  "406": { $ref: "#/components/responses/NotAcceptable" },
+  "429": { $ref: "#/components/responses/TooManyRequests" },
+  "500": { $ref: "#/components/responses/InternalError" },
+  "503": { $ref: "#/components/responses/Unavailable" },
+});
+
+export const badSearch = error(
+  "A bad parameter; the message names it and says why: a value given twice, over " +
+    `${MAX_VALUE_LENGTH} characters or badly percent-encoded, a malformed \`p\`, \`lat\`/\`long\`/\`radius\` out of ` +
+    "range or malformed, `lat` without `long` (or the reverse), `radius` without them, `typos` other than 0 or 1.",
+);
+
+export const RESPONSES = {
+  Unauthorized: error("API keys are set and x-api-key is missing."),
+  Forbidden: error("API keys are set and x-api-key is unknown."),
+  NotFound: error("No match, a page past the end, or an unknown path: message `not found`."),
+  MethodNotAllowed: error("Only GET, HEAD and OPTIONS.", {
+    headers: { Allow: { required: true, schema: { type: "string", const: ALLOWED_METHODS } } },
+  }),
+  NotAcceptable: {
+    description: "Nothing in Accept can be served; the error is JSON.",
+    content: { "application/json": { schema: ref("Error") } },
+  },
+  TooManyRequests: error("Over the rate limit.", {
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the limit's period is over.",
+        required: true,
+        schema: { type: "integer", const: RATE_LIMIT_PERIOD_SECONDS },
+      },
+    },
+  }),
+  InternalError: error("An unexpected fault (logged; the message is generic)."),
+  Unavailable: error(
+    "The database is unavailable: a transient failure that outlasted a short retry, or a missing binding " +
+      "(the message is generic). Also a database that holds no data yet (before the first import).",
+    {
+      headers: {
+        "Retry-After": {
+          description:
+            "Seconds to wait before trying again: sent with a transient failure and a missing binding, not " +
+            "with a database that holds no data yet.",
+          required: false,
+          schema: { type: "integer", const: RETRY_AFTER_SECONDS },
+        },
+      },
+    },
+  ),
+};

@@ -1,0 +1,166 @@
+/**
+ * The schemas of the OpenAPI document (src/openapi/document.ts): JSON shapes, and XML through
+ * `xml` hints and XML-specific schemas where the two differ (docs/api.md#result-pages).
+ */
+import { ITEMS_PER_PAGE } from "../params/paging.ts";
+import { MAX_RADIUS_KM } from "../params/search.ts";
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });
+
+/**
+ * A search page: the JSON object (with `type`), and the XML element, whose page fields are
+ * attributes and which has no `type`.
+ */
+export function pageSchemas(type: "venues" | "cities", perPage: number, list: string, item: string) {
+  const name = type === "venues" ? "VenuesPage" : "CitiesPage";
+  const fields = {
+    itemsPerPage: { const: perPage },
+    page: { type: "integer", minimum: 1 },
+    total: { type: "integer", minimum: 1 },
+  };
+  const items = { type: "array", minItems: 1, maxItems: perPage, items: ref(item) };
+  return {
+    [name]: {
+      type: "object",
+      required: ["type", "itemsPerPage", "page", "total", list],
+      additionalProperties: false,
+      properties: { type: { const: type }, ...fields, [list]: items },
+    },
+    [`${name}Xml`]: {
+      type: "object",
+      required: ["itemsPerPage", "page", "total", list],
+      additionalProperties: false,
+      xml: { name: type },
+      properties: {
+        itemsPerPage: attribute(fields.itemsPerPage),
+        page: attribute(fields.page),
+        total: attribute(fields.total),
+        [list]: items,
+      },
+    },
+  };
+}
+
+export const stateFields = {
+  state: attribute({ type: "string", description: "The state (admin-1) name, when known." }),
+  stateCode: attribute({ type: "string", description: "The state (admin-1) code, when known." }),
+};
+
+/** A city in full, in the live key order: the lookup's, a city search's, a venue's with VENUE_CITY_DETAIL. */
+export const cityFields = {
+  id: attribute({ type: "string", description: "GeoNames id." }),
+  name: attribute({ type: "string" }),
+  ...stateFields,
+  coords: ref("Coords"),
+  country: ref("Country"),
+};
+
+export const distance = attribute({
+  type: "number",
+  minimum: 0,
+  maximum: MAX_RADIUS_KM,
+  multipleOf: 0.1,
+  description:
+    "Only in a search near a point (`lat`, `long`): kilometres from the point, great-circle, to one decimal " +
+    "(a venue: from its city's coordinates). In XML an attribute.",
+});
+
+/** The frame of a venue's schema (a search's and a lookup's differ in their city). */
+export const venueObject = (description: string) => ({
+  description,
+  type: "object",
+  required: ["id", "name"],
+  additionalProperties: false,
+  xml: { name: "venue" },
+});
+
+export const SCHEMAS = {
+  Coords: {
+    type: "object",
+    required: ["lat", "long"],
+    additionalProperties: false,
+    properties: { lat: attribute({ type: "number" }), long: attribute({ type: "number" }) },
+  },
+  Country: {
+    type: "object",
+    required: ["code", "name"],
+    additionalProperties: false,
+    properties: { code: attribute({ type: "string", pattern: "^[A-Z]{2}$" }), name: attribute({ type: "string" }) },
+  },
+  Empty: { type: "object", additionalProperties: false, description: "Present but empty, as in setlist.fm." },
+  City: {
+    description: "A city in full: a city lookup, and a venue's city (see Venue.city).",
+    type: "object",
+    required: ["id", "name", "coords", "country"],
+    additionalProperties: false,
+    xml: { name: "city" },
+    properties: cityFields,
+  },
+  SearchCity: {
+    description:
+      "A city of a city search: a City, with `distance` in a search near a point. In XML each is an element named " +
+      "`cities`, as in setlist.fm.",
+    type: "object",
+    required: ["id", "name", "coords", "country"],
+    additionalProperties: false,
+    xml: { name: "cities" },
+    properties: { ...cityFields, distance },
+  },
+  VenueCity: {
+    description:
+      "A venue's city as the seed and setlist.fm's venue search give it by default: `coords` and `country` are " +
+      "present but empty (`<coords/><country/>` in XML).",
+    type: "object",
+    required: ["id", "name", "coords", "country"],
+    additionalProperties: false,
+    xml: { name: "city" },
+    properties: {
+      id: attribute({ type: "string" }),
+      name: attribute({ type: "string" }),
+      ...stateFields,
+      coords: { ...ref("Empty"), xml: { name: "coords" } },
+      country: { ...ref("Empty"), xml: { name: "country" } },
+    },
+  },
+  Venue: {
+    ...venueObject("A venue of a venue search; left without `city` when its city is unknown."),
+    properties: {
+      id: attribute({ type: "string" }),
+      name: attribute({ type: "string" }),
+      city: {
+        description:
+          "The venue's city. Which shape is a deployment setting, the same for every venue of every answer: by " +
+          "default a VenueCity (`coords` and `country` empty, as the seed says); a deployment that sets the var " +
+          '`VENUE_CITY_DETAIL = "full"` gives a City, `coords` and `country` filled exactly as in a city search ' +
+          "(as the live setlist.fm service does), in JSON and XML.",
+        oneOf: [ref("VenueCity"), ref("City")],
+      },
+      url: { type: "string", format: "uri" },
+      distance,
+    },
+  },
+  VenueDetail: {
+    ...venueObject("A venue lookup: the venue with its city in full."),
+    properties: {
+      id: attribute({ type: "string" }),
+      name: attribute({ type: "string" }),
+      city: ref("City"),
+      url: { type: "string", format: "uri" },
+    },
+  },
+  ...pageSchemas("venues", ITEMS_PER_PAGE.venues, "venue", "Venue"),
+  ...pageSchemas("cities", ITEMS_PER_PAGE.cities, "cities", "SearchCity"),
+  Error: {
+    type: "object",
+    required: ["code", "status", "message", "timestamp"],
+    additionalProperties: false,
+    xml: { name: "error" },
+    properties: {
+      code: { type: "integer" },
+      status: { type: "string" },
+      message: { type: "string" },
+      timestamp: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}\\+0000$" },
+    },
+  },
+};

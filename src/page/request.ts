@@ -1,0 +1,51 @@
+/** The API request the form stands for: its path, its headers, and the same request as a curl command. */
+import { fields, kind, out, valueOf } from "./dom.ts";
+import { state } from "./state.ts";
+
+/** The radius in km when searching near the browser's location, else "". */
+export function radius(): string {
+  return state.position ? fields.near.value : "";
+}
+
+function query(): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const field of [fields.name, fields.country, fields.state]) {
+    if (valueOf(field)) params.set(field.name, valueOf(field));
+  }
+  if (state.position && radius()) {
+    params.set("lat", state.position.lat);
+    params.set("long", state.position.long);
+    params.set("radius", radius());
+  }
+  if (fields.typos.value === "0") params.set("typos", "0");
+  if (state.page > 1) params.set("p", String(state.page));
+  return params;
+}
+
+/** The path and query of the search. */
+export function searchPath(): string {
+  const params = query().toString();
+  return `/1.0/search/${kind()}${params ? `?${params}` : ""}`;
+}
+
+export function headers(): Record<string, string> {
+  const h: Record<string, string> = { Accept: fields.view.value === "xml" ? "application/xml" : "application/json" };
+  if (fields.lang.value !== "en") h["Accept-Language"] = fields.lang.value;
+  if (valueOf(fields.key)) h["x-api-key"] = valueOf(fields.key);
+  return h;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
+export function showCurl(path: string): void {
+  const parts = ["curl"];
+  for (const [k, v] of Object.entries(headers()))
+    parts.push(`-H ${quote(`${k}: ${k === "x-api-key" ? "YOUR_KEY" : v}`)}`);
+  parts.push(quote(location.origin + path));
+  out.curl.textContent = parts.join(" ");
+}
+
+/** Whether the form asks for anything at all. */
+export function hasQuery(): boolean {
+  return [fields.name, fields.country, fields.state].some((f) => valueOf(f) !== "") || radius() !== "";
+}

@@ -1,0 +1,81 @@
+/** Showing an answer: the list of results, the "did you mean" line and the paging. */
+import type { CitiesPage, CityJson, VenueCityJson, VenuesPage } from "../shape.ts";
+import { fields, out, span } from "./dom.ts";
+import { state } from "./state.ts";
+
+type AnyCity = CityJson | VenueCityJson;
+
+function place(c: AnyCity): string {
+  const country = "name" in c.country ? c.country.name : undefined;
+  return [c.name, c.state, country].filter(Boolean).join(", ");
+}
+
+function mapLink(lat: number, long: number): HTMLAnchorElement {
+  const map = document.createElement("a");
+  map.href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=12/${lat}/${long}`;
+  map.textContent = `map (${lat}, ${long})`;
+  map.rel = "noopener";
+  map.target = "_blank";
+  return map;
+}
+
+function item(result: VenuesPage["venue"][number] | CitiesPage["cities"][number]): HTMLLIElement {
+  const li = document.createElement("li");
+  li.append(span(result.name, "name"));
+  const meta = document.createElement("div");
+  meta.className = "meta";
+  if (result.distance !== undefined) meta.append(span(`${result.distance.toFixed(1)} km away`, "distance"), " · ");
+  if ("coords" in result) meta.append(`${place(result)} · `, mapLink(result.coords.lat, result.coords.long));
+  else meta.append(result.city ? place(result.city) : "no city");
+  li.append(meta);
+  return li;
+}
+
+export function render(body: VenuesPage | CitiesPage): void {
+  const items = body.type === "venues" ? body.venue : body.cities;
+  out.results.replaceChildren(...items.map(item));
+}
+
+export function paging(): void {
+  const pages = Math.max(1, Math.ceil(state.total / state.perPage));
+  out.pageinfo.textContent = state.total ? `Page ${state.page} of ${pages.toLocaleString()}` : "";
+  out.prev.disabled = state.page <= 1;
+  out.next.disabled = state.page >= pages;
+}
+
+/**
+ * "Did you mean": a fuzzy answer names the corrected query (the X-Corrected-Name header,
+ * percent-encoded); a click searches it as written.
+ */
+export function showSuggestion(corrected: string | null, asked: string, search: () => void): void {
+  out.suggest.replaceChildren();
+  out.suggest.hidden = corrected === null;
+  if (corrected === null) return;
+  let name = corrected;
+  try {
+    name = decodeURIComponent(corrected);
+  } catch {
+    // shown as sent
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link";
+  button.textContent = name;
+  button.setAttribute("aria-label", `Search for “${name}”`);
+  button.addEventListener("click", () => {
+    fields.name.value = name;
+    fields.name.focus();
+    search();
+  });
+  out.suggest.append("Did you mean ", button, `? Nothing matched “${asked}” exactly; these are the closest names.`);
+}
+
+/** Nothing asked: nothing shown. */
+export function clear(message: string): void {
+  out.results.replaceChildren();
+  out.raw.hidden = true;
+  out.suggest.hidden = true;
+  state.total = 0;
+  paging();
+  out.status.textContent = message;
+}

@@ -1,0 +1,12 @@
+/** What the page remembers between searches. */
+export const state = {
+  page: 1,
+  total: 0,
+  perPage: 30,
+  timer: 0,
+  inflight: null as AbortController | null,
+  /** The browser's location, as sent (4 decimals: about 10 m); null until it is known. */
+  position: null as { lat: string; long: string } | null,
+  /** Counts location requests, so that only the latest one's answer is used. */
+  locating: 0,
+};

@@ -1,0 +1,189 @@
+/**
+ * Query parameters of the two searches (SPEC §2), parsed from the raw query string and
+ * validated; values are normalized for matching (§3). The canonical form of the result is
+ * the cache key's query (§7). Pure.
+ */
+import { ApiError } from "../http/errors.ts";
+import type { Circle } from "../geo/distance.ts";
+import { normalize } from "../format/normalize.ts";
+import { MAX_PAGE, type Resource } from "./paging.ts";
+
+export type { Resource };
+
+/** The seed's parameters, then SPEC §10's. */
+export const PARAMETERS: Record<Resource, readonly string[]> = {
+  venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
+};
+
+/** Kilometres around lat/long without a radius, and the largest radius. */
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+
+export const MAX_VALUE_LENGTH = 100;
+/** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
+export const MAX_QUERY_BYTES = 2048;
+
+export type CountryFilter = { code: string } | { nameNorm: string };
+
+/** Validated filters; text values normalized. A normalized value may be "" (matches nothing). */
+export interface SearchParams {
+  page: number;
+  name?: string;
+  /** Whether a name that matches nothing strictly is searched again forgiving typos (§10.1). */
+  typos: boolean;
+  /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
+  near?: Circle;
+  cityId?: string;
+  cityName?: string;
+  state?: string;
+  stateCode?: string;
+  country?: CountryFilter;
+}
+
+/** Splits `a=1&b=2` (without the `?`), decoding `+` and percent-escapes strictly. */
+function rawPairs(query: string): { key: string; rawKey: string; value: string | null }[] {
+  const pairs: { key: string; rawKey: string; value: string | null }[] = [];
+  for (const part of query.split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? "" : part.slice(eq + 1);
+    const key = decode(rawKey);
+    if (key === null) {
+      pairs.push({ key: "", rawKey, value: null });
+      continue;
+    }
+    pairs.push({ key, rawKey, value: decode(rawValue) });
+  }
+  return pairs;
+}
+
+function decode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The values of the parameters a resource knows, trimmed; unknown ones ignored, empty ones absent.
+ * A parameter given twice, malformed percent-encoding or an over-long value: 400 naming it.
+ */
+function knownValues(resource: Resource, query: string): Map<string, string> {
+  if (query.length > MAX_QUERY_BYTES)
+    throw new ApiError(400, `the query string is longer than ${MAX_QUERY_BYTES} bytes`);
+  const allowed = PARAMETERS[resource];
+  const values = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const { key, value } of rawPairs(query)) {
+    if (!allowed.includes(key)) continue; // unknown parameters are ignored, as setlist.fm does
+    if (seen.has(key)) throw new ApiError(400, `parameter ${key} is given more than once`);
+    seen.add(key);
+    if (value === null) throw new ApiError(400, `parameter ${key} has malformed percent-encoding`);
+    if ([...value].length > MAX_VALUE_LENGTH) {
+      throw new ApiError(400, `parameter ${key} is longer than ${MAX_VALUE_LENGTH} characters`);
+    }
+    if (value.trim() !== "") values.set(key, value.trim()); // an empty value counts as absent
+  }
+  return values;
+}
+
+/** The parameters of a search from its query string (without the `?`). */
+export function parseSearchParams(resource: Resource, query: string): SearchParams {
+  const values = knownValues(resource, query);
+  const params: SearchParams = { page: parsePage(values.get("p")), typos: parseTypos(values.get("typos")) };
+  const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
+  if (near !== undefined) params.near = near;
+  for (const key of ["name", "cityName", "state"] as const) {
+    const value = values.get(key);
+    if (value !== undefined) params[key] = normalize(value);
+  }
+  const cityId = values.get("cityId");
+  if (cityId !== undefined) params.cityId = cityId;
+  const stateCode = values.get("stateCode");
+  if (stateCode !== undefined) params.stateCode = stateCode.toUpperCase();
+  const country = values.get("country");
+  if (country !== undefined) params.country = parseCountry(country);
+  return params;
+}
+
+/** A country code (two letters, any case) or an English country name. */
+function parseCountry(value: string): CountryFilter {
+  return /^[A-Za-z]{2}$/.test(value) ? { code: value.toUpperCase() } : { nameNorm: normalize(value) };
+}
+
+/** Whether a search has filters besides its name and point (a city search has no city filters). */
+export const hasFilters = (p: SearchParams): boolean =>
+  [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);
+
+function parsePage(value: string | undefined): number {
+  if (value === undefined) return 1;
+  if (!/^[0-9]+$/.test(value) || value.length > String(MAX_PAGE).length || Number(value) < 1) {
+    throw new ApiError(400, `parameter p must be a page number from 1 to ${MAX_PAGE}`);
+  }
+  return Number(value);
+}
+
+function parseTypos(value: string | undefined): boolean {
+  if (value === undefined || value === "1") return true;
+  if (value === "0") return false;
+  throw new ApiError(400, "parameter typos must be 0 (match names exactly) or 1 (forgive typos, the default)");
+}
+
+const DECIMAL = /^[+-]?[0-9]{1,3}(\.[0-9]+)?$/;
+const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals + 0; // + 0: no -0
+
+/** lat, long and radius (§10.2): both coordinates or neither; a radius only with them. */
+function parseNear(lat: string | undefined, lng: string | undefined, radius: string | undefined): Circle | undefined {
+  if (lat === undefined && lng === undefined) {
+    if (radius !== undefined) throw new ApiError(400, "parameter radius needs lat and long");
+    return undefined;
+  }
+  if (lat === undefined) throw new ApiError(400, "parameter lat is required with long");
+  if (lng === undefined) throw new ApiError(400, "parameter long is required with lat");
+  if (!DECIMAL.test(lat) || Math.abs(Number(lat)) > 90) {
+    throw new ApiError(400, "parameter lat must be a latitude in decimal degrees, from -90 to 90");
+  }
+  if (!DECIMAL.test(lng) || Math.abs(Number(lng)) > 180) {
+    throw new ApiError(400, "parameter long must be a longitude in decimal degrees, from -180 to 180");
+  }
+  let radiusKm = DEFAULT_RADIUS_KM;
+  if (radius !== undefined) {
+    const km = Number(radius);
+    if (!/^[0-9]{1,3}(\.[0-9]+)?$/.test(radius) || km <= 0 || km > MAX_RADIUS_KM) {
+      throw new ApiError(400, `parameter radius must be a distance in km, more than 0 and at most ${MAX_RADIUS_KM}`);
+    }
+    radiusKm = Math.max(round(km, 3), 0.001);
+  }
+  return { lat: round(Number(lat), 4), lng: round(Number(lng), 4), radiusKm };
+}
+
+/**
+ * The canonical query: known parameters with a value, sorted, in their normalized form, `p`
+ * always present. Requests that must get the same answer get the same string.
+ */
+export function canonicalQuery(params: SearchParams): string {
+  const entries: [string, string][] = [["p", String(params.page)]];
+  if (params.name !== undefined) entries.push(["name", params.name]);
+  if (params.cityId !== undefined) entries.push(["cityId", params.cityId]);
+  if (params.cityName !== undefined) entries.push(["cityName", params.cityName]);
+  if (params.state !== undefined) entries.push(["state", params.state]);
+  if (params.stateCode !== undefined) entries.push(["stateCode", params.stateCode]);
+  if (params.country !== undefined) {
+    entries.push(["country", "code" in params.country ? params.country.code : `name:${params.country.nameNorm}`]);
+  }
+  if (params.near !== undefined) {
+    entries.push(
+      ["lat", String(params.near.lat)],
+      ["long", String(params.near.lng)],
+      ["radius", String(params.near.radiusKm)],
+    );
+  }
+  if (!params.typos) entries.push(["typos", "0"]);
+  return entries
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join("&");
+}

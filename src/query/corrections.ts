@@ -1,0 +1,60 @@
+/**
+ * What the typo fallback reads from the vocabulary (table words, index words_fts; see
+ * src/format/typo-keys.ts): for each query word whether some record has a word starting with it,
+ * and its candidate corrections, the most common first.
+ */
+import type { Resource } from "../params/paging.ts";
+import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
+import { phrase, prefixOf } from "./fts.ts";
+import type { Candidate, Lookup } from "./typos.ts";
+
+/** Candidate corrections of one query word, the most common first. */
+const CANDIDATES_PER_WORD = 200;
+
+/** The vocabulary's candidate corrections of one query word, as a JSON array of [word, records]. */
+function candidatesJson(resource: Resource, lookup: Lookup): Sql {
+  const column = raw(resource === "venues" ? "w.venues" : "w.cities");
+  return sql`(SELECT json_group_array(json_array(word, records)) FROM (
+               SELECT w.word, ${column} AS records FROM words_fts f JOIN words w ON w.id = f.rowid
+               WHERE words_fts MATCH ${lookup.keys.map(phrase).join(" OR ")} AND ${column} > 0
+               AND length(w.word) BETWEEN ${int(lookup.minLength)} AND ${int(lookup.maxLength)}
+               ORDER BY ${column} DESC LIMIT ${int(CANDIDATES_PER_WORD)}))`;
+}
+
+/**
+ * One row: for each query word (column w0, w1 …) whether some record has a word starting with it,
+ * so that a reading may keep it as typed, and the candidate corrections of each word that may
+ * differ (c0, c1 …). With `unless` (the strict search matches), no row: a strict answer reads no
+ * vocabulary.
+ */
+export function correctionsSql(
+  resource: Resource,
+  fts: string,
+  queryWords: readonly string[],
+  list: readonly Lookup[],
+  unless?: Sql,
+): Sql {
+  const index = raw(fts);
+  const columns = [
+    ...queryWords.map(
+      (w, i) => sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${prefixOf(w)}) AS ${raw(`w${i}`)}`,
+    ),
+    ...list.map((lookup, i) => sql`${candidatesJson(resource, lookup)} AS ${raw(`c${i}`)}`),
+  ];
+  return sql`SELECT ${join(columns, ", ")}${unless === undefined ? raw("") : sql` WHERE NOT ${unless}`}`;
+}
+
+/** The row of correctionsSql as which words match as typed and the candidate corrections. */
+export function corrections(
+  row: Record<string, unknown> | undefined,
+  queryWords: number,
+): { present: boolean[]; candidates: Candidate[] } {
+  const present = Array.from({ length: queryWords }, (_, i) => row === undefined || Number(row[`w${i}`]) !== 0);
+  const candidates: Candidate[] = [];
+  for (let i = 0; row !== undefined && typeof row[`c${i}`] === "string"; i++) {
+    for (const [word, records] of JSON.parse(row[`c${i}`] as string) as [string, number][]) {
+      candidates.push({ word, records });
+    }
+  }
+  return { present, candidates };
+}

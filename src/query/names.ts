@@ -1,0 +1,174 @@
+/**
+ * Name searches (docs/api.md#matching): a name as its tiers of FTS5 text (src/format/ranking.ts),
+ * each tier one FTS5 query with the filters, a record in the best tier it matches; and, for a broad
+ * word alone, deep pages from the stored anchors of its tiers.
+ */
+import { EXACT, STARTS, tierKey, tierOfKey, WORDS, type NameTier } from "../format/ranking.ts";
+import { rankOrder } from "../format/ranking.ts";
+import { cityDistance } from "../geo/index.ts";
+import { ITEMS_PER_PAGE } from "../params/paging.ts";
+import type { SearchParams } from "../params/search.ts";
+import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
+import { ftsFilters } from "./filters.ts";
+import { anyOf, butNot, nameTierText, prefixOf, withFilters } from "./fts.ts";
+import type { ResourceQueries, Search } from "./search.ts";
+import type { Reading, Spread } from "./typos.ts";
+
+/** One part of a name search: FTS5 text and its tierKey. */
+export interface Tier {
+  key: number;
+  text: string;
+}
+
+const isWordsTier = (t: Tier) => tierOfKey(t.key) === WORDS;
+
+/** The tiers of one reading of the name. */
+export function tiersOf(normalized: string, edits: number): Tier[] {
+  const t = nameTierText(normalized);
+  if (t === null) return [];
+  return [
+    { key: tierKey(edits, EXACT), text: t.exact },
+    { key: tierKey(edits, STARTS), text: t.starts },
+    { key: tierKey(edits, WORDS), text: t.words },
+  ];
+}
+
+/**
+ * The tiers of a search forgiving typos, one per edit count and name tier: the exact and starts
+ * tiers of the readings (OR-ed), and the words tier of every spread of edits (src/query/typos.ts),
+ * which holds every record any reading's words tier would.
+ */
+export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread[]): Tier[] {
+  const byKey = new Map<number, string[]>();
+  const add = (key: number, text: string) => byKey.set(key, [...(byKey.get(key) ?? []), text]);
+  for (const r of list) {
+    for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text);
+  }
+  for (const s of spreadList) {
+    add(tierKey(s.edits, WORDS), s.words.map((group) => anyOf(group.map(prefixOf))).join(" AND "));
+  }
+  return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: anyOf(texts) }));
+}
+
+/** D1 allows a compound SELECT of at most this many parts. */
+const COMPOUND_PARTS = 5;
+
+/** SELECTs joined with UNION ALL, nested so that no compound SELECT has more than COMPOUND_PARTS. */
+function unionAll(parts: readonly Sql[]): Sql {
+  if (parts.length <= COMPOUND_PARTS) return join(parts, " UNION ALL ");
+  const groups: Sql[] = [];
+  for (let i = 0; i < parts.length; i += COMPOUND_PARTS) {
+    groups.push(sql`SELECT * FROM (${join(parts.slice(i, i + COMPOUND_PARTS), " UNION ALL ")})`);
+  }
+  return unionAll(groups);
+}
+
+/** Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order. */
+function bestTiers(fts: Sql, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
+  const parts = tiers.map(
+    (t) =>
+      sql`SELECT ${int(t.key)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)} ORDER BY rowid${limit})`,
+  );
+  return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
+}
+
+/**
+ * A name search over tiers. Without a point, each tier reads at most offset + page size matches
+ * (the records before the page's last are all in the first ones of their tier). With a point,
+ * every match in the circle's cells is measured and kept when within the radius.
+ */
+export function tiered<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  tiers: readonly Tier[],
+  offset: number,
+): Search | null {
+  if (tiers.length === 0) return null;
+  const perPage = ITEMS_PER_PAGE[q.resource];
+  const filters = ftsFilters(p, q.fts);
+  // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
+  const withFiltersText = (body: Sql) => (filters === null ? body : sql`WITH flt(q) AS (SELECT ${filters}) ${body}`);
+  const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
+  const fts = raw(q.fts);
+  // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
+  const everything = withFilters(anyOf(tiers.filter(isWordsTier).map((t) => t.text)), filtersText);
+  const near = p.near;
+  if (near === undefined) {
+    const best = bestTiers(fts, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
+    const order = rankOrder({ key: raw("k"), pos: raw("pos") });
+    return {
+      positions: withFiltersText(
+        sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
+      ),
+      count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
+      matches: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
+    };
+  }
+  const best = bestTiers(fts, tiers, filtersText, raw(""));
+  const d = cityDistance(near);
+  const order = rankOrder({ key: raw("k"), distance: raw("dist"), pos: raw("pos") });
+  return {
+    positions: withFiltersText(
+      sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, dist FROM (
+            SELECT g.pos, g.k, ${d} AS dist FROM (${best}) g ${q.placeJoins}
+          ) WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${perPage} OFFSET ${offset}`,
+    ),
+    count: withFiltersText(
+      sql`SELECT count(*) AS n FROM (SELECT f.rowid AS pos FROM ${fts} f WHERE ${fts} MATCH ${everything}) g ${q.placeJoins}
+          WHERE ${d} <= ${near.radiusKm}`,
+    ),
+  };
+}
+
+/** Larger than any pos. */
+const AFTER_EVERY_POS = raw("9223372036854775807");
+
+/** The tiers of one word, disjoint, so that the anchors of each count its matches alone. */
+function disjointTiers(word: string): [NameTier, string][] | null {
+  const t = nameTierText(word);
+  if (t === null) return null;
+  return [
+    [EXACT, t.exact],
+    [STARTS, butNot(t.starts, t.exact)],
+    [WORDS, butNot(t.words, t.starts)],
+  ];
+}
+
+/**
+ * The positions of a one-word name search without filters or a point. A broad word (one with
+ * stored tier sizes and anchors: name_tiers, name_anchors) reads each tier from the anchor before
+ * the page, so a deep page reads about a page and an anchor interval, not everything before it;
+ * any other word matches few records, and its tiers are read from the start as in tiered().
+ */
+export function anchoredPositions<R>(q: ResourceQueries<R>, word: string, offset: number): Sql | null {
+  const tiers = disjointTiers(word);
+  if (tiers === null) return null;
+  const perPage = ITEMS_PER_PAGE[q.resource];
+  const fts = raw(q.fts);
+  const kind = q.prefixKind;
+  const broad = sql`EXISTS (SELECT 1 FROM name_tiers WHERE kind = ${kind} AND prefix = ${word})`;
+  const anchored = tiers.map(
+    ([tier, text]) =>
+      sql`SELECT ${int(tier)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts}
+          WHERE ${fts} MATCH ${text} AND rowid > coalesce((SELECT after FROM anchor WHERE tier = ${int(tier)}), ${AFTER_EVERY_POS})
+          ORDER BY rowid LIMIT ${perPage} OFFSET coalesce((SELECT skip FROM anchor WHERE tier = ${int(tier)}), 0))`,
+  );
+  const plain = tiers.map(
+    ([tier, text]) =>
+      sql`SELECT ${int(tier)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${text}
+          ORDER BY rowid LIMIT CASE WHEN ${broad} THEN 0 ELSE ${offset + perPage} END)`,
+  );
+  const order = rankOrder({ key: raw("k"), pos: raw("pos") });
+  return sql`WITH every(n) AS (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'name_anchor_every'),
+    sizes AS (SELECT tier0, tier1, tier2 FROM name_tiers WHERE kind = ${kind} AND prefix = ${word}),
+    tiers(tier, before, size) AS (SELECT ${int(EXACT)}, 0, tier0 FROM sizes UNION ALL SELECT ${int(STARTS)}, tier0, tier1 FROM sizes
+                                  UNION ALL SELECT ${int(WORDS)}, tier0 + tier1, tier2 FROM sizes),
+    starts AS (SELECT tier, CAST(max(0, ${offset} - before) AS INTEGER) AS start FROM tiers
+               WHERE before < ${offset + perPage} AND before + size > ${offset}),
+    anchor AS (SELECT s.tier, s.start % (SELECT n FROM every) AS skip,
+                      coalesce((SELECT pos FROM name_anchors WHERE kind = ${kind} AND prefix = ${word} AND tier = s.tier
+                                AND k = s.start / (SELECT n FROM every)), 0) AS after FROM starts s)
+    SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
+    FROM (SELECT pos, min(k) AS k FROM (${unionAll([...anchored, ...plain])}) GROUP BY pos)
+    ORDER BY ${order} LIMIT ${perPage} OFFSET CASE WHEN ${broad} THEN 0 ELSE ${offset} END`;
+}

@@ -1,0 +1,145 @@
+/**
+ * Running a search: the statements of a resource (venues.ts, cities.ts, names.ts) in one D1 round
+ * trip — the total, the page, and, when the name may be forgiven typos, what the typo fallback
+ * needs (corrections.ts) — and, only when the strict search matches nothing, a second round trip
+ * with the corrected readings of the name (docs/api.md#typo-tolerance).
+ *
+ * Every search is made of positions: a statement whose rows are (pos, rank, dist) in the
+ * answer's order. The page statement turns the page's positions into records.
+ */
+import type { Language } from "../format/languages.ts";
+import { words } from "../format/normalize.ts";
+import { pageOffset, type Resource } from "../params/paging.ts";
+import { hasFilters, type SearchParams } from "../params/search.ts";
+import type { Sql } from "../sql/sql.ts";
+import { corrections, correctionsSql } from "./corrections.ts";
+import { anchoredPositions, fuzzyTiers, tiered, tiersOf } from "./names.ts";
+import type { Page } from "./records.ts";
+import { readingsTotal, storedTotal } from "./totals.ts";
+import {
+  alternatives,
+  bestReading,
+  lookups,
+  readings,
+  spreads,
+  type Alternative,
+  type Candidate,
+  type Reading,
+} from "./typos.ts";
+
+/** A search as two statements: its total (one row, column n) and its page's positions. */
+export interface Search {
+  count: Sql;
+  positions: Sql;
+  /** For a name search without a point: an SQL condition, true when anything matches. */
+  matches?: Sql;
+}
+
+/** What runs statements: a D1 session (src/sql/session.ts), one round trip per call. */
+export interface Runner {
+  run(what: string, statements: readonly Sql[]): Promise<{ rows: Record<string, unknown>[] }[]>;
+}
+
+/** What a resource module provides. */
+export interface ResourceQueries<R> {
+  resource: Resource;
+  fts: "venues_fts" | "cities_fts";
+  /** From positions (alias g.pos) to the coordinates of the place (alias c). */
+  placeJoins: Sql;
+  /** The one-word totals stored for this resource (name_prefix_counts.kind). */
+  prefixKind: "venue" | "city";
+  /** Searches without a name and without a point. */
+  browse(p: SearchParams, offset: number): Search | null;
+  /** Searches near a point without a name. */
+  nearby(p: SearchParams, offset: number): Search;
+  /** The records of a page, from its positions, in order. */
+  page(positions: Sql, language: Language): Sql;
+  /** A row of the page statement as a record. */
+  record(row: Record<string, unknown>): R;
+  /** The normalized names of a record (for the suggestion of a fuzzy answer). */
+  names(record: R): string[];
+}
+
+/** The strict search of a request, or null when nothing can match (a name without words). */
+function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
+  const offset = pageOffset(q.resource, p.page);
+  if (p.name === undefined) return p.near === undefined ? q.browse(p, offset) : q.nearby(p, offset);
+  const search = tiered(q, p, tiersOf(p.name, 0), offset);
+  if (search === null) return null;
+  const list = words(p.name);
+  const alone = list.length === 1 && p.near === undefined && !hasFilters(p);
+  const positions = alone ? anchoredPositions(q, list[0] ?? "", offset) : null;
+  return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
+}
+
+/** The first round trip of a search: total, page, and, when the name may be forgiven typos, corrections. */
+export interface FirstTrip {
+  statements: Sql[];
+  /** Whether a third statement reads what the typo fallback needs (correctionsSql). */
+  fuzzy: boolean;
+}
+
+export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
+  const strict = strictSearch(q, p);
+  if (strict === null) return null;
+  const queryWords = p.typos && p.name !== undefined ? words(p.name) : [];
+  const list = lookups(queryWords);
+  const fallback = list.length > 0 ? [correctionsSql(q.resource, q.fts, queryWords, list, strict.matches)] : [];
+  return { statements: [strict.count, q.page(strict.positions, language), ...fallback], fuzzy: list.length > 0 };
+}
+
+/** The second round trip: the name's readings within the allowed edits, or null without any. */
+export function fuzzyTrip<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  language: Language,
+  candidates: readonly Candidate[],
+  present: readonly boolean[] = [],
+): { statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
+  const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
+  const list = readings(options);
+  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page));
+  if (fuzzy === null) return null;
+  return {
+    statements: [readingsTotal(q, p, list, fuzzy.count), q.page(fuzzy.positions, language)],
+    options,
+    readings: list,
+  };
+}
+
+/** The answer of the typo fallback, or null when no reading matches. */
+async function forgivingTypos<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  fallbackRow: Record<string, unknown> | undefined,
+): Promise<Page<R> | null> {
+  const { present, candidates } = corrections(fallbackRow, words(p.name ?? "").length);
+  const second = fuzzyTrip(q, p, language, candidates, present);
+  if (second === null) return null;
+  const [count, page] = await session.run(`${q.resource} search forgiving typos`, second.statements);
+  const total = Number(count?.rows[0]?.n ?? 0);
+  if (total === 0) return null;
+  const items = (page?.rows ?? []).map((r) => q.record(r));
+  const suggested = items[0] === undefined ? null : bestReading(second.options, q.names(items[0]).map(words));
+  const suggestion = (suggested ?? second.readings[0])?.words.join(" ");
+  return { page: p.page, total, items, match: "fuzzy", ...(suggestion === undefined ? {} : { suggestion }) };
+}
+
+export async function runSearch<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+): Promise<Page<R>> {
+  const empty: Page<R> = { page: p.page, total: 0, items: [], match: "exact" };
+  const first = firstTrip(q, p, language);
+  if (first === null) return empty;
+  const [count, page, fallback] = await session.run(`${q.resource} search`, first.statements);
+  const total = Number(count?.rows[0]?.n ?? 0);
+  if (total > 0 || !first.fuzzy) {
+    return { page: p.page, total, items: (page?.rows ?? []).map((r) => q.record(r)), match: "exact" };
+  }
+  return (await forgivingTypos(q, session, p, language, fallback?.rows[0])) ?? empty;
+}

@@ -1,0 +1,55 @@
+/**
+ * Totals of name searches without counting their matches where the import stored them: a one-word
+ * name in every record, a country or a state (src/format/scopes.ts). Any other search counts, and
+ * its statement is the count the caller gives.
+ */
+import { words } from "../format/normalize.ts";
+import { scopeKeySql } from "../format/scopes.ts";
+import type { SearchParams } from "../params/search.ts";
+import { raw, sql, type Sql } from "../sql/sql.ts";
+import { countryCode, ftsFilters } from "./filters.ts";
+import { prefixOf } from "./fts.ts";
+import type { ResourceQueries } from "./search.ts";
+import type { Reading } from "./typos.ts";
+
+/** The stored-total scope of a search's filters, or null when none is stored for them. */
+function storedScope(p: SearchParams): Sql | null {
+  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && p.near === undefined;
+  if (!plain || (p.stateCode !== undefined && p.country === undefined)) return null;
+  return scopeKeySql(p.country === undefined ? null : countryCode(p.country), p.stateCode);
+}
+
+/** The total of a one-word name search from its stored total when there is one, else `count`. */
+export function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql {
+  const list = p.name === undefined ? [] : words(p.name);
+  const scope = storedScope(p);
+  if (list.length !== 1 || scope === null) return count;
+  return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${list[0] ?? ""}), (${count})) AS n`;
+}
+
+/**
+ * The total of a one-word name search forgiving typos: the records any reading matches. When one
+ * reading is a broad word (a stored total in the scope), its stored total plus the records of the
+ * other readings that it does not match, so a common correction ("clbu" → "club") is not counted
+ * record by record; otherwise `count` (few records, or several broad words: rare).
+ */
+export function readingsTotal<R>(q: ResourceQueries<R>, p: SearchParams, list: readonly Reading[], count: Sql): Sql {
+  const scope = storedScope(p);
+  if (scope === null || list.some((r) => r.words.length !== 1)) return count;
+  const fts = raw(q.fts);
+  const filters = ftsFilters(p, q.fts);
+  const readingsJson = JSON.stringify(list.map((r) => [r.words[0] ?? "", prefixOf(r.words[0] ?? "")]));
+  const others = sql`'(' || (SELECT text FROM rest) || ') NOT ' || (SELECT text FROM broad)`;
+  // CROSS JOIN: the readings drive the lookups (without statistics, SQLite would rather read every
+  // stored total of the scope).
+  return sql`WITH readings AS (SELECT value ->> 0 AS word, value ->> 1 AS text FROM json_each(${readingsJson})),
+    broad AS (SELECT r.word, r.text, c.n FROM readings r CROSS JOIN name_prefix_counts c
+              ON c.kind = ${q.prefixKind} AND c.scope = ${scope} AND c.prefix = r.word),
+    rest AS (SELECT group_concat(text, ' OR ') AS text FROM readings WHERE word NOT IN (SELECT word FROM broad))
+    SELECT CASE (SELECT count(*) FROM broad)
+      WHEN 1 THEN (SELECT n FROM broad) + CASE WHEN (SELECT text FROM rest) IS NULL THEN 0
+        ELSE (SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ${
+          filters === null ? others : sql`'(' || ${others} || ') AND (' || ${filters} || ')'`
+        }) END
+      ELSE (${count}) END AS n`;
+}

@@ -1,0 +1,127 @@
+/**
+ * Venue SQL (docs/api.md): searches without a name (names.ts does names).
+ *
+ * `pos` orders venues by their city's population, then name, then id (migrations/0004), so the
+ * venues of a city are the pos range cities.venue_first + [0, venue_count), and the rank columns
+ * give any page of a country or state as an index seek. Totals of whole regions and cities are
+ * stored numbers.
+ */
+import { normalize } from "../format/normalize.ts";
+import { circleTotal, pageCities, withPageCircle } from "../geo/curve.ts";
+import { cityDistance, nearIndex } from "../geo/index.ts";
+import { ITEMS_PER_PAGE } from "../params/paging.ts";
+import type { SearchParams } from "../params/search.ts";
+import { raw, sql, type Sql } from "../sql/sql.ts";
+import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "./filters.ts";
+import { pageRecords, venueRecord, type VenueRecord, type VenueRow } from "./records.ts";
+import type { ResourceQueries, Search } from "./search.ts";
+
+const PAGE_SIZE = ITEMS_PER_PAGE.venues;
+
+/** Pages of the filters that have stored ranks: none, a country, a country and a state code. */
+function ranked(p: SearchParams, offset: number): Search | null {
+  if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
+  if (p.country === undefined) {
+    return {
+      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE pos > ${offset} ORDER BY pos LIMIT ${PAGE_SIZE}`,
+      count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`,
+    };
+  }
+  const code = countryCode(p.country);
+  if (p.stateCode === undefined) {
+    return {
+      positions: sql`SELECT pos, country_rank AS rank, NULL AS dist FROM venues
+                     WHERE country_code = ${code} AND country_rank > ${offset} ORDER BY country_rank LIMIT ${PAGE_SIZE}`,
+      count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ''), 0) AS n`,
+    };
+  }
+  return {
+    positions: sql`SELECT pos, state_rank AS rank, NULL AS dist FROM venues
+                   WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND state_rank > ${offset}
+                   ORDER BY state_rank LIMIT ${PAGE_SIZE}`,
+    count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ${p.stateCode}), 0) AS n`,
+  };
+}
+
+/** The cities a venue search's city and region filters allow (alias c). */
+function cityFilter(p: SearchParams): Sql {
+  return and([...cityConditions(p), ...regionConditions("c", p, { useIndex: false })]);
+}
+
+export const VENUES: ResourceQueries<VenueRecord> = {
+  resource: "venues",
+  fts: "venues_fts",
+  placeJoins: raw("JOIN venues v ON v.pos = g.pos JOIN cities c ON c.pos = v.city_pos"),
+  prefixKind: "venue",
+
+  browse(p, offset) {
+    if (p.cityId !== undefined) {
+      // One city: its venues are one pos range.
+      const city = sql`SELECT venue_first, venue_count FROM cities c WHERE ${cityFilter(p)}`;
+      return {
+        positions: sql`SELECT v.pos, v.pos AS rank, NULL AS dist FROM (${city}) c
+                       JOIN venues v ON v.pos >= c.venue_first + ${offset} AND v.pos < c.venue_first + c.venue_count
+                       ORDER BY v.pos LIMIT ${PAGE_SIZE}`,
+        count: sql`SELECT coalesce((SELECT venue_count FROM cities c WHERE ${cityFilter(p)}), 0) AS n`,
+      };
+    }
+    const scope = p.cityName === undefined ? ranked(p, offset) : null;
+    if (scope !== null) return scope;
+    // A city by name, a state by name, or a state code in any country: page through the FTS list
+    // of the filter tokens; the total is the sum of the stored totals of the cities or states.
+    const filters = ftsFilters(p, "venues_fts");
+    if (filters === null) return null;
+    const count =
+      p.cityName !== undefined
+        ? sql`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cityFilter(p)}`
+        : sql`SELECT coalesce(sum(r.venues), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`;
+    return {
+      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
+                     WHERE venues_fts MATCH ${filters} ORDER BY rowid LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+      count,
+    };
+  },
+
+  nearby(p, offset) {
+    const near = p.near;
+    if (near === undefined) throw new Error("nearby() without a point");
+    // The cities in the circle, nearest first; then their venues in that order, each city's a pos
+    // range: the page starts in the city where the running count passes offset.
+    const positions = (cities: Sql, radius: Sql) => {
+      const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
+                         FROM (${cities}) WHERE dist <= ${radius}`;
+      return sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist
+                 FROM (${inside}) i
+                 JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PAGE_SIZE} - i.before)
+                 WHERE i.before < ${offset + PAGE_SIZE} AND i.before + i.n > ${offset}
+                 ORDER BY rank LIMIT ${PAGE_SIZE}`;
+    };
+    const venueColumns = raw(", c.venue_first AS first, c.venue_count AS n");
+    if (nearIndex(p) === "curve") {
+      // The circle alone: along the curve (src/geo/curve.ts).
+      return {
+        positions: withPageCircle(
+          near,
+          "z_venues",
+          offset + PAGE_SIZE,
+          positions(sql`${pageCities(near, venueColumns)} AND c.venue_count > 0`, raw("(SELECT km FROM circle)")),
+        ),
+        count: circleTotal(near, "z_venues", raw("c.venue_count")),
+      };
+    }
+    // With filters: the cells' tokens and the filters' intersected by FTS5, each match measured.
+    const filters = ftsFilters(p, "cities_fts");
+    const cities = sql`SELECT c.pos, ${cityDistance(near)} AS dist${venueColumns}
+                       FROM cities_fts f JOIN cities c ON c.pos = f.rowid
+                       WHERE cities_fts MATCH ${filters ?? sql`''`} AND c.venue_count > 0 AND ${and(cityConditions(p))}`;
+    return {
+      positions: positions(cities, sql`${near.radiusKm}`),
+      count: sql`SELECT coalesce(sum(n), 0) AS n FROM (${cities}) WHERE dist <= ${near.radiusKm}`,
+    };
+  },
+
+  page: (positions, language) => pageRecords("venues", positions, language),
+
+  record: (row) => venueRecord(row as unknown as VenueRow),
+  names: (v) => [normalize(v.name)],
+};

@@ -1,0 +1,64 @@
+/**
+ * SQL text with its bound values, written together: ``sql`SELECT … WHERE id = ${id}` `` puts a
+ * `?` where the value goes and the value into the bind list in the same place, so moving a
+ * fragment can never misbind. A fragment interpolated into another carries its binds along.
+ * Values are always bound; only raw() — for text written in code — is spliced in.
+ */
+export type SqlValue = string | number | null;
+
+export interface Sql {
+  readonly text: string;
+  readonly binds: readonly SqlValue[];
+}
+
+const SQL = Symbol("sql");
+
+interface Fragment extends Sql {
+  readonly [SQL]: true;
+}
+
+function fragment(text: string, binds: readonly SqlValue[]): Fragment {
+  return { [SQL]: true, text, binds };
+}
+
+export function isSql(value: unknown): value is Sql {
+  return typeof value === "object" && value !== null && SQL in value;
+}
+
+export function sql(strings: TemplateStringsArray, ...values: readonly (Sql | SqlValue)[]): Sql {
+  let text = strings[0] ?? "";
+  const binds: SqlValue[] = [];
+  values.forEach((value, i) => {
+    if (isSql(value)) {
+      text += value.text;
+      binds.push(...value.binds);
+    } else {
+      text += "?";
+      binds.push(value);
+    }
+    text += strings[i + 1] ?? "";
+  });
+  return fragment(text, binds);
+}
+
+/** SQL text written in code (an identifier, a keyword): never a value from a request. */
+export function raw(text: string): Sql {
+  return fragment(text, []);
+}
+
+/** Fragments joined with a separator written in code. */
+export function join(parts: readonly Sql[], separator: string): Sql {
+  return fragment(
+    parts.map((p) => p.text).join(separator),
+    parts.flatMap((p) => p.binds),
+  );
+}
+
+/**
+ * An integer from code written into the text: D1 binds every JS number as a REAL, which an LIMIT,
+ * an integer division or a key compared as an integer must not get.
+ */
+export function int(n: number): Sql {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer: ${n}`);
+  return raw(String(n));
+}
