@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".wrangler/", "bench/tmp/", "test-results/", "worker-configuration.d.ts"] },
+  { ignores: ["node_modules/", ".wrangler/", "bench/tmp/", "test-results/", "public/", "worker-configuration.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
