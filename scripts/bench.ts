@@ -8,7 +8,7 @@
  *    edge cache, ours with EDGE_CACHE=off (every request a miss);
  * 4. throughput at 32 connections: the empty worker, cache hits, a worker that only runs SELECT 1
  *    on D1, and misses of every class in turn; latency one request at a time: each query class
- *    (scripts/lib/query-classes.ts) as a miss, with D1's rows_read, and the same statements
+ *    (scripts/bench/query-classes.ts) as a miss, with D1's rows_read, and the same statements
  *    straight on the SQLite file;
  * 5. typo recall on names drawn from GeoNames and from the venues;
  * 6. prints the tables and the targets, writes them into README.md and bench/results.json.
@@ -25,20 +25,20 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./lib/bench/measure.ts";
-import { classScans, rawSqlMs } from "./lib/bench/raw-sql.ts";
-import { measureRecall, sampleCities, sampleVenues } from "./lib/bench/recall.ts";
-import { writeReadmeSection } from "./lib/bench/readme.ts";
-import { benchText, scaleText } from "./lib/bench/render.ts";
-import type { BenchResults, ClassFigures, ImportFigures, ScaleResults } from "./lib/bench/results.ts";
-import { tableSizes } from "./lib/bench/sizes.ts";
-import { benchTargets, scaleTargets } from "./lib/bench/targets.ts";
-import { bundleSize } from "./lib/bundle.ts";
-import { logger, startDevServer, stopDevServers } from "./lib/dev-server.ts";
-import { bin, ROOT, run } from "./lib/project.ts";
-import { QUERY_CLASSES, type QueryClass } from "./lib/query-classes.ts";
-import { defaultSources, type ImportSummary } from "./lib/run-import.ts";
-import { d1Database, localD1File } from "./lib/wrangler.ts";
+import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./bench/measure.ts";
+import { classScans, rawSqlMs } from "./bench/raw-sql.ts";
+import { measureRecall, sampleCities, sampleVenues } from "./bench/recall.ts";
+import { writeReadmeSection } from "./bench/readme.ts";
+import { benchText, scaleText } from "./bench/render.ts";
+import type { BenchResults, ClassFigures, ImportFigures, ScaleResults } from "./bench/results.ts";
+import { tableSizes } from "./bench/sizes.ts";
+import { benchTargets, scaleTargets } from "./bench/targets.ts";
+import { bundleSize } from "./tools/bundle.ts";
+import { logger, startDevServer, stopDevServers } from "./tools/dev-server.ts";
+import { bin, ROOT, run } from "./tools/project.ts";
+import { QUERY_CLASSES, type QueryClass } from "./bench/query-classes.ts";
+import { defaultSources, type ImportSummary } from "./import/run.ts";
+import { d1Database, localD1File } from "./import/wrangler.ts";
 
 const TMP = join(ROOT, "bench", "tmp");
 const RESULTS = join(ROOT, "bench", "results.json");

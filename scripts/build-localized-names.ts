@@ -15,9 +15,9 @@ import "./node-version.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultSources } from "./lib/run-import.ts";
+import { defaultSources } from "./import/run.ts";
 import { TRANSLATED } from "../src/format/languages.ts";
-import { ROOT } from "./lib/project.ts";
+import { ROOT } from "./tools/project.ts";
 
 /** Reads a gettext .mo catalog (either byte order) into a map of message id → translation. */
 export function readMo(bytes: Buffer): Map<string, string> {

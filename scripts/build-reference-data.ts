@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { countries } from "countries-list";
 import isoCountries from "i18n-iso-countries";
-import { ROOT } from "./lib/project.ts";
+import { ROOT } from "./tools/project.ts";
 
 const require = createRequire(import.meta.url);
 

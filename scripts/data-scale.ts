@@ -1,6 +1,6 @@
 /**
  * npm run data:scale -- --cities 5000000 — writes a SYNTHETIC GeoNames-format file of populated
- * places, GeoNames' cities500 followed by cities derived from it (scripts/lib/synthetic-cities.ts),
+ * places, GeoNames' cities500 followed by cities derived from it (scripts/bench/synthetic-cities.ts),
  * so that the import and the search can be tried at the size of allCountries.txt offline.
  * The file is not real data: its default name says "synthetic", and it must never be published
  * as GeoNames data.
@@ -9,9 +9,9 @@ import "./node-version.ts";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT } from "./lib/project.ts";
-import { defaultSources } from "./lib/run-import.ts";
-import { writeSyntheticCities } from "./lib/synthetic-cities.ts";
+import { ROOT } from "./tools/project.ts";
+import { defaultSources } from "./import/run.ts";
+import { writeSyntheticCities } from "./bench/synthetic-cities.ts";
 const DEFAULT_CITIES = 5_000_000;
 const DEFAULT_SEED = "scale";
 const PROGRESS_EVERY = 1_000_000;

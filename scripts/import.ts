@@ -5,8 +5,8 @@
 import "./node-version.ts";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ImportError } from "./lib/problems.ts";
-import { Progress } from "./lib/progress.ts";
+import { ImportError } from "./import/problems.ts";
+import { Progress } from "./import/progress.ts";
 import {
   DEFAULT_SEED,
   DEFAULT_VENUE_COUNT,
@@ -14,7 +14,7 @@ import {
   runImport,
   type ImportSummary,
   type Target,
-} from "./lib/run-import.ts";
+} from "./import/run.ts";
 
 const HELP = `Usage: npm run db:import -- [options]
 

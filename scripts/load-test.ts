@@ -29,12 +29,12 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
-import { writeReadmeSection } from "./lib/bench/readme.ts";
-import { logger, startDevServer, stopDevServers } from "./lib/dev-server.ts";
-import { Progress } from "./lib/progress.ts";
-import { FAST, runImport, type ImportSummary } from "./lib/run-import.ts";
-import { bin, ROOT } from "./lib/project.ts";
-import { d1Database, localD1File } from "./lib/wrangler.ts";
+import { writeReadmeSection } from "./bench/readme.ts";
+import { logger, startDevServer, stopDevServers } from "./tools/dev-server.ts";
+import { Progress } from "./import/progress.ts";
+import { FAST, runImport, type ImportSummary } from "./import/run.ts";
+import { bin, ROOT } from "./tools/project.ts";
+import { d1Database, localD1File } from "./import/wrangler.ts";
 
 const PORT = 8788;
 const CONNECTIONS = 64;

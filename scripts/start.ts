@@ -5,10 +5,10 @@
  */
 import "./node-version.ts";
 import { spawn } from "node:child_process";
-import { ImportError } from "./lib/problems.ts";
-import { Progress } from "./lib/progress.ts";
-import { bin, ROOT } from "./lib/project.ts";
-import { FAST, runImport } from "./lib/run-import.ts";
+import { ImportError } from "./import/problems.ts";
+import { Progress } from "./import/progress.ts";
+import { bin, ROOT } from "./tools/project.ts";
+import { FAST, runImport } from "./import/run.ts";
 
 async function main(): Promise<void> {
   const progress = new Progress();

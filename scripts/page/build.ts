@@ -6,7 +6,7 @@
 import "../node-version.ts";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { ROOT } from "../lib/project.ts";
+import { ROOT } from "../tools/project.ts";
 
 await build({
   entryPoints: [join(ROOT, "src", "page", "app.ts")],

@@ -35,7 +35,7 @@ const TRANSIENT = [
 /**
  * Retries: pauses from 10 ms growing by 30 % to at most 250 ms (jittered ±50 %), for up to 3 s in
  * all: about 20 attempts. The short early pauses matter locally: an import holds the lock for tens
- * of ms at a time with pauses in between (scripts/lib/publish.ts), and attempts spread at random
+ * of ms at a time with pauses in between (scripts/import/publish/local.ts), and attempts spread at random
  * over a second each met a hold with the same odds (a few in 100,000 requests failed six times
  * over); attempts close together find the next gap.
  */

@@ -8,10 +8,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.ts";
-import { Progress } from "../../scripts/lib/progress.ts";
-import { FAST, runImport } from "../../scripts/lib/run-import.ts";
-import { ROOT } from "../../scripts/lib/project.ts";
+import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
+import { Progress } from "../../scripts/import/progress.ts";
+import { FAST, runImport } from "../../scripts/import/run.ts";
+import { ROOT } from "../../scripts/tools/project.ts";
 
 const PORT = 8789;
 const SHOTS = join(ROOT, "test-results");

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { writeSyntheticCities } from "../../scripts/lib/synthetic-cities.ts";
+import { writeSyntheticCities } from "../../scripts/bench/synthetic-cities.ts";
 
 const SOURCE = fileURLToPath(new URL("../fixtures/cities.txt", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "vcs-data-scale-"));
 
-// The import's own checks on a geoname row (scripts/lib/geonames.ts).
+// The import's own checks on a geoname row (scripts/import/sources/geonames.ts).
 const GEONAME_ID = /^[1-9][0-9]{0,11}$/;
 const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]+)?$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;

@@ -6,8 +6,8 @@ import {
   venueCounts,
   VenueIds,
   type GeneratorCity,
-} from "../../scripts/lib/generate-venues.ts";
-import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/lib/prefix-counts.ts";
+} from "../../scripts/import/generate/venues.ts";
+import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/import/phases/prefix-totals.ts";
 import { normalize } from "../../src/format/normalize.ts";
 
 const cities: GeneratorCity[] = [

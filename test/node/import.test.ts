@@ -11,13 +11,14 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../../src/format/normalize.ts";
-import { build, createBuildFile, PLAIN_TABLES } from "../../scripts/lib/build.ts";
-import { ImportError, Problems } from "../../scripts/lib/problems.ts";
-import { Progress } from "../../scripts/lib/progress.ts";
-import { bin, ROOT } from "../../scripts/lib/project.ts";
-import { MAX_STATEMENT_BYTES, remoteFiles, type RemoteDatabase } from "../../scripts/lib/remote.ts";
-import { ensureSchema, runImport, type ImportOptions } from "../../scripts/lib/run-import.ts";
-import { dataCodeFiles } from "../../scripts/lib/version.ts";
+import { build } from "../../scripts/import/phases/build.ts";
+import { createBuildFile, PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
+import { ImportError, Problems } from "../../scripts/import/problems.ts";
+import { Progress } from "../../scripts/import/progress.ts";
+import { bin, ROOT } from "../../scripts/tools/project.ts";
+import { MAX_STATEMENT_BYTES, remoteFiles, type RemoteDatabase } from "../../scripts/import/publish/remote.ts";
+import { ensureSchema, runImport, type ImportOptions } from "../../scripts/import/run.ts";
+import { dataCodeFiles } from "../../scripts/import/version.ts";
 import { fixture } from "../support/seed.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vcs-import-"));
@@ -323,7 +324,9 @@ describe("the data version", () => {
       "src/format/languages.ts",
       "src/format/tokens.ts",
       "src/format/typo-keys.ts",
-      "scripts/lib/build.ts",
+      "scripts/import/phases/build.ts",
+      "scripts/import/phases/stored-totals.ts",
+      "scripts/import/sources/geonames.ts",
       "migrations/0004_search_v2.sql",
     ]) {
       expect(files, f).toContain(f);

@@ -1,7 +1,7 @@
 /**
  * Searches near a point on dense data, against brute force: the worker's own statements
  * (src/queries) run on an imported SQLite file of 40,000 cities — the fixture's, and synthetic
- * ones around each (scripts/lib/synthetic-cities.ts) — so that a page is found in a smaller circle
+ * ones around each (scripts/bench/synthetic-cities.ts) — so that a page is found in a smaller circle
  * than the search's, which the worker tests' few fixture cities never need. Every page and the
  * total of each circle are compared with a scan of all cities, measured with the haversine
  * formula written out again (test/support). The query classes' plans are checked here too, on
@@ -18,11 +18,11 @@ import { withPageCircle } from "../../src/geo/curve.ts";
 import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
 import { sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import { Progress } from "../../scripts/lib/progress.ts";
-import { runImport } from "../../scripts/lib/run-import.ts";
-import { writeSyntheticCities } from "../../scripts/lib/synthetic-cities.ts";
-import { classScans } from "../../scripts/lib/bench/raw-sql.ts";
-import { QUERY_CLASSES } from "../../scripts/lib/query-classes.ts";
+import { Progress } from "../../scripts/import/progress.ts";
+import { runImport } from "../../scripts/import/run.ts";
+import { writeSyntheticCities } from "../../scripts/bench/synthetic-cities.ts";
+import { classScans } from "../../scripts/bench/raw-sql.ts";
+import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 import { fixture } from "../support/seed.ts";
 import { km } from "../support/haversine.ts";
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ImportError, Problems } from "../../scripts/lib/problems.ts";
-import { readAdmin1, readCities, readCountryInfo, type CityReadCounts } from "../../scripts/lib/sources/geonames.ts";
-import { readCsv, readNdjson, readSetlistPage } from "../../scripts/lib/sources/venue-files.ts";
+import { ImportError, Problems } from "../../scripts/import/problems.ts";
+import { readAdmin1, readCities, readCountryInfo, type CityReadCounts } from "../../scripts/import/sources/geonames.ts";
+import { readCsv, readNdjson, readSetlistPage } from "../../scripts/import/sources/venue-files.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "vcs-sources-"));

@@ -1,19 +1,20 @@
 /**
  * The worker tests' database: the fixture files in test/fixtures (plus generated venues for
  * volume) run through the import's own build, then published with the very statements a remote
- * import sends to D1 (scripts/lib/remote.ts), which the test setup runs against the local D1
+ * import sends to D1 (scripts/import/publish/remote.ts), which the test setup runs against the local D1
  * inside workerd. So every worker test run also checks the remote import path on D1 itself.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, createBuildFile } from "../../scripts/lib/build.ts";
-import { generateVenues, generatorCity } from "../../scripts/lib/generate-venues.ts";
-import { Problems } from "../../scripts/lib/problems.ts";
-import { Progress } from "../../scripts/lib/progress.ts";
-import { remoteFiles } from "../../scripts/lib/remote.ts";
-import { readCities, readCountryInfo, type City } from "../../scripts/lib/sources/geonames.ts";
+import { build } from "../../scripts/import/phases/build.ts";
+import { createBuildFile } from "../../scripts/import/phases/build-file.ts";
+import { generateVenues, generatorCity } from "../../scripts/import/generate/venues.ts";
+import { Problems } from "../../scripts/import/problems.ts";
+import { Progress } from "../../scripts/import/progress.ts";
+import { remoteFiles } from "../../scripts/import/publish/remote.ts";
+import { readCities, readCountryInfo, type City } from "../../scripts/import/sources/geonames.ts";
 
 export const FIXTURE_DATA_VERSION = "fixture-v1";
 export const GENERATED_FIXTURE_VENUES = 3000;

@@ -11,8 +11,8 @@ import { CITIES } from "../../src/query/cities.ts";
 import { firstTrip, fuzzyTrip } from "../../src/query/search.ts";
 import type { Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import { fullScans } from "../../scripts/lib/plans.ts";
-import { QUERY_CLASSES } from "../../scripts/lib/query-classes.ts";
+import { fullScans } from "../../scripts/bench/plans.ts";
+import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 
 async function plan(statement: Sql): Promise<string[]> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.text}`)

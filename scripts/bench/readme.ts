@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format, resolveConfig } from "prettier";
-import { ROOT } from "../project.ts";
+import { ROOT } from "../tools/project.ts";
 
 export async function writeReadmeSection(name: string, text: string): Promise<boolean> {
   const path = join(ROOT, "README.md");

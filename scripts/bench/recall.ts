@@ -13,9 +13,9 @@
  * the strict search answers, as SPEC §10.1 requires) are counted apart.
  */
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/format/normalize.ts";
-import { random, type Rng } from "../random.ts";
-import { readLines } from "../sources/lines.ts";
+import { normalize, words } from "../../src/format/normalize.ts";
+import { random, type Rng } from "../tools/random.ts";
+import { readLines } from "../import/sources/lines.ts";
 
 export type EditKind = "insert" | "delete" | "substitute" | "swap";
 export const EDIT_KINDS: readonly EditKind[] = ["insert", "delete", "substitute", "swap"];

@@ -4,16 +4,18 @@
  * skipInvalid), then publish it (publish.ts) to the local D1 file, a given SQLite file, or the
  * remote D1 database (remote.ts). The same build and the same publishing steps for all three.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { build, createBuildFile, noCounts, type BuildCounts } from "./build.ts";
+import { createBuildFile } from "./phases/build-file.ts";
+import { applyMigrations } from "./migrations.ts";
+import { build, noCounts, type BuildCounts } from "./phases/build.ts";
 import { ImportError, Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
-import { ROOT } from "./project.ts";
-import { publishLocal, type LocalPublishOptions } from "./publish.ts";
-import { publishRemote, type RemoteDatabase } from "./remote.ts";
+import { ROOT } from "../tools/project.ts";
+import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
+import { publishRemote, type RemoteDatabase } from "./publish/remote.ts";
 import { countryNamesSource } from "./sources/localized-names.ts";
 import { dataVersion } from "./version.ts";
 import { d1Database, localD1File, migrateLocal, wrangler } from "./wrangler.ts";
@@ -134,12 +136,7 @@ export function ensureSchema(path: string): void {
   try {
     db.pragma("journal_mode = WAL");
     if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined) return;
-    const dir = join(ROOT, "migrations");
-    for (const file of readdirSync(dir)
-      .filter((f) => f.endsWith(".sql"))
-      .sort()) {
-      db.exec(readFileSync(join(dir, file), "utf8"));
-    }
+    applyMigrations(db);
   } finally {
     db.close();
   }

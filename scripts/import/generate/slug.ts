@@ -1,4 +1,4 @@
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../../src/format/normalize.ts";
 
 /**
  * A setlist.fm-style URL slug (SPEC §9): ASCII lower case, `&` as `and`, words joined by `-`.

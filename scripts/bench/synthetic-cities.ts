@@ -20,9 +20,9 @@ import { rm, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { finished } from "node:stream/promises";
 import { GEO_ID as GEONAME_ID } from "../../src/format/ids.ts";
-import { CONTROL } from "./problems.ts";
-import { pick, random as seeded, type Rng } from "./random.ts";
-import { ADMIN1_CODE, COUNTRY_CODE, DECIMAL, INTEGER } from "./sources/geonames.ts";
+import { CONTROL } from "../import/problems.ts";
+import { pick, random as seeded, type Rng } from "../tools/random.ts";
+import { ADMIN1_CODE, COUNTRY_CODE, DECIMAL, INTEGER } from "../import/sources/geonames.ts";
 
 export interface SyntheticCitiesOptions {
   /** A GeoNames geoname table (cities500.txt, allCountries.txt ...). */

@@ -10,15 +10,16 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
-import { ROOT } from "./project.ts";
+import { ROOT } from "../tools/project.ts";
+import { migrationFiles } from "./migrations.ts";
 
 /** Project files (relative to the root) that the build module depends on, and the migrations. */
 export async function dataCodeFiles(): Promise<string[]> {
   const result = await build({
-    entryPoints: [join(ROOT, "scripts", "lib", "build.ts")],
+    entryPoints: [join(ROOT, "scripts", "import", "phases", "build.ts")],
     bundle: true,
     write: false,
     metafile: true,
@@ -28,9 +29,7 @@ export async function dataCodeFiles(): Promise<string[]> {
     logLevel: "silent",
   });
   const code = Object.keys(result.metafile.inputs).map((f) => relative(ROOT, join(ROOT, f)));
-  const migrations = (await readdir(join(ROOT, "migrations")))
-    .filter((f) => f.endsWith(".sql"))
-    .map((f) => `migrations/${f}`);
+  const migrations = migrationFiles().map((f) => `migrations/${f}`);
   return [...code, ...migrations].sort();
 }
 

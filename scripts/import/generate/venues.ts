@@ -9,12 +9,12 @@
  *   setlist.fm-style (slug.ts).
  * - A small share of venues has no city, as festival sites in the open country do.
  */
-import { normalize } from "../../src/format/normalize.ts";
-import { pick, random, type Rng } from "./random.ts";
-import type { Country } from "./sources/geonames.ts";
+import { normalize } from "../../../src/format/normalize.ts";
+import { pick, random, type Rng } from "../../tools/random.ts";
+import type { Country } from "../sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
-import type { VenueInput } from "./sources/venue-files.ts";
-import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./venue-vocabulary.ts";
+import type { VenueInput } from "../sources/venue-files.ts";
+import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
 
 export interface GeneratorCity {
   id: string;

@@ -1,6 +1,6 @@
 /** The figures a benchmark run produces (bench/results.json, bench/scale.json). */
-import type { PhaseFigures } from "../progress.ts";
-import type { QueryClass } from "../query-classes.ts";
+import type { PhaseFigures } from "../import/progress.ts";
+import type { QueryClass } from "./query-classes.ts";
 import type { LoadFigures } from "./measure.ts";
 import type { RecallFigures } from "./recall.ts";
 import type { TableSize } from "./sizes.ts";

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { wrangler } from "./wrangler.ts";
+import { wrangler } from "../import/wrangler.ts";
 
 /** The gzip size the deployed worker may take. */
 export const BUDGET_GZIP_KIB = 120;

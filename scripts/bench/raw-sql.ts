@@ -4,13 +4,13 @@
  * of its round trips, as the worker does.
  */
 import type Database from "better-sqlite3";
-import { parseSearchParams } from "../../../src/params/search.ts";
-import { CITIES } from "../../../src/query/cities.ts";
-import { runSearch, type ResourceQueries, type Runner } from "../../../src/query/search.ts";
-import type { Sql } from "../../../src/sql/sql.ts";
-import { VENUES } from "../../../src/query/venues.ts";
-import { fullScans } from "../plans.ts";
-import type { QueryClass } from "../query-classes.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { CITIES } from "../../src/query/cities.ts";
+import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
+import type { Sql } from "../../src/sql/sql.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import { fullScans } from "./plans.ts";
+import type { QueryClass } from "./query-classes.ts";
 
 /** Every statement of a miss of this class, in order (the second round trip included). */
 export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {

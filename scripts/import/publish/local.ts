@@ -18,8 +18,8 @@
  * retries them briefly: src/db.ts). Remotely the steps are rendered into SQL files (remote.ts).
  */
 import type Database from "better-sqlite3";
-import { FTS_DOCUMENTS, PLAIN_TABLES } from "./build.ts";
-import type { Progress } from "./progress.ts";
+import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
+import type { Progress } from "../progress.ts";
 
 export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMENTS.map((f) => f.table)];
 

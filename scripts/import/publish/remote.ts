@@ -11,8 +11,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { FTS_DOCUMENTS, PLAIN_TABLES } from "./build.ts";
-import type { Progress } from "./progress.ts";
+import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
+import type { Progress } from "../progress.ts";
 import {
   ftsColumn,
   importSuffix,
@@ -22,7 +22,7 @@ import {
   stageDdl,
   stageIndexes,
   swapStatements,
-} from "./publish.ts";
+} from "./local.ts";
 
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;

@@ -3,12 +3,13 @@
  * `wrangler dev` serves, and running the wrangler CLI.
  */
 import { createHash, createHmac } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "smol-toml";
+import { migrationFiles } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
-import { bin, ROOT, run } from "./project.ts";
+import { bin, ROOT, run } from "../tools/project.ts";
 
 /** The `DB` binding's database_id and database_name from wrangler.toml. */
 export function d1Database(configPath = join(ROOT, "wrangler.toml")): { id: string; name: string } {
@@ -48,9 +49,7 @@ export function wrangler(args: string[], options: { echo?: boolean } = {}): Prom
 
 /** The migrations of migrations/ that the SQLite file has not applied (wrangler's d1_migrations table). */
 export function pendingMigrations(path: string): string[] {
-  const all = readdirSync(join(ROOT, "migrations"))
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
+  const all = migrationFiles();
   if (!existsSync(path)) return all;
   const db = new Database(path, { readonly: true });
   try {

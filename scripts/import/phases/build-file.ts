@@ -1,0 +1,76 @@
+/**
+ * The build file: a private SQLite file that an import builds its data in (no one reads it, so its
+ * transactions may be long). It holds the served tables of migrations/ under their own names,
+ * without their indexes (publishing builds them from all the rows at once), the raw tables the
+ * sources are read into, and the documents of the three FTS indexes, which publishing turns into
+ * the indexes on the target.
+ */
+import { rmSync } from "node:fs";
+import Database from "better-sqlite3";
+import { applyMigrations } from "../migrations.ts";
+
+/** The tables of the build that publishing copies, in load order, and the FTS documents. */
+export const PLAIN_TABLES = [
+  "countries",
+  "admin1",
+  "cities",
+  "venues",
+  "words",
+  "region_counts",
+  "name_prefix_counts",
+  "name_tiers",
+  "name_anchors",
+  "localized_names",
+] as const;
+export const FTS_DOCUMENTS = [
+  { table: "cities_fts", docs: "city_docs" },
+  { table: "venues_fts", docs: "venue_docs" },
+  { table: "words_fts", docs: "word_docs" },
+] as const;
+
+/** The raw tables the sources are read into; dropped when the build is done. */
+const RAW_TABLES = `
+  CREATE TABLE raw_cities (
+    gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
+    country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
+    population INTEGER NOT NULL, z INTEGER NOT NULL,
+    words TEXT NOT NULL,   -- the distinct words of all its names
+    names TEXT NOT NULL,   -- each distinct name as a name token
+    tokens TEXT NOT NULL,  -- region and geo tokens
+    line INTEGER NOT NULL
+  );
+  -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
+  CREATE TABLE raw_venues (
+    id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL, name_token TEXT NOT NULL,
+    city_gid INTEGER, url TEXT, file TEXT NOT NULL, line INTEGER NOT NULL
+  );
+  CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
+  CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+  CREATE TABLE venue_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+  CREATE TABLE word_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);`;
+
+/** Creates an empty build file with the served schema (migrations/) and the build's own tables. */
+export function createBuildFile(path: string): Database.Database {
+  rmSync(path, { force: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -65536"); // 64 MiB
+  db.pragma("temp_store = FILE");
+  applyMigrations(db);
+  // The served tables' indexes are built on the target, from all the rows at once (publish/):
+  // the build keeps their statements and writes its rows without them.
+  db.exec(`
+    CREATE TABLE build_indexes (name TEXT PRIMARY KEY, tbl TEXT NOT NULL, sql TEXT NOT NULL);
+    INSERT INTO build_indexes SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL;`);
+  for (const name of db.prepare("SELECT name FROM build_indexes").pluck().all() as string[]) {
+    db.exec(`DROP INDEX "${name}"`);
+  }
+  db.exec(RAW_TABLES);
+  return db;
+}
+
+/** Drops what only the build needed. */
+export function dropRawTables(db: Database.Database): void {
+  db.exec("DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;");
+}

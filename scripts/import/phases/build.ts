@@ -1,0 +1,95 @@
+/**
+ * Builds the search data into a private SQLite file (no one reads it meanwhile, so transactions
+ * may be long), phase by phase: read (sources → raw tables), order (the served tables), documents
+ * (of the FTS indexes), vocabulary (words and their typo keys), stored totals. publish/ then
+ * copies the result to the target.
+ *
+ * Memory does not grow with the data: sources stream row by row into raw tables; ordering, ranks,
+ * joins and counts are SQL on those tables (SQLite sorts on disk); JS passes read back in batches.
+ */
+import type Database from "better-sqlite3";
+import type { Problems } from "../problems.ts";
+import type { Progress } from "../progress.ts";
+import { dropRawTables } from "./build-file.ts";
+import { searchDocuments } from "./documents.ts";
+import { orderCities, orderVenues, regionsAndNames } from "./order.ts";
+import { readCityRows, readLocalized, readRegions } from "./read.ts";
+import { storedTotals } from "./stored-totals.ts";
+import { checkVenues, readVenueRows, type VenueSources } from "./venue-rows.ts";
+import { vocabulary } from "./vocabulary.ts";
+
+/** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
+export const PREFIX_COUNT_MIN = 1000;
+/** An anchor of deep pages every this many matches of a broad prefix's name tier. */
+export const NAME_ANCHOR_EVERY = 100;
+
+export interface BuildSources extends VenueSources {
+  countries: string;
+  admin1: string;
+  cities: string;
+  localized: string;
+}
+
+export interface BuildCounts {
+  /** An anchor of deep pages every this many matches (meta name_anchor_every). */
+  anchorEvery: number;
+  countries: number;
+  admin1: number;
+  cities: number;
+  venues: number;
+  words: number;
+  localizedNames: number;
+  notPopulated: number;
+  badAlternateNames: number;
+  duplicateVenues: number;
+}
+
+/** Counts before anything was read. */
+export function noCounts(anchorEvery = 0): BuildCounts {
+  return {
+    anchorEvery,
+    countries: 0,
+    admin1: 0,
+    cities: 0,
+    venues: 0,
+    words: 0,
+    localizedNames: 0,
+    notPopulated: 0,
+    badAlternateNames: 0,
+    duplicateVenues: 0,
+  };
+}
+
+/** Reads, validates and derives everything; the build file then holds the data to publish. */
+export async function build(
+  db: Database.Database,
+  sources: BuildSources,
+  problems: Problems,
+  progress: Progress,
+  options: { prefixCountMin?: number; anchorEvery?: number } = {},
+): Promise<BuildCounts> {
+  const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
+  const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
+  const counts = noCounts(anchorEvery);
+
+  const regions = await readRegions(db, sources, problems, progress);
+  counts.countries = regions.countries.length;
+  counts.admin1 = regions.admin1;
+  const codes = regions.countries.map((c) => c.code);
+  const localizedByCity = await readLocalized(db, sources.localized, codes, problems, progress);
+  const read = await readCityRows(db, sources.cities, new Set(codes), localizedByCity, problems, progress);
+  counts.notPopulated = read.notPopulated;
+  counts.badAlternateNames = read.badAlternateNames;
+  const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
+  await readVenueRows(db, sources, byCountry, problems, progress);
+  counts.duplicateVenues = checkVenues(db, problems, progress);
+
+  counts.cities = orderCities(db, progress);
+  counts.venues = orderVenues(db, progress);
+  counts.localizedNames = regionsAndNames(db);
+  searchDocuments(db, progress);
+  counts.words = vocabulary(db, progress);
+  storedTotals(db, progress, { prefixCountMin, anchorEvery });
+  dropRawTables(db);
+  return counts;
+}

@@ -1,0 +1,88 @@
+/**
+ * Phase 2, write the served tables: cities and venues in the default order (their `pos`) with
+ * their ranks in their countries and states, the running totals along the Z-order curve, region
+ * totals, and the localized names of what was imported. All SQL on the build file: SQLite sorts on
+ * disk, so memory does not grow with the data.
+ */
+import type Database from "better-sqlite3";
+import type { Progress } from "../progress.ts";
+
+/** Cities by population, then geonameid; each ranked in its country and state. */
+export function orderCities(db: Database.Database, progress: Progress): number {
+  progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
+  db.exec(`
+    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z,
+                        country_rank, state_rank, venue_first, venue_count)
+    SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
+           country_code, admin1_code, lat, lng, population, z,
+           row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
+           CASE WHEN admin1_code IS NOT NULL
+                THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
+           NULL, 0
+    FROM raw_cities ORDER BY population DESC, gid;
+    -- The build's own lookups: venues and localized names find their city by id, and the stored
+    -- totals read the cities (and their venues) by country and state.
+    CREATE INDEX build_cities_by_id ON cities (id);
+    CREATE INDEX build_cities_by_region ON cities (country_code, admin1_code, state_rank);`);
+  return db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
+}
+
+/**
+ * Venues by their city's pos (so by city population; venues without a city last), then name,
+ * then id. The venues of a city are one pos range, so a venue's rank in its country (state) is
+ * the venues of the country's (state's) bigger cities, from a running sum over the cities, plus
+ * its place in its city: no sort of the venues but the one that numbers them.
+ */
+export function orderVenues(db: Database.Database, progress: Progress): number {
+  progress.phase("ordering venues (city population, name, id) and ranking them");
+  db.exec(`
+    CREATE TEMP TABLE ordered_venues (
+      pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
+      name_token TEXT NOT NULL, city_pos INTEGER, url TEXT
+    );
+    INSERT INTO temp.ordered_venues
+    SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
+           r.name_token, c.pos, r.url
+    FROM raw_venues r LEFT JOIN cities c ON c.id = CAST(r.city_gid AS TEXT)
+    ORDER BY 1;
+    UPDATE cities SET venue_first = s.first, venue_count = s.n
+    FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
+          GROUP BY city_pos) s
+    WHERE cities.pos = s.city_pos;
+    -- Running totals along the curve (migrations/0006), cities and venues up to and including each.
+    UPDATE cities SET z_cities = s.cities, z_venues = s.venues
+    FROM (SELECT pos, row_number() OVER along AS cities, sum(venue_count) OVER along AS venues FROM cities
+          WINDOW along AS (ORDER BY z, pos ROWS UNBOUNDED PRECEDING)) s
+    WHERE cities.pos = s.pos;
+    CREATE TEMP TABLE venues_before (pos INTEGER PRIMARY KEY, country INTEGER NOT NULL, state INTEGER);
+    INSERT INTO temp.venues_before
+    SELECT pos, sum(venue_count) OVER (PARTITION BY country_code ORDER BY pos) - venue_count,
+           CASE WHEN admin1_code IS NOT NULL
+                THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
+    FROM cities WHERE venue_count > 0 ORDER BY pos;
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank)
+    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
+           b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1
+    FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
+    ORDER BY o.pos;
+    DROP TABLE temp.venues_before;`);
+  return db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
+}
+
+/** Cities and venues per country and per state; the localized names of what was imported. */
+export function regionsAndNames(db: Database.Database): number {
+  db.exec(`
+    INSERT INTO region_counts (country_code, admin1_code, cities, venues)
+    SELECT country_code, '', count(*), sum(venue_count) FROM cities GROUP BY country_code
+    UNION ALL
+    SELECT country_code, admin1_code, count(*), sum(venue_count) FROM cities WHERE admin1_code IS NOT NULL
+    GROUP BY country_code, admin1_code;
+    INSERT INTO localized_names (lang, kind, key, name)
+    SELECT lang, CASE WHEN key GLOB '[0-9]*' THEN 'city' WHEN key GLOB '*.*' THEN 'admin1' ELSE 'country' END, key, name
+    FROM raw_localized l
+    WHERE EXISTS (SELECT 1 FROM cities WHERE id = l.key)
+       OR EXISTS (SELECT 1 FROM admin1 WHERE country_code || '.' || code = l.key)
+       OR EXISTS (SELECT 1 FROM countries WHERE code = l.key)
+    ORDER BY 1, 2, 3;`);
+  return db.prepare("SELECT count(*) FROM localized_names").pluck().get() as number;
+}

@@ -1,0 +1,112 @@
+/**
+ * Phase 1, read and validate: the GeoNames sources and the localized names, streamed row by row
+ * through their readers' checks into the build file's raw tables (venues: venue-rows.ts). Bad rows
+ * go to `problems`; the build stops after a source that had any, unless --skip-invalid.
+ */
+import { basename } from "node:path";
+import type Database from "better-sqlite3";
+import { normalize, words } from "../../../src/format/normalize.ts";
+import { geoTokens, nameToken, regionTokens, zCode } from "../../../src/format/tokens.ts";
+import type { Problems } from "../problems.ts";
+import type { Progress } from "../progress.ts";
+import { readAdmin1, readCities, readCountryInfo, type City, type CityReadCounts, type Country } from "../sources/geonames.ts";
+import { countryNames, readLocalizedNames } from "../sources/localized-names.ts";
+import { inBatches, isUniqueViolation } from "./batches.ts";
+
+/** countryInfo and admin-1 names into the served tables (they are small and read whole). */
+export async function readRegions(
+  db: Database.Database,
+  files: { countries: string; admin1: string },
+  problems: Problems,
+  progress: Progress,
+): Promise<{ countries: Country[]; admin1: number }> {
+  progress.phase(`reading ${basename(files.countries)} and ${basename(files.admin1)}`);
+  const countries = await readCountryInfo(files.countries, problems);
+  const admin1 = await readAdmin1(files.admin1, problems);
+  problems.check();
+  const insertCountry = db.prepare("INSERT INTO countries (code, name, name_norm) VALUES (?, ?, ?)");
+  const insertAdmin1 = db.prepare("INSERT INTO admin1 (country_code, code, name, name_norm) VALUES (?, ?, ?, ?)");
+  db.transaction(() => {
+    for (const c of countries) insertCountry.run(c.code, c.name, normalize(c.name));
+    for (const a of admin1) insertAdmin1.run(a.countryCode, a.code, a.name, normalize(a.name));
+  })();
+  return { countries, admin1: admin1.length };
+}
+
+/** Localized names into raw_localized; returns each city's localized names (they are names of the city too). */
+export async function readLocalized(
+  db: Database.Database,
+  file: string,
+  countryCodes: readonly string[],
+  problems: Problems,
+  progress: Progress,
+): Promise<Map<string, string[]>> {
+  progress.phase(`reading ${basename(file)}`);
+  const localized = await readLocalizedNames(file, problems);
+  problems.check();
+  const byCity = new Map<string, string[]>();
+  for (const l of localized) {
+    if (l.key.includes(".")) continue;
+    byCity.set(l.key, [...(byCity.get(l.key) ?? []), l.name]);
+  }
+  const insert = db.prepare("INSERT INTO raw_localized (lang, key, name) VALUES (?, ?, ?)");
+  db.transaction(() => {
+    for (const l of [...localized, ...countryNames(countryCodes)]) insert.run(l.lang, l.key, l.name);
+  })();
+  return byCity;
+}
+
+/** The columns of raw_cities for one city. */
+function cityColumns(c: City, localized: readonly string[]): unknown[] {
+  // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
+  const names = [c.name, c.asciiName, ...c.alternateNames, ...localized];
+  const normalized = [...new Set(names.map(normalize))].filter(Boolean);
+  const nameNorm = normalize(c.name);
+  const asciiNorm = normalize(c.asciiName);
+  return [
+    Number(c.id),
+    c.name,
+    nameNorm,
+    asciiNorm === nameNorm ? null : asciiNorm,
+    c.countryCode,
+    c.admin1Code,
+    c.lat,
+    c.lng,
+    c.population,
+    zCode(c.lat, c.lng),
+    [...new Set(normalized.flatMap(words))].join(" "),
+    normalized.map(nameToken).join(" "),
+    [...regionTokens(c.countryCode, c.admin1Code), ...geoTokens(c.lat, c.lng)].join(" "),
+    c.line,
+  ];
+}
+
+/** The populated places of the geoname table into raw_cities, streamed. */
+export async function readCityRows(
+  db: Database.Database,
+  file: string,
+  countryCodes: ReadonlySet<string>,
+  localizedByCity: ReadonlyMap<string, string[]>,
+  problems: Problems,
+  progress: Progress,
+): Promise<CityReadCounts> {
+  progress.phase(`reading ${basename(file)}`);
+  const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
+  const insert = db.prepare(
+    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, words, names, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
+  const write = (c: City) => {
+    try {
+      insert.run(...cityColumns(c, localizedByCity.get(c.id) ?? []));
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const first = String(firstLineOf.get(Number(c.id)));
+      problems.add(basename(file), c.line, `geonameid ${c.id} appears twice (first on line ${first})`);
+    }
+  };
+  await inBatches(db, readCities(file, problems, countryCodes, counts), write, (n) => progress.tick(n));
+  problems.check();
+  return counts;
+}

@@ -1,0 +1,90 @@
+/**
+ * Phase 4, stored totals: for the name prefixes that match at least PREFIX_COUNT_MIN records, how
+ * many they match in all, per country and per state (name_prefix_counts), the size of each ranking
+ * tier (name_tiers) and an anchor every few matches of deep pages (name_anchors). The worker reads
+ * them so that a broad one-word search neither counts nor skips millions of rows.
+ */
+import type Database from "better-sqlite3";
+import { words } from "../../../src/format/normalize.ts";
+import type { Progress } from "../progress.ts";
+import {
+  nameAnchors,
+  prefixCandidates,
+  scopedPrefixCounts,
+  type PrefixRecord,
+  type TierRecord,
+} from "./prefix-totals.ts";
+
+type Kind = "venue" | "city";
+type RegionRow = { text: string; country_code: string | null; admin1_code: string | null };
+type PosRow = { pos: number; text: string; names: string };
+
+/** Records grouped by country and state: the order scopedPrefixCounts counts in. */
+function recordsByRegion(db: Database.Database, kind: Kind): Iterable<RegionRow>[] {
+  if (kind === "city") {
+    const cities = db.prepare(
+      `SELECT r.words AS text, c.country_code, c.admin1_code FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+       ORDER BY c.country_code, c.admin1_code, c.state_rank`,
+    );
+    return [cities.iterate() as Iterable<RegionRow>];
+  }
+  // Each city's venues are one pos range: cities by region, then their venues in order; then the
+  // venues without a city.
+  const inCities = db.prepare(
+    `SELECT o.name_norm AS text, c.country_code, c.admin1_code
+     FROM cities c JOIN temp.ordered_venues o ON o.pos >= c.venue_first AND o.pos < c.venue_first + c.venue_count
+     WHERE c.venue_count > 0 ORDER BY c.country_code, c.admin1_code, c.state_rank, o.pos`,
+  );
+  const cityless = db.prepare(
+    "SELECT name_norm AS text, NULL AS country_code, NULL AS admin1_code FROM temp.ordered_venues WHERE city_pos IS NULL",
+  );
+  return [inCities.iterate() as Iterable<RegionRow>, cityless.iterate() as Iterable<RegionRow>];
+}
+
+/** Records in the default order (pos), with their name tokens: the order the anchors follow. */
+function recordsInOrder(db: Database.Database, kind: Kind): Iterable<PosRow> {
+  const sql =
+    kind === "venue"
+      ? "SELECT pos, name_norm AS text, name_token AS names FROM temp.ordered_venues ORDER BY pos"
+      : "SELECT c.pos, r.words AS text, r.names FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER) ORDER BY c.pos";
+  return db.prepare(sql).iterate() as Iterable<PosRow>;
+}
+
+function* prefixRecords(parts: Iterable<RegionRow>[]): Generator<PrefixRecord> {
+  for (const rows of parts) {
+    for (const r of rows) yield { words: words(r.text), countryCode: r.country_code, admin1Code: r.admin1_code };
+  }
+}
+
+function* tierRecords(rows: Iterable<PosRow>): Generator<TierRecord> {
+  for (const r of rows) yield { pos: r.pos, words: words(r.text), nameTokens: words(r.names) };
+}
+
+/** The stored totals, tiers and anchors of one kind of record. */
+function storeKind(db: Database.Database, kind: Kind, prefixCountMin: number, anchorEvery: number): void {
+  const column = kind === "venue" ? "venues" : "cities";
+  const vocabulary = db.prepare(`SELECT word, ${column} FROM words WHERE ${column} > 0 ORDER BY id`).raw();
+  const candidates = prefixCandidates(vocabulary.iterate() as Iterable<[string, number]>, prefixCountMin);
+  const totals = scopedPrefixCounts(prefixRecords(recordsByRegion(db, kind)), candidates, prefixCountMin);
+  // Anchors of deep pages for the broad prefixes of scope '' (no filters).
+  const broad = new Set(totals.filter(([scope]) => scope === "").map(([, prefix]) => prefix));
+  const { tiers, anchors } = nameAnchors(tierRecords(recordsInOrder(db, kind)), broad, anchorEvery);
+
+  const insertPrefix = db.prepare("INSERT INTO name_prefix_counts (kind, scope, prefix, n) VALUES (?, ?, ?, ?)");
+  const insertTiers = db.prepare("INSERT INTO name_tiers (kind, prefix, tier0, tier1, tier2) VALUES (?, ?, ?, ?, ?)");
+  const insertAnchor = db.prepare("INSERT INTO name_anchors (kind, prefix, tier, k, pos) VALUES (?, ?, ?, ?, ?)");
+  db.transaction(() => {
+    for (const total of totals) insertPrefix.run(kind, ...total);
+    for (const t of tiers) insertTiers.run(kind, ...t);
+    for (const a of anchors) insertAnchor.run(kind, ...a);
+  })();
+}
+
+export function storedTotals(
+  db: Database.Database,
+  progress: Progress,
+  options: { prefixCountMin: number; anchorEvery: number },
+): void {
+  progress.phase("stored totals of broad name prefixes");
+  for (const kind of ["venue", "city"] as const) storeKind(db, kind, options.prefixCountMin, options.anchorEvery);
+}

@@ -1,0 +1,155 @@
+/**
+ * Phase 1, read and validate (venues): venue files, or venues generated on the imported cities,
+ * streamed into raw_venues; then the checks that need every row: a venue id used twice, a city
+ * that was not imported.
+ */
+import { existsSync } from "node:fs";
+import type Database from "better-sqlite3";
+import { normalize, words } from "../../../src/format/normalize.ts";
+import { nameToken } from "../../../src/format/tokens.ts";
+import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "../generate/venues.ts";
+import { ImportError, type Problems } from "../problems.ts";
+import type { Progress } from "../progress.ts";
+import type { Country } from "../sources/geonames.ts";
+import { readVenueFiles, type VenueInput } from "../sources/venue-files.ts";
+import { inBatches } from "./batches.ts";
+
+export interface VenueSources {
+  /** Venue files; none means generated venues. */
+  venueFiles: string[];
+  venueCount: number;
+  seed: string;
+}
+
+/** Venue rows from files, with progress. */
+async function* fromFiles(files: string[], problems: Problems, progress: Progress): AsyncGenerator<VenueInput> {
+  for (const f of files) if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
+  progress.phase("reading venue files");
+  yield* readVenueFiles(files, problems);
+}
+
+/** Each raw city's population, in geonameid order, in place (no JS array of them). */
+function populations(db: Database.Database): Float64Array {
+  const out = new Float64Array(db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number);
+  let i = 0;
+  for (const population of db.prepare("SELECT population FROM raw_cities ORDER BY gid").pluck().iterate()) {
+    out[i++] = population as number;
+  }
+  return out;
+}
+
+interface RawCity {
+  gid: number;
+  name: string;
+  country_code: string;
+  admin1_code: string | null;
+  population: number;
+}
+
+/**
+ * Generated venues, city by city in geonameid order (so the same cities give the same venues
+ * however they were read), with the cities read back from the build file in batches.
+ */
+async function* generated(
+  db: Database.Database,
+  countries: ReadonlyMap<string, Country>,
+  sources: VenueSources,
+  progress: Progress,
+): AsyncGenerator<VenueInput> {
+  progress.phase("generating venues", sources.venueCount);
+  const cityless = citylessCount(sources.venueCount);
+  const perCity = venueCounts(populations(db), sources.venueCount - cityless);
+  const ids = new VenueIds(sources.seed);
+  const batch = db.prepare(
+    "SELECT gid, name, country_code, admin1_code, population FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
+  );
+  let index = 0;
+  for (let cities = batch.all(0, 5000) as RawCity[]; cities.length > 0; ) {
+    for (const c of cities) {
+      const city = { id: String(c.gid), name: c.name, countryCode: c.country_code, admin1Code: c.admin1_code };
+      yield* cityVenues(generatorCity({ ...city, population: c.population }, countries), perCity[index++] ?? 0, sources.seed, ids);
+    }
+    cities = batch.all(cities[cities.length - 1]?.gid ?? 0, 5000) as RawCity[];
+  }
+  yield* citylessVenues(cityless, sources.seed, ids);
+}
+
+/** Venues into raw_venues: from the files, or generated on the raw cities. */
+export async function readVenueRows(
+  db: Database.Database,
+  sources: VenueSources,
+  countries: ReadonlyMap<string, Country>,
+  problems: Problems,
+  progress: Progress,
+): Promise<void> {
+  const rows =
+    sources.venueFiles.length === 0
+      ? generated(db, countries, sources, progress)
+      : fromFiles(sources.venueFiles, problems, progress);
+  const insert = db.prepare(
+    "INSERT INTO raw_venues (id, name, name_norm, name_token, city_gid, url, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const write = (v: VenueInput) => {
+    const nameNorm = normalize(v.name);
+    const token = words(nameNorm).length > 0 ? nameToken(nameNorm) : "";
+    const cityGid = v.cityId === null ? null : Number(v.cityId);
+    insert.run(v.id, v.name, nameNorm, token, cityGid, v.url, v.file, v.line);
+  };
+  await inBatches(db, rows, write, (n) => progress.tick(n));
+}
+
+interface RepeatedRow {
+  rowid: number;
+  id: string;
+  name: string;
+  city_gid: number | null;
+  url: string | null;
+  file: string;
+  line: number;
+}
+
+/**
+ * A venue id given twice: the same row again (overlapping saved pages) is counted once; a
+ * different row is a problem, reported at its line. Returns the number of repeats dropped.
+ */
+function dropRepeatedVenues(db: Database.Database, problems: Problems): number {
+  const rows = db
+    .prepare(
+      `SELECT r.rowid, r.id, r.name, r.city_gid, r.url, r.file, r.line FROM raw_venues r
+       JOIN (SELECT id FROM raw_venues GROUP BY id HAVING count(*) > 1) d ON d.id = r.id ORDER BY r.id, r.rowid`,
+    )
+    .all() as RepeatedRow[];
+  let repeats = 0;
+  const drop: number[] = [];
+  let first: RepeatedRow | undefined;
+  for (const r of rows) {
+    if (first?.id !== r.id) {
+      first = r;
+      continue;
+    }
+    drop.push(r.rowid);
+    if (first.name === r.name && first.city_gid === r.city_gid && first.url === r.url) repeats++;
+    else problems.add(r.file, r.line, `venue id ${r.id} was already used (${first.file}:${first.line})`);
+  }
+  const remove = db.prepare("DELETE FROM raw_venues WHERE rowid = ?");
+  db.transaction(() => {
+    for (const rowid of drop) remove.run(rowid);
+  })();
+  return repeats;
+}
+
+/** The checks that need every venue row; returns the number of repeated rows counted once. */
+export function checkVenues(db: Database.Database, problems: Problems, progress: Progress): number {
+  progress.phase("checking venue ids and cities");
+  const repeats = dropRepeatedVenues(db, problems);
+  const missing = db.prepare(
+    `SELECT v.id, v.city_gid, v.file, v.line FROM raw_venues v
+     WHERE v.city_gid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM raw_cities c WHERE c.gid = v.city_gid)`,
+  );
+  for (const r of missing.all() as { id: string; city_gid: number; file: string; line: number }[]) {
+    problems.add(r.file, r.line, `venue ${r.id}: city ${r.city_gid} is not among the imported cities`);
+  }
+  db.exec("DELETE FROM raw_venues WHERE city_gid IS NOT NULL AND city_gid NOT IN (SELECT gid FROM raw_cities)");
+  problems.check();
+  return repeats;
+}
