@@ -7,14 +7,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
-import {
-  DEFAULT_SEED,
-  DEFAULT_VENUE_COUNT,
-  FAST,
-  runImport,
-  type ImportSummary,
-  type Target,
-} from "./import/run.ts";
+import { DEFAULT_SEED, DEFAULT_VENUE_COUNT, FAST, runImport, type ImportSummary, type Target } from "./import/run.ts";
 
 const HELP = `Usage: npm run db:import -- [options]
 

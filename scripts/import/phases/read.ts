@@ -9,7 +9,14 @@ import { normalize, words } from "../../../src/format/normalize.ts";
 import { geoTokens, nameToken, regionTokens, zCode } from "../../../src/format/tokens.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
-import { readAdmin1, readCities, readCountryInfo, type City, type CityReadCounts, type Country } from "../sources/geonames.ts";
+import {
+  readAdmin1,
+  readCities,
+  readCountryInfo,
+  type City,
+  type CityReadCounts,
+  type Country,
+} from "../sources/geonames.ts";
 import { countryNames, readLocalizedNames } from "../sources/localized-names.ts";
 import { inBatches, isUniqueViolation } from "./batches.ts";
 

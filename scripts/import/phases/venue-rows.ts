@@ -64,10 +64,15 @@ async function* generated(
     "SELECT gid, name, country_code, admin1_code, population FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
   );
   let index = 0;
-  for (let cities = batch.all(0, 5000) as RawCity[]; cities.length > 0; ) {
+  for (let cities = batch.all(0, 5000) as RawCity[]; cities.length > 0;) {
     for (const c of cities) {
       const city = { id: String(c.gid), name: c.name, countryCode: c.country_code, admin1Code: c.admin1_code };
-      yield* cityVenues(generatorCity({ ...city, population: c.population }, countries), perCity[index++] ?? 0, sources.seed, ids);
+      yield* cityVenues(
+        generatorCity({ ...city, population: c.population }, countries),
+        perCity[index++] ?? 0,
+        sources.seed,
+        ids,
+      );
     }
     cities = batch.all(cities[cities.length - 1]?.gid ?? 0, 5000) as RawCity[];
   }
