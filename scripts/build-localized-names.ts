@@ -15,7 +15,7 @@ import "./node-version.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultSources } from "./import/run.ts";
+import { defaultSources } from "./import/sources/resolve.ts";
 import { TRANSLATED } from "../src/format/languages.ts";
 import { ROOT } from "./tools/project.ts";
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "./tools/project.ts";
-import { defaultSources } from "./import/run.ts";
+import { defaultSources } from "./import/sources/resolve.ts";
 import { writeSyntheticCities } from "./bench/synthetic-cities.ts";
 const DEFAULT_CITIES = 5_000_000;
 const DEFAULT_SEED = "scale";

@@ -19,7 +19,7 @@ export interface Route {
   open?: true;
 }
 
-export const API_BASES = ["/1.0", "/rest/1.0"] as const;
+const API_BASES = ["/1.0", "/rest/1.0"] as const;
 
 export const ROUTES: readonly Route[] = [
   ...API_BASES.flatMap((base): Route[] => [

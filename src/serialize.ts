@@ -55,7 +55,7 @@ function pageXml(page: ResultPage): string {
   return root.end({ prettyPrint: false });
 }
 
-export function errorXml(body: ErrorBody): string {
+function errorXml(body: ErrorBody): string {
   const root = xmlDocument().ele("error");
   root.ele("code").txt(String(body.code));
   root.ele("status").txt(body.status);

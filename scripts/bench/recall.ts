@@ -17,13 +17,13 @@ import { normalize, words } from "../../src/format/normalize.ts";
 import { random, type Rng } from "../tools/random.ts";
 import { readLines } from "../import/sources/lines.ts";
 
-export type EditKind = "insert" | "delete" | "substitute" | "swap";
-export const EDIT_KINDS: readonly EditKind[] = ["insert", "delete", "substitute", "swap"];
+type EditKind = "insert" | "delete" | "substitute" | "swap";
+const EDIT_KINDS: readonly EditKind[] = ["insert", "delete", "substitute", "swap"];
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** One edit of `kind` at a random inner position of the word (never its first or last letter). */
-export function edit(word: string, kind: EditKind, rng: Rng): string | null {
+function edit(word: string, kind: EditKind, rng: Rng): string | null {
   const s = Array.from(word);
   // Inner positions: 1 .. length-2 (for a swap, the pair i, i+1 stays inside).
   const last = kind === "swap" ? s.length - 3 : kind === "insert" ? s.length - 1 : s.length - 2;
@@ -45,7 +45,7 @@ export function edit(word: string, kind: EditKind, rng: Rng): string | null {
 }
 
 /** The name with one word given `edits` (one kind each); null when no word is long enough. */
-export function misspell(name: string, kinds: readonly EditKind[], minLength: number, rng: Rng): string | null {
+function misspell(name: string, kinds: readonly EditKind[], minLength: number, rng: Rng): string | null {
   const list = words(normalize(name));
   const candidates = list.map((w, i) => [w, i] as const).filter(([w]) => Array.from(w).length >= minLength);
   if (candidates.length === 0) return null;

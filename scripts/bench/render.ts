@@ -1,4 +1,4 @@
-/** The benchmark's figures as Markdown tables (README.md, and the console). */
+/** The benchmark's figures as Markdown tables (docs/benchmarks.md, and the console). */
 import type { BenchResults, ImportFigures, ScaleResults } from "./results.ts";
 import { fuzzyCost, type Target } from "./targets.ts";
 
@@ -10,7 +10,7 @@ function table(head: string[], align: string[], rows: (string | number)[][]): st
   return [`| ${head.join(" | ")} |`, `|${align.join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
 }
 
-export function importsTable(imports: readonly ImportFigures[]): string[] {
+function importsTable(imports: readonly ImportFigures[]): string[] {
   return table(
     ["Import", "time", "peak RSS", "SQLite file"],
     ["---", "---:", "---:", "---:"],
@@ -43,103 +43,99 @@ function sizesTable(sizes: BenchResults["sizes"]): string[] {
   );
 }
 
-export function benchText(r: BenchResults, targets: readonly Target[]): string {
-  const floor = r.d1Floor.p50;
+/** Throughput and the single-connection latency of the baselines, hits and misses. */
+function throughputTable(r: BenchResults): string[] {
   const sameBody = r.baselineSameBody.requestsPerSecond;
+  const base = r.baseline.requestsPerSecond;
+  return table(
+    ["", "req/s (32 connections, median of 3 × 5 s)", "ratio", "p50 ms (1 connection)", "p99 ms (1 connection)"],
+    ["---", "---:", "---:", "---:", "---:"],
+    [
+      ["empty worker (baseline)", fmt(base, 0), "1.00", r.baselineLatency.p50, r.baselineLatency.p99],
+      [`empty worker answering ${r.hitBytes} bytes`, fmt(sameBody, 0), fmt(sameBody / base, 2), "", ""],
+      [
+        `cache hits (\`/1.0/search/cities?name=paris\`, ${r.hitBytes} bytes)`,
+        fmt(r.hits.requestsPerSecond, 0),
+        `${fmt(r.hits.requestsPerSecond / base, 2)} of the empty worker`,
+        r.hitsLatency.p50,
+        r.hitsLatency.p99,
+      ],
+      [
+        "empty worker running `SELECT 1` on D1 (the floor of a miss)",
+        fmt(r.d1FloorThroughput.requestsPerSecond, 0),
+        "1.00",
+        r.d1Floor.p50,
+        r.d1Floor.p99,
+      ],
+      [
+        "cache misses, every class in turn",
+        fmt(r.missThroughput.requestsPerSecond, 0),
+        `${fmt(r.missThroughput.requestsPerSecond / r.d1FloorThroughput.requestsPerSecond, 2)} of \`SELECT 1\``,
+        "",
+        "",
+      ],
+    ],
+  );
+}
+
+/** Each query class as a miss: latency, rows read, raw SQL time, and the typo classes against their strict ones. */
+function classesTable(r: BenchResults): string[] {
   const byId = new Map(r.classes.map((c) => [c.id, c]));
+  const floor = r.d1Floor.p50;
+  const head = ["Cache misses, one request at a time", "p50 ms", "p99 ms", "rows_read", "raw SQL ms"];
+  return table(
+    [...head, "(p50 − D1 floor) ÷ raw SQL", "vs. its strict class (measured in turn)"],
+    ["---", "---:", "---:", "---:", "---:", "---:", "---"],
+    r.classes.map((c) => {
+      const strict = c.strictLatency ?? (c.strictPair === undefined ? undefined : byId.get(c.strictPair));
+      return [
+        `${c.label}: \`${c.url}\``,
+        c.p50,
+        c.p99,
+        c.rowsRead,
+        fmt(c.rawSqlMs, 2),
+        c.rawSqlMs > 0 ? fmt(Math.max(c.p50 - floor, 0) / c.rawSqlMs, 0) : "–",
+        strict ? `p50 ${fmt(c.p50 / strict.p50, 2)} ×, p99 ${fmt(c.p99 / strict.p99, 2)} ×` : "",
+      ];
+    }),
+  );
+}
+
+function recallTable(r: BenchResults): string[] {
+  return table(
+    [
+      "Typo recall (names with typos, page 1 of the answer)",
+      "queries",
+      "on page 1",
+      "missed: the typo spells another name (a strict answer)",
+      "first",
+      "first, of those their own name puts first",
+      "drawn but not found by their own name",
+    ],
+    ["---", "---:", "---:", "---:", "---:", "---:", "---:"],
+    r.recall.map((x) => [
+      `${x.resource}, ${x.edits}`,
+      x.queries,
+      pct(x.page1, x.queries),
+      x.strictElsewhere,
+      pct(x.first, x.queries),
+      `${pct(x.firstOfThose, x.firstByName)} of ${x.firstByName}`,
+      x.ambiguous,
+    ]),
+  );
+}
+
+export function benchText(r: BenchResults, targets: readonly Target[]): string {
   const million = r.imports.find((i) => i.venues === 1_000_000);
   const cost = fuzzyCost(million, r.sizes);
   const lines = [
     `Measured ${r.date} on ${r.machine}, with \`npm run bench\` (1,000,000 venues, 199,568 cities).`,
     "",
-    ...table(
-      ["", "req/s (32 connections, median of 3 × 5 s)", "ratio", "p50 ms (1 connection)", "p99 ms (1 connection)"],
-      ["---", "---:", "---:", "---:", "---:"],
-      [
-        [
-          "empty worker (baseline)",
-          fmt(r.baseline.requestsPerSecond, 0),
-          "1.00",
-          r.baselineLatency.p50,
-          r.baselineLatency.p99,
-        ],
-        [
-          `empty worker answering ${r.hitBytes} bytes`,
-          fmt(sameBody, 0),
-          fmt(sameBody / r.baseline.requestsPerSecond, 2),
-          "",
-          "",
-        ],
-        [
-          `cache hits (\`/1.0/search/cities?name=paris\`, ${r.hitBytes} bytes)`,
-          fmt(r.hits.requestsPerSecond, 0),
-          `${fmt(r.hits.requestsPerSecond / r.baseline.requestsPerSecond, 2)} of the empty worker`,
-          r.hitsLatency.p50,
-          r.hitsLatency.p99,
-        ],
-        [
-          "empty worker running `SELECT 1` on D1 (the floor of a miss)",
-          fmt(r.d1FloorThroughput.requestsPerSecond, 0),
-          "1.00",
-          r.d1Floor.p50,
-          r.d1Floor.p99,
-        ],
-        [
-          "cache misses, every class in turn",
-          fmt(r.missThroughput.requestsPerSecond, 0),
-          `${fmt(r.missThroughput.requestsPerSecond / r.d1FloorThroughput.requestsPerSecond, 2)} of \`SELECT 1\``,
-          "",
-          "",
-        ],
-      ],
-    ),
+    ...throughputTable(r),
     "",
-    ...table(
-      [
-        "Cache misses, one request at a time",
-        "p50 ms",
-        "p99 ms",
-        "rows_read",
-        "raw SQL ms",
-        "(p50 − D1 floor) ÷ raw SQL",
-        "vs. its strict class (measured in turn)",
-      ],
-      ["---", "---:", "---:", "---:", "---:", "---:", "---"],
-      r.classes.map((c) => {
-        const strict = c.strictLatency ?? (c.strictPair === undefined ? undefined : byId.get(c.strictPair));
-        return [
-          `${c.label}: \`${c.url}\``,
-          c.p50,
-          c.p99,
-          c.rowsRead,
-          fmt(c.rawSqlMs, 2),
-          c.rawSqlMs > 0 ? fmt(Math.max(c.p50 - floor, 0) / c.rawSqlMs, 0) : "–",
-          strict ? `p50 ${fmt(c.p50 / strict.p50, 2)} ×, p99 ${fmt(c.p99 / strict.p99, 2)} ×` : "",
-        ];
-      }),
-    ),
+    ...classesTable(r),
     "",
-    ...table(
-      [
-        "Typo recall (names with typos, page 1 of the answer)",
-        "queries",
-        "on page 1",
-        "missed: the typo spells another name (a strict answer)",
-        "first",
-        "first, of those their own name puts first",
-        "drawn but not found by their own name",
-      ],
-      ["---", "---:", "---:", "---:", "---:", "---:", "---:"],
-      r.recall.map((x) => [
-        `${x.resource}, ${x.edits}`,
-        x.queries,
-        pct(x.page1, x.queries),
-        x.strictElsewhere,
-        pct(x.first, x.queries),
-        `${pct(x.firstOfThose, x.firstByName)} of ${x.firstByName}`,
-        x.ambiguous,
-      ]),
-    ),
+    ...recallTable(r),
     "",
     ...importsTable(r.imports),
     "",

@@ -1,6 +1,5 @@
 /** The figures a benchmark run produces (bench/results.json, bench/scale.json). */
 import type { PhaseFigures } from "../import/progress.ts";
-import type { QueryClass } from "./query-classes.ts";
 import type { LoadFigures } from "./measure.ts";
 import type { RecallFigures } from "./recall.ts";
 import type { TableSize } from "./sizes.ts";
@@ -61,5 +60,3 @@ export interface ScaleResults {
   missThroughput: LoadFigures;
   seconds: number;
 }
-
-export type { QueryClass };

@@ -7,7 +7,7 @@ export interface Problem {
   reason: string;
 }
 
-export function formatProblem(p: Problem): string {
+function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.reason}`;
 }
 

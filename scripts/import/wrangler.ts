@@ -10,6 +10,7 @@ import { parse } from "smol-toml";
 import { migrationFiles } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
 import { bin, ROOT, run } from "../tools/project.ts";
+import type { RemoteDatabase } from "./publish/remote.ts";
 
 /** The `DB` binding's database_id and database_name from wrangler.toml. */
 export function d1Database(configPath = join(ROOT, "wrangler.toml")): { id: string; name: string } {
@@ -48,7 +49,7 @@ export function wrangler(args: string[], options: { echo?: boolean } = {}): Prom
 }
 
 /** The migrations of migrations/ that the SQLite file has not applied (wrangler's d1_migrations table). */
-export function pendingMigrations(path: string): string[] {
+function pendingMigrations(path: string): string[] {
   const all = migrationFiles();
   if (!existsSync(path)) return all;
   const db = new Database(path, { readonly: true });
@@ -79,4 +80,30 @@ export async function migrateLocal(persistTo?: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+}
+
+/** The remote D1 database of wrangler.toml, through wrangler. */
+export function wranglerDatabase(name: string): RemoteDatabase {
+  return {
+    async applied(version) {
+      try {
+        const output = await wrangler([
+          "d1",
+          "execute",
+          name,
+          "--remote",
+          "--json",
+          "--command",
+          `SELECT file FROM import_progress WHERE version = '${version.replaceAll("'", "''")}'`,
+        ]);
+        const parsed = JSON.parse(output) as { results: { file: number }[] }[];
+        return new Set(parsed.flatMap((r) => r.results.map((x) => x.file)));
+      } catch {
+        return new Set(); // no import_progress table: nothing applied yet
+      }
+    },
+    async apply(path) {
+      await wrangler(["d1", "execute", name, "--remote", "--yes", `--file=${path}`]);
+    },
+  };
 }

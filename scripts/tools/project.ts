@@ -36,7 +36,7 @@ export function run(command: string, args: readonly string[], options: RunOption
   });
 }
 
-export class RunError extends Error {
+class RunError extends Error {
   override name = "RunError";
   constructor(
     message: string,

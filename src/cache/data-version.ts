@@ -5,7 +5,7 @@
  * trip, and a re-import is visible within MAX_AGE_MS. A miss reads the version again, with its
  * rows (src/db.ts), and the answer is stored under the version it was built from.
  */
-export const MAX_AGE_MS = 5_000;
+const MAX_AGE_MS = 5_000;
 
 let memo: { version: string; readAt: number } | null = null;
 

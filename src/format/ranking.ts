@@ -18,7 +18,7 @@ import { int, join, raw, type Sql } from "../sql/sql.ts";
 export const EXACT = 0;
 export const STARTS = 1;
 export const WORDS = 2;
-export const NAME_TIERS = 3;
+const NAME_TIERS = 3;
 export type NameTier = typeof EXACT | typeof STARTS | typeof WORDS;
 
 /** Edits and name tier as one number: ordering by it orders by edits, then tier. */

@@ -18,18 +18,14 @@
  */
 import { words } from "./normalize.ts";
 
-/** The FTS5 tokenizer of the search indexes, as written in the migration. */
-export const TOKENIZER = "ascii tokenchars '_'";
-
 export function nameToken(normalized: string): string {
   return `_${words(normalized).join("_")}`;
 }
 
 export const countryToken = (countryCode: string) => `__c_${countryCode.toLowerCase()}`;
-export const stateToken = (countryCode: string, admin1Code: string) =>
+const stateToken = (countryCode: string, admin1Code: string) =>
   `__s_${countryCode.toLowerCase()}_${admin1Code.toLowerCase()}`;
 export const admin1Token = (admin1Code: string) => `__a_${admin1Code.toLowerCase()}`;
-export const cityToken = (cityPos: number) => `__t_${cityPos}`;
 
 /** The tokens of a place's country and state. */
 export function regionTokens(countryCode: string, admin1Code: string | null): string[] {
@@ -54,7 +50,6 @@ export const countryTokenSql = (code: string) => `'__c_' || lower(${code})`;
  * are few (src/geo.ts).
  */
 export const GEO_LEVELS = [4, 6, 8, 10, 12] as const;
-export type GeoLevel = (typeof GEO_LEVELS)[number];
 
 /** The column (x) and row (y) of a point's cell at a level. */
 export function geoCell(level: number, lat: number, lng: number): { x: number; y: number } {

@@ -14,7 +14,7 @@
  */
 
 /** Letters of a word that the neighbourhoods look at. */
-export const HEAD = 8;
+const HEAD = 8;
 
 /** Edits allowed for a query word of `length` letters: none under 4, one up to 7, two from 8. */
 export function allowedEdits(length: number): 0 | 1 | 2 {

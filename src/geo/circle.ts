@@ -8,7 +8,7 @@ import { GEO_LEVELS, geoCell, geoToken, Z_LEVEL, zRange } from "../format/tokens
 import { EARTH_RADIUS_KM, haversineKm, KM_PER_DEGREE, rad, type Circle } from "./distance.ts";
 
 /** Longitude intervals (each within [-180, 180]) and the latitude interval a circle lies in. */
-export function boundingBox(c: Circle): { minLat: number; maxLat: number; lngRanges: [number, number][] } {
+function boundingBox(c: Circle): { minLat: number; maxLat: number; lngRanges: [number, number][] } {
   const dLat = c.radiusKm / KM_PER_DEGREE;
   const minLat = Math.max(-90, c.lat - dLat);
   const maxLat = Math.min(90, c.lat + dLat);
@@ -75,7 +75,7 @@ const EDGE_DIVISIONS = 8;
 const SLACK_KM = 1e-6;
 
 /** The level of the edge cells of a circle of `radiusKm`. */
-export function edgeLevel(radiusKm: number): number {
+function edgeLevel(radiusKm: number): number {
   const wanted = Math.ceil(Math.log2((EDGE_DIVISIONS * Math.PI * EARTH_RADIUS_KM) / Math.max(radiusKm, 1e-3)));
   return Math.min(Z_LEVEL, Math.max(START_LEVEL + 1, wanted));
 }

@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-export const STATUS_TEXT: Record<number, string> = {
+const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -33,7 +33,7 @@ export interface ErrorBody {
 }
 
 /** setlist.fm's timestamp form: 2026-11-22T10:15:30.000+0000. */
-export function timestamp(date = new Date()): string {
+function timestamp(date = new Date()): string {
   return date.toISOString().replace("Z", "+0000");
 }
 

@@ -40,6 +40,21 @@ export function parseAccept(header: string): MediaRange[] {
   return ranges;
 }
 
+interface Candidate {
+  format: Format;
+  q: number;
+  specificity: number;
+  /** The range's position in the header: the earlier wins a tie. */
+  index: number;
+}
+
+/** Higher q, then the more specific range, then the earlier one. */
+function preferred(a: Candidate, b: Candidate): boolean {
+  if (a.q !== b.q) return a.q > b.q;
+  if (a.specificity !== b.specificity) return a.specificity > b.specificity;
+  return a.index < b.index;
+}
+
 /**
  * The format to answer in, or null when nothing acceptable can be produced (406).
  * No Accept header, or one with no valid range, means XML.
@@ -48,7 +63,7 @@ export function negotiateFormat(accept: string | null): Format | null {
   if (accept === null || accept.trim() === "") return "xml";
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return "xml";
-  let best: { format: Format; q: number; specificity: number; index: number } | null = null;
+  let best: Candidate | null = null;
   for (const offer of OFFERS) {
     const match = mostSpecificRange(offer, ranges);
     if (match === null || match.range.q === 0) continue;
@@ -58,14 +73,7 @@ export function negotiateFormat(accept: string | null): Format | null {
       specificity: match.specificity,
       index: match.range.index,
     };
-    if (
-      best === null ||
-      candidate.q > best.q ||
-      (candidate.q === best.q && candidate.specificity > best.specificity) ||
-      (candidate.q === best.q && candidate.specificity === best.specificity && candidate.index < best.index)
-    ) {
-      best = candidate;
-    }
+    if (best === null || preferred(candidate, best)) best = candidate;
   }
   return best?.format ?? null;
 }

@@ -8,15 +8,15 @@ import { MAX_PAGE } from "../params/paging.ts";
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search.ts";
 
 /** The shortest query word that may differ from a word of a name by `edits` edits (§10.1). */
-export function shortestWithEdits(edits: number): number {
+function shortestWithEdits(edits: number): number {
   let length = 1;
   while (allowedEdits(length) < edits) length++;
   return length;
 }
-export const ONE_EDIT = shortestWithEdits(1);
-export const TWO_EDITS = shortestWithEdits(2);
+const ONE_EDIT = shortestWithEdits(1);
+const TWO_EDITS = shortestWithEdits(2);
 
-export const TYPOS =
+const TYPOS =
   `When the strict match finds nothing (and \`typos\` is not 0), the search runs again forgiving typos: a query word ` +
   `of ${ONE_EDIT} to ${TWO_EDITS - 1} letters may differ from a word of the name by one edit, a word of ` +
   `${TWO_EDITS} or more letters by two (an edit is a letter inserted, deleted or substituted, or two neighbouring ` +
@@ -24,12 +24,12 @@ export const TYPOS =
   `matches as a prefix (as you type: \`filmore aud\`, \`berln\`). Such an answer is ordered by fewest edits first and ` +
   `carries \`X-Match: fuzzy\` and \`X-Corrected-Name\`. A strict answer is never changed by this.`;
 
-export const NEAR =
+const NEAR =
   `With \`lat\` and \`long\`, only the records within \`radius\` km of the point are kept (great-circle distance; a ` +
   `venue by its city's coordinates, so a venue without a city is never near), combined with the other filters by ` +
   `AND, nearest first, and each record carries \`distance\`.`;
 
-export const text = (name: string, description: string) => ({
+const text = (name: string, description: string) => ({
   name,
   in: "query",
   required: false,
@@ -37,7 +37,7 @@ export const text = (name: string, description: string) => ({
   schema: { type: "string", maxLength: MAX_VALUE_LENGTH },
 });
 
-export const nameParameter = (of: string) =>
+const nameParameter = (of: string) =>
   text(
     "name",
     `Every word is a prefix of some word of ${of}, in any order; case, accents and punctuation do not matter. ` + TYPOS,

@@ -6,13 +6,13 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { MAX_RADIUS_KM } from "../params/search.ts";
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });
+const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });
 
 /**
  * A search page: the JSON object (with `type`), and the XML element, whose page fields are
  * attributes and which has no `type`.
  */
-export function pageSchemas(type: "venues" | "cities", perPage: number, list: string, item: string) {
+function pageSchemas(type: "venues" | "cities", perPage: number, list: string, item: string) {
   const name = type === "venues" ? "VenuesPage" : "CitiesPage";
   const fields = {
     itemsPerPage: { const: perPage },
@@ -42,13 +42,13 @@ export function pageSchemas(type: "venues" | "cities", perPage: number, list: st
   };
 }
 
-export const stateFields = {
+const stateFields = {
   state: attribute({ type: "string", description: "The state (admin-1) name, when known." }),
   stateCode: attribute({ type: "string", description: "The state (admin-1) code, when known." }),
 };
 
 /** A city in full, in the live key order: the lookup's, a city search's, a venue's with VENUE_CITY_DETAIL. */
-export const cityFields = {
+const cityFields = {
   id: attribute({ type: "string", description: "GeoNames id." }),
   name: attribute({ type: "string" }),
   ...stateFields,
@@ -56,7 +56,7 @@ export const cityFields = {
   country: ref("Country"),
 };
 
-export const distance = attribute({
+const distance = attribute({
   type: "number",
   minimum: 0,
   maximum: MAX_RADIUS_KM,
@@ -67,7 +67,7 @@ export const distance = attribute({
 });
 
 /** The frame of a venue's schema (a search's and a lookup's differ in their city). */
-export const venueObject = (description: string) => ({
+const venueObject = (description: string) => ({
   description,
   type: "object",
   required: ["id", "name"],

@@ -24,7 +24,7 @@ export const MAX_VALUE_LENGTH = 100;
 /** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
 export const MAX_QUERY_BYTES = 2048;
 
-export type CountryFilter = { code: string } | { nameNorm: string };
+type CountryFilter = { code: string } | { nameNorm: string };
 
 /** Validated filters; text values normalized. A normalized value may be "" (matches nothing). */
 export interface SearchParams {

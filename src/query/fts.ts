@@ -19,9 +19,6 @@ export const prefixOf = (word: string): string => `${phrase(word)}*`;
 /** Any of the parts. Parenthesized: FTS5 needs an explicit AND next to a group, and AND binds before OR. */
 export const anyOf = (parts: readonly string[]): string => `(${parts.map((p) => `(${p})`).join(" OR ")})`;
 
-/** Every one of the parts. */
-export const allOf = (parts: readonly string[]): string => parts.map((p) => `(${p})`).join(" AND ");
-
 /** What `text` matches and `unless` does not. */
 export const butNot = (text: string, unless: string): string => `(${text}) NOT (${unless})`;
 

@@ -170,14 +170,7 @@ export function bestReading(
     let partial = 0;
     const chosen: string[] = [];
     for (const list of options) {
-      let pick: { word: string; edits: number; partial: number } | null = null;
-      for (const o of list) {
-        const whole = name.includes(o.word);
-        if (!whole && !name.some((n) => n.startsWith(o.word))) continue;
-        const score = { word: o.word, edits: o.edits, partial: whole ? 0 : 1 };
-        if (pick === null || score.edits < pick.edits || (score.edits === pick.edits && score.partial < pick.partial))
-          pick = score;
-      }
+      const pick = bestAlternative(list, name);
       if (pick === null) break;
       chosen.push(pick.word);
       edits += pick.edits;
@@ -189,4 +182,18 @@ export function bestReading(
     }
   }
   return best?.reading ?? null;
+}
+
+/** Of one query word's alternatives, the one a name's words take with the fewest edits, whole words first. */
+function bestAlternative(list: readonly Alternative[], name: readonly string[]) {
+  let pick: { word: string; edits: number; partial: number } | null = null;
+  for (const o of list) {
+    const whole = name.includes(o.word);
+    if (!whole && !name.some((n) => n.startsWith(o.word))) continue;
+    const score = { word: o.word, edits: o.edits, partial: whole ? 0 : 1 };
+    if (pick === null || score.edits < pick.edits || (score.edits === pick.edits && score.partial < pick.partial)) {
+      pick = score;
+    }
+  }
+  return pick;
 }

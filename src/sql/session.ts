@@ -52,7 +52,7 @@ function retryDelay(attempt: number, waitedMs: number): number | null {
 
 export const RETRY_AFTER_SECONDS = 1;
 
-export function isTransient(error: unknown): boolean {
+function isTransient(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return TRANSIENT.some((part) => message.includes(part));
 }

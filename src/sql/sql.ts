@@ -21,7 +21,7 @@ function fragment(text: string, binds: readonly SqlValue[]): Fragment {
   return { [SQL]: true, text, binds };
 }
 
-export function isSql(value: unknown): value is Sql {
+function isSql(value: unknown): value is Sql {
   return typeof value === "object" && value !== null && SQL in value;
 }
 

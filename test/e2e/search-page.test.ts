@@ -128,7 +128,9 @@ describe("the search page", () => {
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("München"));
     expect(await page.locator("#curl").textContent()).toContain("-H 'Accept-Language: de'");
   });
+});
 
+describe("the search page", () => {
   it("forgives typos and offers the corrected name", async () => {
     await page.getByLabel("Names in", { exact: true }).selectOption("en");
     await page.getByLabel("Name", { exact: true }).fill("berln");
@@ -156,7 +158,9 @@ describe("the search page", () => {
     expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/cities\?name=berln&typos=0'$/);
     await page.getByLabel("Spelling", { exact: true }).selectOption("1");
   });
+});
 
+describe("the search page", () => {
   it("searches near the browser's location, nearest first", async () => {
     const near = await openPage({ geolocation: HERE, permissions: ["geolocation"] });
     try {
@@ -212,7 +216,9 @@ describe("the search page", () => {
       await near.context().close();
     }
   });
+});
 
+describe("the search page", () => {
   it("says so when the location is not shared", async () => {
     const denied = await openPage({ permissions: [] });
     try {

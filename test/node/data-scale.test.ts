@@ -38,10 +38,10 @@ async function generate(count: number, seed: string, source = SOURCE) {
   return { result, text, lines: text.split("\n").slice(0, -1) };
 }
 
-describe("synthetic cities", () => {
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const count = sourceLines.length + 500;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const count = sourceLines.length + 500;
 
+describe("synthetic cities", () => {
   it("writes the source rows unchanged, then valid synthetic rows", async () => {
     const { result, text, lines } = await generate(count, "test");
     expect(text.endsWith("\n")).toBe(true);
@@ -93,7 +93,9 @@ describe("synthetic cities", () => {
     expect(unpopulated).toBeGreaterThan(0.45);
     expect(unpopulated).toBeLessThan(0.75);
   });
+});
 
+describe("synthetic cities", () => {
   it("gives the same bytes for the same seed and others for another seed", async () => {
     const a = await generate(count, "same");
     const b = await generate(count, "same");

@@ -134,7 +134,9 @@ describe("fuzzy", () => {
     expect(list.some((r) => r.words.join(" ") === "filmore aud")).toBe(false);
     expect(list.some((r) => r.words[1] === "aude")).toBe(false); // 3 letters: no corrections
   });
+});
 
+describe("fuzzy", () => {
   it("keeps a word as typed only when it matches something", () => {
     const candidates = [
       { word: "blue", records: 30 },
@@ -180,7 +182,9 @@ describe("fuzzy", () => {
     expect(list).toHaveLength(12);
     expect(list.every((s) => s.edits === 1)).toBe(true);
   });
+});
 
+describe("fuzzy", () => {
   it("suggests the reading a record's name fits best: fewest edits, then whole words", () => {
     const options = alternatives(
       ["filmore", "aud"],

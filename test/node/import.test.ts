@@ -4,70 +4,13 @@
  * its files applied to SQLite, resumed after a failure, giving the same rows as the local path.
  */
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../../src/format/normalize.ts";
-import { build } from "../../scripts/import/phases/build.ts";
-import { createBuildFile, PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
-import { ImportError, Problems } from "../../scripts/import/problems.ts";
-import { Progress } from "../../scripts/import/progress.ts";
-import { bin, ROOT } from "../../scripts/tools/project.ts";
-import { MAX_STATEMENT_BYTES, remoteFiles, type RemoteDatabase } from "../../scripts/import/publish/remote.ts";
-import { ensureSchema, runImport, type ImportOptions } from "../../scripts/import/run.ts";
-import { dataCodeFiles } from "../../scripts/import/version.ts";
-import { fixture } from "../support/seed.ts";
-
-const dir = mkdtempSync(join(tmpdir(), "vcs-import-"));
-const quiet = new Progress(process.stderr, true);
-const FIXTURES = {
-  cities: fixture("cities.txt"),
-  admin1: fixture("admin1CodesASCII.txt"),
-  countries: fixture("countryInfo.txt"),
-  localized: fixture("localized-names.tsv"),
-};
-
-function fixtureImport(path: string, extra: Partial<ImportOptions> = {}) {
-  return runImport(
-    { ...FIXTURES, venueCount: 2000, prefixCountMin: 20, ...extra, target: { kind: "file", path } },
-    quiet,
-  );
-}
-
-function open<T>(path: string, read: (db: Database.Database) => T): T {
-  const db = new Database(path, { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** A hash of every row of every table and of the search indexes, and the data version. */
-function snapshot(path: string): { version: string | undefined; rows: string } {
-  return open(path, (db) => {
-    const hash = createHash("sha256");
-    for (const t of PLAIN_TABLES) hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()));
-    for (const [table, q] of [
-      ["venues_fts", '"stadthalle"*'],
-      ["venues_fts", '"__c_de"'],
-      ["cities_fts", '"_wien"'],
-      ["words_fts", '"wien"'],
-    ]) {
-      hash.update(JSON.stringify(db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(q)));
-    }
-    const version = (
-      db.prepare("SELECT value FROM meta WHERE key = 'data_version'").get() as { value: string } | undefined
-    )?.value;
-    return { version, rows: hash.digest("hex") };
-  });
-}
-
-const count = (path: string, table: string) =>
-  open(path, (db) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+import { ImportError } from "../../scripts/import/problems.ts";
+import { ROOT } from "../../scripts/tools/project.ts";
+import { count, dir, FIXTURES, fixtureArgs, fixtureImport, open, snapshot } from "../support/import-fixtures.ts";
 
 describe("import", () => {
   it("loads the fixture: cities by population, venues by city size, ranks, search documents", async () => {
@@ -115,7 +58,9 @@ describe("import", () => {
       );
     });
   });
+});
 
+describe("import", () => {
   it("is idempotent: the same sources give the same rows and data version", async () => {
     const a = join(dir, "a.sqlite");
     const b = join(dir, "b.sqlite");
@@ -153,7 +98,9 @@ describe("import", () => {
     expect(skipped.invalidSkipped).toBe(2);
     expect(skipped.counts.cities).toBe(1);
   });
+});
 
+describe("import", () => {
   it("reports a venue whose city was not imported, and an id used twice, with their lines", async () => {
     const path = join(dir, "venues.sqlite");
     const venues = join(dir, "venues.csv");
@@ -192,7 +139,9 @@ describe("import", () => {
     const hall = open(path, (db) => db.prepare("SELECT name FROM venues WHERE id = 'v49999'").pluck().get());
     expect(hall).toBe('Hall "49999"');
   }, 120_000);
+});
 
+describe("import", () => {
   it("publishes the same rows and indexes in short paced steps (a server reading) as in one go", async () => {
     const alone = join(dir, "alone.sqlite");
     const paced = join(dir, "paced.sqlite");
@@ -232,7 +181,9 @@ describe("import", () => {
       ),
     ).toBe(0);
   }, 120_000);
+});
 
+describe("import", () => {
   it("keeps the previous data complete when the import process is killed while publishing", async () => {
     const path = join(dir, "killed.sqlite");
     await fixtureImport(path);
@@ -281,144 +232,4 @@ describe("import", () => {
       ),
     ).toBe(0);
   }, 120_000);
-});
-
-function fixtureArgs(): string[] {
-  return [
-    "--cities",
-    FIXTURES.cities,
-    "--admin1",
-    FIXTURES.admin1,
-    "--countries",
-    FIXTURES.countries,
-    "--localized",
-    FIXTURES.localized,
-  ];
-}
-
-describe("the import command", () => {
-  it("takes --venues N as a number of generated venues, and a path as a venue file", async () => {
-    const path = join(dir, "cli.sqlite");
-    const run = (...args: string[]) =>
-      new Promise<number>((resolve) => {
-        const child = spawn(bin("tsx"), ["scripts/import.ts", "--database", path, "-q", ...fixtureArgs(), ...args], {
-          cwd: ROOT,
-          stdio: "ignore",
-        });
-        child.on("exit", (code) => resolve(code ?? -1));
-      });
-    expect(await run("--venues", "321")).toBe(0);
-    expect(count(path, "venues")).toBe(321);
-    expect(await run("--venues", fixture("venues.csv"))).toBe(0);
-    expect(count(path, "venues")).toBe(26);
-    expect(await run("--venues", "5", "--venue-count", "6")).toBe(1);
-    expect(count(path, "venues")).toBe(26);
-  }, 60_000);
-});
-
-describe("the data version", () => {
-  it("hashes the code that decides the rows, and nothing else", async () => {
-    const files = await dataCodeFiles();
-    for (const f of [
-      "src/format/normalize.ts",
-      "src/format/languages.ts",
-      "src/format/tokens.ts",
-      "src/format/typo-keys.ts",
-      "scripts/import/phases/build.ts",
-      "scripts/import/phases/stored-totals.ts",
-      "scripts/import/sources/geonames.ts",
-      "migrations/0004_search_v2.sql",
-    ]) {
-      expect(files, f).toContain(f);
-    }
-    for (const f of files)
-      expect(f).not.toMatch(/bench|dev-server|query-classes|load-test|src\/endpoints|src\/cache|src\/query/);
-  });
-});
-
-/** A remote database that is a local SQLite file: files applied whole or not at all. */
-function sqliteRemote(path: string, failAt: number | null = null): RemoteDatabase & { appliedFiles: string[] } {
-  let applied = 0;
-  const appliedFiles: string[] = [];
-  return {
-    appliedFiles,
-    async applied(version) {
-      const db = new Database(path, { readonly: true });
-      try {
-        return new Set(
-          db.prepare("SELECT file FROM import_progress WHERE version = ?").pluck().all(version) as number[],
-        );
-      } catch {
-        return new Set();
-      } finally {
-        db.close();
-      }
-    },
-    async apply(file) {
-      if (applied++ === failAt) throw new ImportError(`upload of ${file} failed`);
-      const db = new Database(path);
-      try {
-        db.exec("BEGIN");
-        db.exec(readFileSync(file, "utf8"));
-        db.exec("COMMIT");
-        appliedFiles.push(file);
-      } finally {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        db.close();
-      }
-    },
-  };
-}
-
-describe("remote import", () => {
-  it("stays within D1's limits, resumes after a failed file, swaps at the end, and loads the same rows as the local path", async () => {
-    const remote = join(dir, "remote.sqlite");
-    ensureSchema(remote);
-    const db = new Database(remote);
-    // Something served before the upload, which must survive until the swap file runs.
-    db.exec("INSERT INTO meta (key, value) VALUES ('data_version', 'old')");
-    db.close();
-
-    const failing = sqliteRemote(remote, 5);
-    const options = { ...FIXTURES, venues: [fixture("venues.csv")] };
-    await expect(runImport({ ...options, target: { kind: "remote", database: failing } }, quiet)).rejects.toThrow(
-      /upload of .* failed/,
-    );
-    expect(failing.appliedFiles).toHaveLength(5);
-    expect(snapshot(remote).version).toBe("old");
-
-    const resumed = sqliteRemote(remote);
-    const summary = await runImport({ ...options, target: { kind: "remote", database: resumed } }, quiet);
-    expect(summary.remote?.skipped).toBe(5);
-    expect(resumed.appliedFiles).toHaveLength((summary.remote?.files ?? 0) - 5);
-    for (const file of resumed.appliedFiles) expect(file).toMatch(/\.sql$/);
-    expect(
-      open(remote, (r) =>
-        r
-          .prepare(
-            "SELECT name FROM sqlite_master WHERE name GLOB 'stage_*' OR name GLOB 'old_*' OR name = 'import_progress'",
-          )
-          .all(),
-      ),
-    ).toEqual([]);
-
-    const local = join(dir, "local.sqlite");
-    const localSummary = await runImport({ ...options, target: { kind: "file", path: local } }, quiet);
-    expect(snapshot(remote)).toEqual(snapshot(local));
-    expect(snapshot(remote).version).toBe(localSummary.dataVersion);
-  }, 120_000);
-
-  it("keeps every statement under D1's limit", async () => {
-    const db = createBuildFile(join(dir, "limits.sqlite"));
-    await build(db, { ...FIXTURES, venueFiles: [], venueCount: 3000, seed: "x" }, new Problems(false), quiet);
-    let statements = 0;
-    for (const file of remoteFiles(db, [["data_version", "x"]], "x", "t")) {
-      for (const s of file.statements) {
-        expect(Buffer.byteLength(s)).toBeLessThan(MAX_STATEMENT_BYTES + 1000);
-        statements++;
-      }
-    }
-    expect(statements).toBeGreaterThan(20);
-    db.close();
-  }, 60_000);
 });

@@ -16,10 +16,10 @@ import { Progress } from "../../scripts/import/progress.ts";
 import { remoteFiles } from "../../scripts/import/publish/remote.ts";
 import { readCities, readCountryInfo, type City } from "../../scripts/import/sources/geonames.ts";
 
-export const FIXTURE_DATA_VERSION = "fixture-v1";
-export const GENERATED_FIXTURE_VENUES = 3000;
-export const FIXTURE_PREFIX_COUNT_MIN = 20;
-export const FIXTURE_ANCHOR_EVERY = 7;
+const FIXTURE_DATA_VERSION = "fixture-v1";
+const GENERATED_FIXTURE_VENUES = 3000;
+const FIXTURE_PREFIX_COUNT_MIN = 20;
+const FIXTURE_ANCHOR_EVERY = 7;
 
 export const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 

@@ -47,7 +47,9 @@ describe("edge cache", () => {
     expect(xmlAgain.headers.get("Content-Type")).toBe("application/xml");
     expect(xmlAgain.headers.get("ETag")).not.toBe(json.headers.get("ETag"));
   });
+});
 
+describe("edge cache", () => {
   it("caches the 404 of an empty search, but not other errors", async () => {
     const first = await getJson("/1.0/search/venues?name=nosuchvenueanywhere");
     expect([first.status, first.headers.get("X-Cache")]).toEqual([404, "MISS"]);

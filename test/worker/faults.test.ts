@@ -96,7 +96,9 @@ describe("D1 failing", () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { total: number }).total).toBeGreaterThan(0);
   });
+});
 
+describe("D1 failing", () => {
   it("a transient failure that passes is answered, as if nothing happened", async () => {
     const { db } = wrappedDb({
       batch: (_statements, real, n) => {
@@ -145,7 +147,9 @@ describe("D1 failing", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("1");
   });
+});
 
+describe("D1 failing", () => {
   it("an unexpected exception in the worker is a 500 with a generic message, logged", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     // D1 answering with something unusable: a fault in our code, not in D1.

@@ -175,38 +175,42 @@ async function checkResponse(res: Response, requestMethod: string): Promise<void
   if (res.status === 200) expect(requestMethod).toBe("GET");
   const type = res.headers.get("Content-Type");
   expect(["application/json", "application/xml"]).toContain(type);
-  if (type === "application/json") {
-    const json = JSON.parse(body) as Record<string, unknown>;
-    if (res.status === 200 && json.type === undefined) {
-      expect(typeof json.id === "string" && typeof json.name === "string").toBe(true); // a lookup
-    } else if (res.status === 200) {
-      expect(["venues", "cities"]).toContain(json.type);
-      const list = json[json.type === "venues" ? "venue" : "cities"] as unknown[];
-      expect(json.itemsPerPage).toBe(json.type === "venues" ? 30 : 50);
-      expect(Number.isInteger(json.page) && (json.page as number) >= 1).toBe(true);
-      expect(list.length).toBeGreaterThan(0);
-      expect(json.total as number).toBeGreaterThanOrEqual(list.length);
-    } else {
-      expect(Object.keys(json)).toEqual(["code", "status", "message", "timestamp"]);
-      expect(json.code).toBe(res.status);
-      expect(typeof json.message === "string" && json.message.length > 0).toBe(true);
-      expect(json.timestamp).toMatch(TIMESTAMP);
-    }
+  if (type === "application/json") checkJson(res.status, JSON.parse(body) as Record<string, unknown>);
+  else checkXml(res.status, body);
+}
+
+function checkJson(status: number, json: Record<string, unknown>): void {
+  if (status === 200 && json.type === undefined) {
+    expect(typeof json.id === "string" && typeof json.name === "string").toBe(true); // a lookup
+  } else if (status === 200) {
+    expect(["venues", "cities"]).toContain(json.type);
+    const list = json[json.type === "venues" ? "venue" : "cities"] as unknown[];
+    expect(json.itemsPerPage).toBe(json.type === "venues" ? 30 : 50);
+    expect(Number.isInteger(json.page) && (json.page as number) >= 1).toBe(true);
+    expect(list.length).toBeGreaterThan(0);
+    expect(json.total as number).toBeGreaterThanOrEqual(list.length);
   } else {
-    const { declaration, root } = parseXml(body);
-    expect(declaration).toBe('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>');
-    if (res.status === 200 && (root.name === "venue" || root.name === "city")) {
-      expect(Object.keys(root.attributes)).toEqual(expect.arrayContaining(["id", "name"])); // a lookup
-    } else if (res.status === 200) {
-      expect(["venues", "cities"]).toContain(root.name);
-      expect(Object.keys(root.attributes)).toEqual(["itemsPerPage", "page", "total"]);
-      expect(root.children.length).toBeGreaterThan(0);
-      for (const child of root.children) expect(child.name).toBe(root.name === "venues" ? "venue" : "cities");
-    } else {
-      expect(root.name).toBe("error");
-      expect(root.children.map((c) => c.name)).toEqual(["code", "status", "message", "timestamp"]);
-      expect(root.children[0]?.text).toBe(String(res.status));
-    }
+    expect(Object.keys(json)).toEqual(["code", "status", "message", "timestamp"]);
+    expect(json.code).toBe(status);
+    expect(typeof json.message === "string" && json.message.length > 0).toBe(true);
+    expect(json.timestamp).toMatch(TIMESTAMP);
+  }
+}
+
+function checkXml(status: number, body: string): void {
+  const { declaration, root } = parseXml(body);
+  expect(declaration).toBe('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>');
+  if (status === 200 && (root.name === "venue" || root.name === "city")) {
+    expect(Object.keys(root.attributes)).toEqual(expect.arrayContaining(["id", "name"])); // a lookup
+  } else if (status === 200) {
+    expect(["venues", "cities"]).toContain(root.name);
+    expect(Object.keys(root.attributes)).toEqual(["itemsPerPage", "page", "total"]);
+    expect(root.children.length).toBeGreaterThan(0);
+    for (const child of root.children) expect(child.name).toBe(root.name === "venues" ? "venue" : "cities");
+  } else {
+    expect(root.name).toBe("error");
+    expect(root.children.map((c) => c.name)).toEqual(["code", "status", "message", "timestamp"]);
+    expect(root.children[0]?.text).toBe(String(status));
   }
 }
 

@@ -151,7 +151,9 @@ describe("typos: the order and the rest of the search", () => {
     expect(german.body.cities[0]?.name).toBe("Berlin");
     expect((await getJson("/1.0/search/cities?name=berln&country=JP")).status).toBe(404);
   });
+});
 
+describe("typos: the order and the rest of the search", () => {
   it("is off with typos=0, and strict answers are the same either way", async () => {
     const off = await getJson("/1.0/search/cities?name=berln&typos=0");
     expect(off.status).toBe(404);

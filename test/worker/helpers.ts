@@ -5,7 +5,7 @@ import type { Env } from "../../src/env.ts";
 import { expect } from "vitest";
 import { create } from "xmlbuilder2";
 
-export const ORIGIN = "http://search.test";
+const ORIGIN = "http://search.test";
 
 /** Calls the worker as a client would, over fetch. */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {

@@ -51,7 +51,9 @@ describe("GET /1.0/venue/{venueId}", () => {
     expect(hit.status).toBe(200);
     expect(hit.headers.get("ETag")).toMatch(/^"/);
   });
+});
 
+describe("GET /1.0/venue/{venueId}", () => {
   it("is 400 naming venueId for a malformed id, before the cache, never cached", async () => {
     const cachePut = vi.spyOn(caches.default, "put");
     const match = vi.spyOn(caches.default, "match");

@@ -144,7 +144,9 @@ describe("XML", () => {
       ],
     });
   });
+});
 
+describe("XML", () => {
   it("leaves out unknown fields: no city element, no url element", async () => {
     const { root } = parseXml(await (await getXml("/1.0/search/venues?name=secret%20garden")).text());
     expect(root.children[0]).toEqual({

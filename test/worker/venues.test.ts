@@ -1,56 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { compareCodePoints, normalize } from "../../src/format/normalize.ts";
-import type { CityJson, VenueJson, VenuesPage } from "../../src/shape.ts";
-import { allPages, callWith, getJson, getXml, parseXml } from "./helpers.ts";
+import { normalize } from "../../src/format/normalize.ts";
+import type { VenueJson } from "../../src/shape.ts";
+import { allPages } from "./helpers.ts";
 
-async function page(query: string): Promise<VenuesPage> {
-  const res = await getJson(`/1.0/search/venues?${query}`);
-  expect(res.status, query).toBe(200);
-  expect(res.headers.get("Content-Type")).toBe("application/json");
-  return (await res.json()) as VenuesPage;
-}
-
-async function status(query: string): Promise<number> {
-  const res = await getJson(`/1.0/search/venues?${query}`);
-  await res.arrayBuffer();
-  return res.status;
-}
-
-/** A venue as §10.3 orders it: its city's population (largest first; none last), then name, then id. */
-interface Ordered {
-  id: string;
-  name: string;
-  city_id: string | null;
-  population: number | null;
-}
-
-/** SPEC §10.3, written out here (not read from the stored order): city size, then name, then id. */
-export function venueOrder(a: Ordered, b: Ordered): number {
-  const size = (v: Ordered) => (v.population === null ? -1 : v.population);
-  return (
-    size(b) - size(a) ||
-    Number(a.city_id ?? 0) - Number(b.city_id ?? 0) ||
-    compareCodePoints(normalize(a.name), normalize(b.name)) ||
-    compareCodePoints(a.id, b.id)
-  );
-}
-
-/** Venues matching a SQL condition on venues v / cities c, straight from D1, in §10.3 order. */
-async function expected(where: string, ...params: string[]): Promise<Ordered[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT v.id, v.name, c.id AS city_id, c.population FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos WHERE ${where}`,
-  )
-    .bind(...params)
-    .all<Ordered>();
-  return results.sort(venueOrder);
-}
-
-async function expectedIds(where: string, ...params: string[]): Promise<string[]> {
-  return (await expected(where, ...params)).map((v) => v.id);
-}
-
-const ids = (venues: VenueJson[]) => venues.map((v) => v.id);
+import { expected, expectedIds, ids, page, status, venueOrder } from "./venue-search.ts";
 
 describe("venue search: the page", () => {
   it("has the live key order and the seed's example shape", async () => {
@@ -148,7 +102,9 @@ describe("venue search: name", () => {
       items.findIndex((v) => v.name === "Stadthalle Wiener Neustadt"),
     );
   });
+});
 
+describe("venue search: name", () => {
   it("lists the venues of big cities first (§10.3), across pages, venues without a city last", async () => {
     const { total, items } = await allPages<VenueJson>("/1.0/search/venues?name=arena", "venue");
     expect(total).toBeGreaterThan(60); // more than two pages
@@ -211,7 +167,9 @@ describe("venue search: filters", () => {
     expect(await status("country=Atlantis")).toBe(404);
     expect(await status("country=XX")).toBe(404);
   });
+});
 
+describe("venue search: filters", () => {
   it("combines filters with AND", async () => {
     const body = await page("cityName=springfield&stateCode=IL");
     expect(new Set(body.venue.map((v) => v.city?.id))).toEqual(new Set(["4250542"]));
@@ -237,68 +195,4 @@ describe("venue search: filters", () => {
     expect(await status("name=!!!")).toBe(404);
     expect(await status("cityName=%F0%9F%8E%B8")).toBe(404);
   });
-});
-
-describe("VENUE_CITY_DETAIL = full (SPEC §10.4)", () => {
-  const full = (path: string, accept = "application/json") =>
-    callWith({ VENUE_CITY_DETAIL: "full" }, path, { headers: { Accept: accept } });
-
-  it("fills every venue city's coords and country, as a city search does, in JSON", async () => {
-    const body = (await (await full("/1.0/search/venues?country=CH")).json()) as VenuesPage;
-    expect(body.venue.length).toBeGreaterThan(0);
-    for (const v of body.venue) {
-      const city = v.city as CityJson;
-      expect(typeof city.coords.lat).toBe("number");
-      expect(typeof city.coords.long).toBe("number");
-      expect(city.country).toEqual({ code: "CH", name: "Switzerland" });
-      const lookup = (await (await getJson(`/1.0/city/${city.id}`)).json()) as CityJson;
-      expect(city).toEqual(lookup);
-    }
-  });
-
-  it("and in XML, with the default still empty", async () => {
-    const { root } = parseXml(await (await full("/1.0/search/venues?name=compaq", "application/xml")).text());
-    const city = root.children[0]?.children.find((c) => c.name === "city");
-    expect(city?.children.find((c) => c.name === "coords")?.attributes).toEqual({
-      lat: "37.33939",
-      long: "-121.89496",
-    });
-    expect(city?.children.find((c) => c.name === "country")?.attributes).toEqual({ code: "US", name: "United States" });
-    const plain = parseXml(await (await getXml("/1.0/search/venues?name=compaq")).text()).root;
-    const plainCity = plain.children[0]?.children.find((c) => c.name === "city");
-    expect(plainCity?.children.find((c) => c.name === "coords")?.attributes).toEqual({});
-  });
-
-  it("is part of the cache key: a full answer never serves a default request, nor the reverse", async () => {
-    const path = "/1.0/search/venues?cityId=5391959";
-    for (let i = 0; i < 20; i++) await (await full(path)).arrayBuffer();
-    const plain = (await (await getJson(path)).json()) as VenuesPage;
-    expect(plain.venue[0]?.city?.coords).toEqual({});
-    const again = (await (await full(path)).json()) as VenuesPage;
-    expect((again.venue[0]?.city as CityJson).coords.lat).toBeTypeOf("number");
-  });
-});
-
-describe("deep pages of broad one-word names (anchored every few matches)", () => {
-  it.each(["s", "the", "club", "sa"])(
-    "name=%s: every page in order, the same as with a filter that keeps all",
-    async (word) => {
-      const anchored = await env.DB.prepare("SELECT count(*) AS n FROM name_tiers WHERE kind = 'venue' AND prefix = ?")
-        .bind(word)
-        .first<{ n: number }>();
-      expect(anchored?.n).toBe(1); // broad in the fixture: its pages start from anchors
-      const { total, items } = await allPages<VenueJson>(`/1.0/search/venues?name=${word}`, "venue");
-      const all = await expected("1");
-      const tier = (name: string) => (normalize(name) === word ? 0 : normalize(name).startsWith(word) ? 1 : 2);
-      const matches = all.filter((v) =>
-        normalize(v.name)
-          .split(" ")
-          .some((w) => w.startsWith(word)),
-      );
-      expect(total).toBe(matches.length);
-      expect(ids(items)).toEqual(
-        matches.sort((a, b) => tier(a.name) - tier(b.name) || venueOrder(a, b)).map((v) => v.id),
-      );
-    },
-  );
 });

@@ -4,7 +4,7 @@ import { normalize } from "../../../src/format/normalize.ts";
  * A setlist.fm-style URL slug (SPEC §9): ASCII lower case, `&` as `and`, words joined by `-`.
  * Letters with no ASCII form (other scripts) are dropped.
  */
-export function slug(text: string): string {
+function slug(text: string): string {
   return normalize(text.replace(/&/g, " and "))
     .replace(/[^a-z0-9 ]+/g, "")
     .trim()

@@ -101,21 +101,14 @@ export function venueCounts(populations: ArrayLike<number>, total: number): Uint
     given += counts[i] ?? 0;
   }
   const extra = Math.min(total - given, n);
-  if (extra <= 0) return counts;
-  const above = (t: number) => {
-    let c = 0;
-    for (let i = 0; i < n; i++) if ((remainders[i] ?? 0) > t) c++;
-    return c;
-  };
-  // More than `extra` remainders lie above lo; at most `extra` above hi.
-  let lo = -1;
-  let hi = 1;
-  for (let step = 0; step < 64 && hi - lo > 0; step++) {
-    const mid = (lo + hi) / 2;
-    if (mid <= lo || mid >= hi) break;
-    if (above(mid) > extra) lo = mid;
-    else hi = mid;
-  }
+  if (extra > 0) giveExtra(counts, remainders, extra);
+  return counts;
+}
+
+/** One more to each of the `extra` largest remainders (ties to the earlier city). */
+function giveExtra(counts: Uint32Array, remainders: Float64Array, extra: number): void {
+  const n = remainders.length;
+  const { lo, hi } = remainderThreshold(remainders, extra);
   let left = extra;
   for (let i = 0; i < n; i++) {
     if ((remainders[i] ?? 0) > hi) {
@@ -131,7 +124,24 @@ export function venueCounts(populations: ArrayLike<number>, total: number): Uint
       left--;
     }
   }
-  return counts;
+}
+
+/** Bisects for lo < hi: more than `extra` remainders lie above lo, at most `extra` above hi. */
+function remainderThreshold(remainders: Float64Array, extra: number): { lo: number; hi: number } {
+  const above = (t: number) => {
+    let c = 0;
+    for (const r of remainders) if (r > t) c++;
+    return c;
+  };
+  let lo = -1;
+  let hi = 1;
+  for (let step = 0; step < 64 && hi - lo > 0; step++) {
+    const mid = (lo + hi) / 2;
+    if (mid <= lo || mid >= hi) break;
+    if (above(mid) > extra) lo = mid;
+    else hi = mid;
+  }
+  return { lo, hi };
 }
 
 /**

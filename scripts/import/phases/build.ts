@@ -19,9 +19,9 @@ import { checkVenues, readVenueRows, type VenueSources } from "./venue-rows.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
-export const PREFIX_COUNT_MIN = 1000;
+const PREFIX_COUNT_MIN = 1000;
 /** An anchor of deep pages every this many matches of a broad prefix's name tier. */
-export const NAME_ANCHOR_EVERY = 100;
+const NAME_ANCHOR_EVERY = 100;
 
 export interface BuildSources extends VenueSources {
   countries: string;

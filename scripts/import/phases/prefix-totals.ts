@@ -10,7 +10,7 @@ import { scopeKey } from "../../../src/format/scopes.ts";
 import { codePointPrefix, IntRows, PrefixTrie, RecordPrefixes } from "./prefix-trie.ts";
 
 /** Longest prefix (in characters) that gets a stored total. */
-export const PREFIX_COUNT_MAX_LENGTH = 24;
+const PREFIX_COUNT_MAX_LENGTH = 24;
 
 /**
  * The prefixes whose words occur in at least `min` records (the sum of the words' record counts,

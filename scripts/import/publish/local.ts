@@ -20,79 +20,27 @@
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
 import type { Progress } from "../progress.ts";
+import {
+  SERVED_TABLES,
+  ftsColumn,
+  importSuffix,
+  integerKey,
+  keyColumns,
+  stageDdl,
+  stageIndexes,
+  swapStatements,
+} from "./stage.ts";
+import { Steps, type LocalPublishOptions } from "./steps.ts";
 
-export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMENTS.map((f) => f.table)];
+export type { LocalPublishOptions } from "./steps.ts";
 
-/** The CREATE statement of each served table in the build, renamed to stage_<table>. */
-export function stageDdl(build: Database.Database): string[] {
-  return SERVED_TABLES.map((table) => {
-    const row = build.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as
-      { sql: string } | undefined;
-    if (row === undefined) throw new Error(`the build has no table ${table}`);
-    const renamed = row.sql.replace(/^(CREATE (?:VIRTUAL )?TABLE )("?)(\w+)\2/, `$1stage_$3`);
-    if (renamed === row.sql) throw new Error(`cannot rename the DDL of ${table}`);
-    return renamed;
-  });
-}
-
-/**
- * The indexes of each served table (the migrations' CREATE INDEX statements, which the build keeps
- * in build_indexes), for its stage table: named <name>_<suffix>, because the served table's
- * indexes still hold the plain or an earlier import's names.
- */
-export function stageIndexes(build: Database.Database, suffix: string): Map<string, string[]> {
-  const rows = build.prepare("SELECT name, tbl, sql FROM build_indexes ORDER BY tbl, name").all() as {
-    name: string;
-    tbl: string;
-    sql: string;
-  }[];
-  const out = new Map<string, string[]>(SERVED_TABLES.map((t) => [t, []]));
-  for (const r of rows) {
-    const renamed = r.sql.replace(
-      /^(CREATE (?:UNIQUE )?INDEX )("?)(\w+)\2( ON )("?)(\w+)\5/,
-      (_all, create: string, _q, name: string, on: string, _q2, table: string) =>
-        `${create}${name}_${suffix}${on}stage_${table}`,
-    );
-    if (renamed === r.sql) throw new Error(`cannot rename the index ${r.name}`);
-    out.get(r.tbl)?.push(renamed);
-  }
-  return out;
-}
-
-/** A suffix for one import's index names (stageIndexes). */
-export const importSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** The statements of the swap: every table renamed twice, and the meta rows (version last). */
-export function swapStatements(meta: readonly (readonly [string, string])[], literal: (v: string) => string): string[] {
-  const ordered = [...meta].sort(([a], [b]) => Number(a === "data_version") - Number(b === "data_version"));
-  return [
-    ...SERVED_TABLES.flatMap((t) => [`ALTER TABLE ${t} RENAME TO old_${t}`, `ALTER TABLE stage_${t} RENAME TO ${t}`]),
-    "DELETE FROM meta",
-    ...ordered.map(([k, v]) => `INSERT INTO meta (key, value) VALUES (${literal(k)}, ${literal(v)})`),
-  ];
-}
-
-/** The primary key columns of a table, in key order. */
-export function keyColumns(db: Database.Database, table: string, schema = "main"): { name: string; type: string }[] {
-  const columns = db.prepare("SELECT name, type, pk FROM pragma_table_info(?, ?)").all(table, schema) as {
-    name: string;
-    type: string;
-    pk: number;
-  }[];
-  return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
-}
-
-/** The INTEGER PRIMARY KEY of a rowid table (copied in key ranges), or null. */
-export function integerKey(db: Database.Database, table: string, schema = "main"): string | null {
-  const keys = keyColumns(db, table, schema);
-  return keys.length === 1 && keys[0]?.type.toUpperCase() === "INTEGER" ? (keys[0]?.name ?? null) : null;
-}
-
-export interface LocalPublishOptions {
-  /** Target length of one write transaction, ms. */
-  transactionMs?: number;
-  /** Pause after each write transaction, ms: the time readers have the database to themselves. */
-  pauseMs?: number;
+/** One publish: the target with the build attached as `build`, its pacing and its progress. */
+interface Publish {
+  target: Database.Database;
+  build: Database.Database;
+  steps: Steps;
+  phase: (name: string, total?: number) => void;
+  progress: Progress;
 }
 
 /**
@@ -111,97 +59,24 @@ export async function publishLocal(
     steps.start(name);
     progress.phase(name, total);
   };
+  const p: Publish = { target, build, steps, phase, progress };
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
   try {
-    phase("staging: clearing what an earlier import left");
-    await dropTables(
-      steps,
-      target,
-      SERVED_TABLES.flatMap((t) => [`stage_${t}`, `old_${t}`]),
-    );
-    const indexes = stageIndexes(build, importSuffix());
-    await steps.write(() => {
-      for (const ddl of stageDdl(build)) target.exec(ddl);
-      // Readers meanwhile: each index grows with its rows, in short steps. Alone: each index is
-      // built from all its rows at once, after them (a sort: much less work).
-      if (!steps.alone) for (const ddl of [...indexes.values()].flat()) target.exec(ddl);
-    });
-
+    const indexes = await createStageTables(p);
     for (const table of PLAIN_TABLES) {
-      const total = build.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-      phase(`copying ${table}`, total);
-      const key = integerKey(build, table);
-      let done = 0;
-      if (key !== null) {
-        const copy = target.prepare(
-          `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${key} BETWEEN ? AND ?`,
-        );
-        const hi = (build.prepare(`SELECT max(${key}) FROM ${table}`).pluck().get() as number | null) ?? 0;
-        for (let from = 1; from <= hi;) {
-          const size = steps.rows;
-          done += await steps.write(() => copy.run(from, from + size - 1).changes);
-          from += size;
-          progress.tick(done);
-        }
-      } else {
-        const order = keyColumns(build, table)
-          .map((c) => c.name)
-          .join(", ");
-        const copy = target.prepare(
-          `INSERT INTO main.stage_${table} SELECT * FROM build.${table} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        );
-        for (let n = 1; n > 0;) {
-          n = await steps.write(() => copy.run(steps.rows, done).changes);
-          done += n;
-          progress.tick(done);
-        }
-      }
+      await copyTable(p, table);
+      // Alone, each index is built from all its rows at once, after them (a sort: much less work).
       const tableIndexes = steps.alone ? (indexes.get(table) ?? []) : [];
       if (tableIndexes.length > 0) {
         phase(`indexing ${table} (${tableIndexes.length} indexes)`);
         for (const ddl of tableIndexes) await steps.write(() => target.exec(ddl));
       }
     }
-
-    for (const { table, docs } of FTS_DOCUMENTS) {
-      const hi = (build.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
-      phase(`indexing ${table}`, hi);
-      const stage = `stage_${table}`;
-      const insert = target.prepare(
-        `INSERT INTO main.${stage} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
-      );
-      if (steps.alone) {
-        // No one reads meanwhile: every document in one transaction, then one 'optimize' into a
-        // single segment (measured: about 40 % less time than merging in steps). Automatic merges
-        // off, but a level of 256 segments is merged (FTS5 allows 2,000 segments in all).
-        await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 256 }));
-        await steps.write(() => insert.run(1, hi));
-        phase(`merging ${table} into one segment`);
-        await steps.write(() => target.exec(`INSERT INTO main.${stage} (${stage}) VALUES ('optimize')`));
-        await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
-        continue;
-      }
-      // FTS5 merges segments at commit, as much as it takes: off while indexing, and done here
-      // instead, in bounded steps between the chunks of documents.
-      await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 1999 }));
-      for (let from = 1; from <= hi;) {
-        const size = steps.rows;
-        await steps.write(() => insert.run(from, from + size - 1));
-        from += size;
-        await mergeStep(steps, target, stage, steps.pages);
-        progress.tick(Math.min(from - 1, hi));
-      }
-      phase(`merging ${table} into one segment`);
-      await mergeStep(steps, target, stage, -steps.pages); // start merging everything into one segment
-      while (await mergeStep(steps, target, stage, steps.pages));
-      await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
-    }
-
+    for (const fts of FTS_DOCUMENTS) await (steps.alone ? indexFtsAlone : indexFtsPaced)(p, fts.table, fts.docs);
     phase("swapping the new tables in");
     await steps.write(() => {
       for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
     });
-
     phase("dropping the old tables");
     await dropTables(
       steps,
@@ -215,11 +90,106 @@ export async function publishLocal(
   return { longestWrite: steps.longest };
 }
 
-/** The one indexed column of an FTS table. */
-export function ftsColumn(db: Database.Database, table: string): string {
-  const name = db.prepare("SELECT name FROM pragma_table_info(?) LIMIT 1").pluck().get(table);
-  if (typeof name !== "string") throw new Error(`no FTS table ${table}`);
-  return name;
+/** Stage tables (and, when readers share the file, their indexes); returns each table's indexes. */
+async function createStageTables({ target, build, steps, phase }: Publish): Promise<Map<string, string[]>> {
+  phase("staging: clearing what an earlier import left");
+  await dropTables(
+    steps,
+    target,
+    SERVED_TABLES.flatMap((t) => [`stage_${t}`, `old_${t}`]),
+  );
+  const indexes = stageIndexes(build, importSuffix());
+  await steps.write(() => {
+    for (const ddl of stageDdl(build)) target.exec(ddl);
+    // Readers meanwhile: each index grows with its rows, in short steps.
+    if (!steps.alone) for (const ddl of [...indexes.values()].flat()) target.exec(ddl);
+  });
+  return indexes;
+}
+
+/** Copies one plain table into its stage table: by key ranges, or (no integer key) in key order. */
+async function copyTable({ target, build, steps, phase, progress }: Publish, table: string): Promise<void> {
+  const total = build.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  phase(`copying ${table}`, total);
+  const key = integerKey(build, table);
+  let done = 0;
+  if (key !== null) {
+    const copy = target.prepare(
+      `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${key} BETWEEN ? AND ?`,
+    );
+    const hi = (build.prepare(`SELECT max(${key}) FROM ${table}`).pluck().get() as number | null) ?? 0;
+    for (let from = 1; from <= hi;) {
+      const size = steps.rows;
+      done += await steps.write(() => copy.run(from, from + size - 1).changes);
+      from += size;
+      progress.tick(done);
+    }
+    return;
+  }
+  const order = keyColumns(build, table)
+    .map((c) => c.name)
+    .join(", ");
+  const copy = target.prepare(
+    `INSERT INTO main.stage_${table} SELECT * FROM build.${table} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  );
+  for (let n = 1; n > 0;) {
+    n = await steps.write(() => copy.run(steps.rows, done).changes);
+    done += n;
+    progress.tick(done);
+  }
+}
+
+/** The statement that indexes one range of an FTS table's documents into its stage table. */
+function ftsInsert(target: Database.Database, build: Database.Database, table: string, docs: string) {
+  return target.prepare(
+    `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
+  );
+}
+
+const lastPos = (build: Database.Database, docs: string) =>
+  (build.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
+
+/**
+ * No one reads meanwhile: every document in one transaction, then one 'optimize' into a single
+ * segment (measured: about 40 % less time than merging in steps). Automatic merges off, but a
+ * level of 256 segments is merged (FTS5 allows 2,000 segments in all).
+ */
+async function indexFtsAlone({ target, build, steps, phase }: Publish, table: string, docs: string): Promise<void> {
+  const hi = lastPos(build, docs);
+  phase(`indexing ${table}`, hi);
+  const stage = `stage_${table}`;
+  await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 256 }));
+  await steps.write(() => ftsInsert(target, build, table, docs).run(1, hi));
+  phase(`merging ${table} into one segment`);
+  await steps.write(() => target.exec(`INSERT INTO main.${stage} (${stage}) VALUES ('optimize')`));
+  await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
+}
+
+/**
+ * Readers meanwhile: FTS5 merges segments at commit, as much as it takes, so merging is off while
+ * indexing and done here instead, in bounded steps between the chunks of documents.
+ */
+async function indexFtsPaced(
+  { target, build, steps, phase, progress }: Publish,
+  table: string,
+  docs: string,
+): Promise<void> {
+  const hi = lastPos(build, docs);
+  phase(`indexing ${table}`, hi);
+  const stage = `stage_${table}`;
+  const insert = ftsInsert(target, build, table, docs);
+  await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 1999 }));
+  for (let from = 1; from <= hi;) {
+    const size = steps.rows;
+    await steps.write(() => insert.run(from, from + size - 1));
+    from += size;
+    await mergeStep(steps, target, stage, steps.pages);
+    progress.tick(Math.min(from - 1, hi));
+  }
+  phase(`merging ${table} into one segment`);
+  await mergeStep(steps, target, stage, -steps.pages); // start merging everything into one segment
+  while (await mergeStep(steps, target, stage, steps.pages));
+  await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
 }
 
 /** FTS5's own defaults of the merge settings (restored after indexing). */
@@ -272,66 +242,5 @@ async function dropTables(steps: Steps, db: Database.Database, tables: readonly 
       }
     }
     await steps.write(() => db.exec(`DROP TABLE main.${table}`));
-  }
-}
-
-/** Write transactions of about `transactionMs`, each followed by a pause. */
-class Steps {
-  /**
-   * Rows per step, and FTS5 pages per merge step, adapted so a step takes about transactionMs:
-   * small at the start of a phase (rows cost differently in each), at most doubled per step.
-   */
-  rows = 0;
-  pages = 0;
-  /** What the steps are doing now (for the report of the longest one). */
-  doing = "";
-  /** The longest write transaction: while it runs, the local D1 refuses queries. */
-  longest = { ms: 0, doing: "" };
-  private readonly transactionMs: number;
-  private readonly pauseMs: number;
-  /** No pauses: no one reads the target meanwhile, so a step may be as long as it takes. */
-  readonly alone: boolean;
-
-  constructor(
-    private readonly db: Database.Database,
-    options: LocalPublishOptions,
-  ) {
-    this.transactionMs = options.transactionMs ?? 25;
-    this.pauseMs = options.pauseMs ?? 50;
-    this.alone = this.pauseMs === 0;
-  }
-
-  /** A new phase: sizes start small again. */
-  start(doing: string): void {
-    this.doing = doing;
-    this.reset();
-  }
-
-  /** Sizes start small again: rows of another table cost differently. */
-  reset(): void {
-    this.rows = 10;
-    this.pages = 16;
-  }
-
-  async write<T>(work: () => T, unit: "rows" | "pages" = "rows"): Promise<T> {
-    this.db.exec("BEGIN IMMEDIATE");
-    // The hold starts once the lock is ours (BEGIN IMMEDIATE may wait for the worker's queries).
-    const started = performance.now();
-    let result: T;
-    try {
-      result = work();
-      this.db.exec("COMMIT");
-    } catch (e) {
-      if (this.db.inTransaction) this.db.exec("ROLLBACK");
-      throw e;
-    }
-    const elapsed = Math.max(performance.now() - started, 0.1);
-    if (elapsed > this.longest.ms) this.longest = { ms: elapsed, doing: this.doing };
-    const scale = Math.min(this.transactionMs / elapsed, 2);
-    if (unit === "rows") this.rows = Math.round(Math.min(100_000, Math.max(10, this.rows * scale)));
-    // Most merge steps find little to do, so their time says little of the next one's: a low cap.
-    else this.pages = Math.round(Math.min(256, Math.max(16, this.pages * scale)));
-    if (this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
-    return result;
   }
 }

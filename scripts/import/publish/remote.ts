@@ -22,17 +22,17 @@ import {
   stageDdl,
   stageIndexes,
   swapStatements,
-} from "./local.ts";
+} from "./stage.ts";
 
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** FTS5 'merge' work per statement, in pages (about 4 KB each). */
 const MERGE_PAGES = 256;
 
 type SqlValue = string | number | bigint | Buffer | null;
 
-export function literal(value: SqlValue): string {
+function literal(value: SqlValue): string {
   if (value === null) return "NULL";
   if (typeof value === "bigint") return String(value);
   if (typeof value === "number") {
@@ -167,7 +167,7 @@ export interface RemoteDatabase {
 }
 
 /** File text: the statements, then the file's own progress row. */
-export function fileText(file: RemoteFile, n: number, version: string): string {
+function fileText(file: RemoteFile, n: number, version: string): string {
   const statements = file.last === true ? file.statements : [...file.statements, progressRow(n, version)];
   return `-- ${file.what}\n${statements.join(";\n")};\n`;
 }

@@ -134,50 +134,64 @@ export async function* readCities(
   for await (const [line, lineNo] of readLines(path)) {
     counts.lines = lineNo;
     if (line.trim() === "") continue;
-    let city: City;
+    let city: City | null;
     try {
-      const cols = line.split("\t");
-      if (cols.length !== 19) throw new RowError(`expected 19 tab-separated columns, got ${cols.length}`);
-      const id = cols[0] ?? "";
-      if (!GEO_ID.test(id)) throw new RowError(`geonameid "${id}" is not a positive integer`);
-      const name = textField(cols[1], "name");
-      if (name === "") throw new RowError(`city ${id} has no name`);
-      const asciiName = textField(cols[2], "asciiname") || name;
-      const lat = coordinate(cols[4], "latitude", 90);
-      const lng = coordinate(cols[5], "longitude", 180);
-      const countryCode = textField(cols[8], "country code");
-      if (!COUNTRY_CODE.test(countryCode))
-        throw new RowError(`country code "${countryCode}" is not two capital letters`);
-      if (!countries.has(countryCode)) throw new RowError(`country code ${countryCode} is not in the country file`);
-      const admin1 = textField(cols[10], "admin1 code").toUpperCase();
-      if (admin1 !== "" && !ADMIN1_CODE.test(admin1)) throw new RowError(`admin1 code "${admin1}" is malformed`);
-      const populationText = (cols[14] ?? "").trim();
-      if (populationText !== "" && !INTEGER.test(populationText)) {
-        throw new RowError(`population "${populationText}" is not a non-negative integer`);
-      }
-      if ((cols[6] ?? "").trim() !== "P") {
-        counts.notPopulated++;
-        continue;
-      }
-      city = {
-        id,
-        name,
-        asciiName,
-        alternateNames: alternates(cols[3]),
-        lat,
-        lng,
-        countryCode,
-        admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
-        population: populationText === "" ? 0 : Number(populationText),
-        line: lineNo,
-      };
+      city = cityRow(line.split("\t"), countries, alternates, lineNo);
     } catch (e) {
       if (!(e instanceof RowError)) throw e;
       problems.add(file, lineNo, e.message);
       continue;
     }
-    yield city;
+    if (city === null) counts.notPopulated++;
+    else yield city;
   }
+}
+
+/** One row of the geoname table as a city; null for a valid row that is not a populated place. */
+function cityRow(
+  cols: string[],
+  countries: ReadonlySet<string>,
+  alternates: (value: string | undefined) => string[],
+  line: number,
+): City | null {
+  if (cols.length !== 19) throw new RowError(`expected 19 tab-separated columns, got ${cols.length}`);
+  const id = cols[0] ?? "";
+  if (!GEO_ID.test(id)) throw new RowError(`geonameid "${id}" is not a positive integer`);
+  const name = textField(cols[1], "name");
+  if (name === "") throw new RowError(`city ${id} has no name`);
+  const asciiName = textField(cols[2], "asciiname") || name;
+  const lat = coordinate(cols[4], "latitude", 90);
+  const lng = coordinate(cols[5], "longitude", 180);
+  const countryCode = countryField(cols[8], countries);
+  const admin1 = textField(cols[10], "admin1 code").toUpperCase();
+  if (admin1 !== "" && !ADMIN1_CODE.test(admin1)) throw new RowError(`admin1 code "${admin1}" is malformed`);
+  const population = populationField(cols[14]);
+  if ((cols[6] ?? "").trim() !== "P") return null;
+  return {
+    id,
+    name,
+    asciiName,
+    alternateNames: alternates(cols[3]),
+    lat,
+    lng,
+    countryCode,
+    admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
+    population,
+    line,
+  };
+}
+
+function countryField(value: string | undefined, countries: ReadonlySet<string>): string {
+  const code = textField(value, "country code");
+  if (!COUNTRY_CODE.test(code)) throw new RowError(`country code "${code}" is not two capital letters`);
+  if (!countries.has(code)) throw new RowError(`country code ${code} is not in the country file`);
+  return code;
+}
+
+function populationField(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text !== "" && !INTEGER.test(text)) throw new RowError(`population "${text}" is not a non-negative integer`);
+  return text === "" ? 0 : Number(text);
 }
 
 function coordinate(value: string | undefined, what: string, limit: number): number {

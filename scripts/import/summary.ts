@@ -1,0 +1,42 @@
+/** The import's summary for people: what was imported where, what was left out, each phase's cost. */
+import type { ImportSummary } from "./run.ts";
+
+export function summaryText(s: ImportSummary, target: string): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (s.skippedAsCurrent) {
+    return `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues); nothing to do (--force re-imports).`;
+  }
+  const c = s.counts;
+  const lines = [`Imported into ${target}: data version ${s.dataVersion}`];
+  if (s.remote) {
+    lines.push(
+      `  ${n(s.remote.files)} SQL files (${(s.remote.bytes / 2 ** 20).toFixed(0)} MiB), ${n(s.remote.skipped)} of them applied before (resumed)`,
+    );
+  }
+  if (c.cities > 0) {
+    lines.push(
+      `  countries ${n(c.countries)}, states ${n(c.admin1)}, cities ${n(c.cities)}, venues ${n(c.venues)}, ` +
+        `vocabulary ${n(c.words)} words, localized names ${n(c.localizedNames)}`,
+    );
+  }
+  if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
+  if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
+  if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
+  if (s.invalidSkipped)
+    lines.push(`  skipped ${n(s.invalidSkipped)} invalid rows, e.g.:`, ...s.invalidSample.map((p) => `    ${p}`));
+  lines.push("  phases (time, then the peak memory so far):");
+  for (const p of s.phases) {
+    const rate = p.rows > 0 && p.seconds > 0 ? `, ${n(Math.round(p.rows / p.seconds))} rows/s` : "";
+    lines.push(
+      `    ${p.seconds.toFixed(1).padStart(6)} s  ${String(p.peakMiB).padStart(5)} MiB  ${p.name}${p.rows > 0 ? ` (${n(p.rows)} rows${rate})` : ""}`,
+    );
+  }
+  if (s.longestWrite) {
+    lines.push(
+      `  longest write transaction on the served file: ${s.longestWrite.ms.toFixed(0)} ms (${s.longestWrite.doing})`,
+    );
+  }
+  const rss = process.resourceUsage().maxRSS / 1024;
+  lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
+  return lines.join("\n");
+}

@@ -1,0 +1,46 @@
+/** What a served SQLite file holds: its schema, its data version, its row counts. */
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
+import { applyMigrations } from "./migrations.ts";
+import { noCounts, type BuildCounts } from "./phases/build.ts";
+
+/** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
+export function ensureSchema(path: string): void {
+  const db = new Database(path);
+  try {
+    db.pragma("journal_mode = WAL");
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() !== undefined) return;
+    applyMigrations(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The data version a SQLite file holds, or null when it holds none (or no file). */
+export function storedDataVersion(path: string): string | null {
+  if (!existsSync(path)) return null;
+  const db = new Database(path, { readonly: true });
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'data_version'").get() as { value: string } | undefined;
+    return row?.value ?? null;
+  } catch {
+    return null; // no meta table yet: migrations not applied
+  } finally {
+    db.close();
+  }
+}
+
+export function storedCounts(path: string): BuildCounts {
+  const db = new Database(path, { readonly: true });
+  try {
+    const meta = Object.fromEntries(
+      (db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
+    return { ...noCounts(), cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,48 @@
+/** The import command line and the data version's inputs. */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bin, ROOT } from "../../scripts/tools/project.ts";
+import { dataCodeFiles } from "../../scripts/import/version.ts";
+import { fixture } from "../support/seed.ts";
+import { count, dir, fixtureArgs } from "../support/import-fixtures.ts";
+
+describe("the import command", () => {
+  it("takes --venues N as a number of generated venues, and a path as a venue file", async () => {
+    const path = join(dir, "cli.sqlite");
+    const run = (...args: string[]) =>
+      new Promise<number>((resolve) => {
+        const child = spawn(bin("tsx"), ["scripts/import.ts", "--database", path, "-q", ...fixtureArgs(), ...args], {
+          cwd: ROOT,
+          stdio: "ignore",
+        });
+        child.on("exit", (code) => resolve(code ?? -1));
+      });
+    expect(await run("--venues", "321")).toBe(0);
+    expect(count(path, "venues")).toBe(321);
+    expect(await run("--venues", fixture("venues.csv"))).toBe(0);
+    expect(count(path, "venues")).toBe(26);
+    expect(await run("--venues", "5", "--venue-count", "6")).toBe(1);
+    expect(count(path, "venues")).toBe(26);
+  }, 60_000);
+});
+
+describe("the data version", () => {
+  it("hashes the code that decides the rows, and nothing else", async () => {
+    const files = await dataCodeFiles();
+    for (const f of [
+      "src/format/normalize.ts",
+      "src/format/languages.ts",
+      "src/format/tokens.ts",
+      "src/format/typo-keys.ts",
+      "scripts/import/phases/build.ts",
+      "scripts/import/phases/stored-totals.ts",
+      "scripts/import/sources/geonames.ts",
+      "migrations/0004_search_v2.sql",
+    ]) {
+      expect(files, f).toContain(f);
+    }
+    for (const f of files)
+      expect(f).not.toMatch(/bench|dev-server|query-classes|load-test|src\/endpoints|src\/cache|src\/query/);
+  });
+});
