@@ -1,6 +1,6 @@
 -- Venue & City Search schema. Rows are written only by scripts/import.ts.
 --
--- Every *_norm column holds normalize() of its source (src/normalize.ts): NFKD, diacritics
+-- Every *_norm column holds normalize() of its source (src/format/normalize.ts): NFKD, diacritics
 -- removed, case-folded, punctuation as spaces. The same function normalizes query values.
 --
 -- `pos` columns are each row's rank in the contract's default order, assigned at import:

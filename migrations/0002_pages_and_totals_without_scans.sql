@@ -1,4 +1,4 @@
--- Pages and totals without scans (measured at 1M venues, see README "Benchmarks").
+-- Pages and totals without scans (measured at 1M venues, see docs/benchmarks.md).
 --
 -- * Ranks: each venue's 1-based position among the venues of its country, of its state and of
 --   its city, and each city's among the cities of its country and state, all in `pos` order.

@@ -2,7 +2,7 @@
 -- search, and tables an import can stage and swap in. Replaces every table of 0001-0003 but meta;
 -- the next import fills them (it runs because the data version changes).
 --
--- * Every *_norm column holds normalize() (src/normalize.ts) of its source.
+-- * Every *_norm column holds normalize() (src/format/normalize.ts) of its source.
 -- * `pos` is each row's place in the contract's order: cities by population (largest first) then
 --   geonameid; venues by their city's pos (so by city population; venues without a city last),
 --   then normalized name, then id. The venues of a city are therefore one pos range
@@ -10,11 +10,11 @@
 --   state in pos order, so any page of a region is an index seek.
 -- * Indexes are UNIQUE constraints, never CREATE INDEX: an import builds stage_* copies of these
 --   tables and swaps them in with ALTER TABLE ... RENAME, and constraint indexes are renamed with
---   their table (scripts/lib/publish.ts).
+--   their table (scripts/import/publish/local.ts).
 -- * The FTS5 tables tokenize with `ascii tokenchars '_'`: normalized text is words of letters and
 --   digits separated by single spaces, and this tokenizer splits it exactly there (any non-ASCII
 --   character is part of a word; unicode61 re-split some words with its Unicode 6.1 tables). The
---   special tokens (`_name`, `__c_us`, `__g8_1234` ...) are defined in src/tokens.ts.
+--   special tokens (`_name`, `__c_us`, `__g8_1234` ...) are defined in src/format/tokens.ts.
 -- * No statistics are kept (no ANALYZE; the old ones are dropped): the statements are written so
 --   their plans do not depend on them, and test/worker/plans.test.ts checks the plans without them.
 
@@ -117,7 +117,7 @@ CREATE TABLE words (
   cities INTEGER NOT NULL
 );
 
--- Each word's deletion neighbourhood (rowid = words.id; src/fuzzy.ts indexDeletes): a query
+-- Each word's deletion neighbourhood (rowid = words.id; src/format/typo-keys.ts indexDeletes): a query
 -- word's neighbourhood finds the words within its allowed edits in one FTS lookup.
 CREATE VIRTUAL TABLE words_fts USING fts5 (
   keys,

@@ -1,7 +1,7 @@
 -- Cities and venues with named indexes instead of UNIQUE constraints: an import builds each index
 -- once its stage table holds every row (a sort, instead of one random insert per row into each
 -- index, which at 10,000,000 venues took most of the import). An import names its stage indexes
--- <name>_<import id> (scripts/lib/publish.ts); an index moves with its table when the swap renames
+-- <name>_<import id> (scripts/import/publish/local.ts); an index moves with its table when the swap renames
 -- it, and is dropped with it. Nothing reads these tables until the next import fills them (it runs
 -- because the data version changes).
 

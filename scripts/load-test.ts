@@ -27,7 +27,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { quarterMedian, sampleMemory, type MemorySample } from "./bench/load/memory.ts";
 import { drive, failuresOf, reimport, statusText, workload, type LoadResult } from "./bench/load/workload.ts";
-import { writeReadmeSection } from "./bench/readme.ts";
+import { writeDocSection } from "./bench/docs-section.ts";
 import { Progress } from "./import/progress.ts";
 import { FAST, runImport } from "./import/run.ts";
 import { d1Database, localD1File } from "./import/wrangler.ts";
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
     console.error(`load test FAILED:\n  ${failed.join("\n  ")}`);
     process.exit(1);
   }
-  await writeReadmeSection("load", text);
+  await writeDocSection("load", text);
   console.log(
     "load test passed: every request answered (no 5xx, no 429, no dropped connection), the worker's heap steady",
   );

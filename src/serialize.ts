@@ -1,5 +1,5 @@
 /**
- * JSON and XML bodies (SPEC §4, §6). XML follows setlist.fm's layout: page fields as attributes
+ * JSON and XML bodies (docs/api.md#result-pages, #errors). XML follows setlist.fm's layout: page fields as attributes
  * of the wrapper, `<venue id name>` with `<city>` and `<url>` children, each city of a city
  * search an element named `cities`, a looked-up city a `<city>`. xmlbuilder2 does the escaping.
  */

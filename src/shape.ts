@@ -1,5 +1,5 @@
 /**
- * Answers as setlist.fm's objects (SPEC §4), keys in the live order. A field whose value is
+ * Answers as setlist.fm's objects (docs/api.md#result-pages), keys in the live order. A field whose value is
  * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
@@ -20,7 +20,7 @@ export interface VenueJson {
   name: string;
   city?: VenueCityJson | CityJson;
   url?: string;
-  /** Kilometres from the point of a search near a point (SPEC §10.2). */
+  /** Kilometres from the point of a search near a point (docs/api.md#near-a-point). */
   distance?: number;
 }
 
@@ -88,7 +88,7 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
   return out;
 }
 
-/** A page of venues; `fullCities` gives each venue's city coords and country (SPEC §10.4). */
+/** A page of venues; `fullCities` gives each venue's city coords and country (docs/api.md#venue-cities-in-full). */
 export function venuesPage(p: Page<VenueRecord>, fullCities = false): VenuesPage {
   return {
     type: "venues",

@@ -9,7 +9,7 @@ import { bin, ROOT, run } from "../tools/project.ts";
 import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./measure.ts";
 import { QUERY_CLASSES, type QueryClass } from "./query-classes.ts";
 import { rawSqlMs } from "./raw-sql.ts";
-import { writeReadmeSection } from "./readme.ts";
+import { writeDocSection } from "./docs-section.ts";
 import type { ClassFigures, ImportFigures } from "./results.ts";
 import { tableSizes } from "./sizes.ts";
 
@@ -117,7 +117,7 @@ export function machine(): string {
 export async function report(text: string, targets: readonly [string, boolean][], section: string): Promise<void> {
   console.log(`\n${text}\n`);
   for (const [target, met] of targets) console.log(`${met ? "met   " : "MISSED"}  ${target}`);
-  if (await writeReadmeSection(section, text)) log(`wrote the tables into README.md (${section})`);
+  if (await writeDocSection(section, text)) log(`wrote the tables into docs/benchmarks.md (${section})`);
 }
 
 export const everyClassPath = (): (() => string) => {

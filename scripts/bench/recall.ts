@@ -1,5 +1,5 @@
 /**
- * Recall of the typo fallback (SPEC §10.1), measured through a running worker: names drawn from
+ * Recall of the typo fallback (docs/api.md#typo-tolerance), measured through a running worker: names drawn from
  * the GeoNames dump (cities over 15,000 people) and from the generated venues, each given a typo —
  * one edit of each kind (a letter inserted, deleted, substituted, two neighbours swapped) inside a
  * word, never its first or last letter — and two edits in a word of 8+ letters. Counted: the
@@ -10,7 +10,7 @@
  * either, whatever the fallback does; such records are counted apart, so the figures measure
  * typo tolerance, not name ambiguity. Both are reported. Likewise "first" is also counted among the
  * records that their correct name puts first, and the misses whose typo spells another name (which
- * the strict search answers, as SPEC §10.1 requires) are counted apart.
+ * the strict search answers, as docs/api.md#typo-tolerance requires) are counted apart.
  */
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../src/format/normalize.ts";
@@ -69,7 +69,7 @@ export interface RecallFigures {
    */
   firstByName: number;
   firstOfThose: number;
-  /** Queries missed because the typo spells (the start of) another name: answered strictly (SPEC §10.1). */
+  /** Queries missed because the typo spells (the start of) another name: answered strictly (docs/api.md#typo-tolerance). */
   strictElsewhere: number;
   /** Records drawn that their correct name does not find on page 1 (not counted above). */
   ambiguous: number;

@@ -1,11 +1,11 @@
 /**
- * The edge cache (SPEC §7). The key is the canonical query plus format, language, the deployment's
+ * The edge cache (docs/api.md#caching). The key is the canonical query plus format, language, the deployment's
  * variant (VENUE_CITY_DETAIL) and the data version, so equivalent requests share an entry, formats never cross, and a re-import starts
  * fresh. Two levels:
  *
  * - this isolate's memory: the most recently used answers (bounded by count and bytes), so a
  *   hot query costs no I/O at all — measured: caches.default alone served hits at half the
- *   empty worker's rate (README, Benchmarks);
+ *   empty worker's rate (docs/benchmarks.md);
  * - caches.default, shared by the isolates of a location.
  *
  * A failing cache never fails a request: it is answered from D1.

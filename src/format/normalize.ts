@@ -1,5 +1,5 @@
 /**
- * The one text normalization of the contract (SPEC §3), shared by the import (which stores
+ * The one text normalization of the contract (docs/api.md#matching), shared by the import (which stores
  * normalized names) and the worker (which normalizes query values the same way):
  * Unicode NFKD, diacritics removed, case-folded, punctuation as spaces, whitespace collapsed.
  */

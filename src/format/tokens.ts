@@ -47,7 +47,7 @@ export const countryTokenSql = (code: string) => `'__c_' || lower(${code})`;
  * Grid levels of the geo tokens. Level L has 2^L columns of 360/2^L degrees of longitude and
  * 2^L rows of 180/2^L degrees of latitude: level 12 cells are about 10 × 5 km at the equator,
  * level 4 cells 2,500 × 1,250 km. A search picks the finest level whose cells covering its circle
- * are few (src/geo.ts).
+ * are few (src/geo/circle.ts).
  */
 export const GEO_LEVELS = [4, 6, 8, 10, 12] as const;
 

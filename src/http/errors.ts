@@ -1,6 +1,6 @@
 /**
  * The one error type (a status and a message meant for the caller) and the one error body
- * (SPEC §6): {code, status, message, timestamp} in the negotiated format.
+ * (docs/api.md#errors): {code, status, message, timestamp} in the negotiated format.
  */
 export class ApiError extends Error {
   override name = "ApiError";

@@ -1,5 +1,5 @@
 /**
- * Content negotiation of `Accept` per RFC 9110 §12.5.1 (SPEC §5): q-values, `type/*` and
+ * Content negotiation of `Accept` per RFC 9110 §12.5.1 (docs/api.md#formats): q-values, `type/*` and
  * `*\/*`, the most specific range deciding each type's quality. Pure.
  */
 import { parseWeightedList } from "./weighted-list.ts";

@@ -1,4 +1,4 @@
-/** Response building shared by every route: common headers, error responses (SPEC §5, §6, §8). */
+/** Response building shared by every route: common headers, error responses (docs/api.md#formats, #errors, #cross-origin). */
 import { errorBody } from "./errors.ts";
 import { CONTENT_TYPE, type Format } from "./negotiate.ts";
 import { serializeError } from "../serialize.ts";

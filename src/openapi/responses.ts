@@ -35,7 +35,7 @@ export const answerHeaders = {
   },
 };
 
-/** Headers of a search answer: the lookups' and how the name matched (SPEC §10.1). */
+/** Headers of a search answer: the lookups' and how the name matched (docs/api.md#typo-tolerance). */
 export const searchHeaders = {
   ...answerHeaders,
   "X-Match": {

@@ -1,4 +1,4 @@
-/** The page's elements (src/page/html.ts), found once, each checked to be of the kind the script uses. */
+/** The page's elements (src/endpoints/page.ts), found once, each checked to be of the kind the script uses. */
 
 function element<T extends HTMLElement>(id: string, type: { new (): T; prototype: T }): T {
   const found = document.getElementById(id);

@@ -1,5 +1,5 @@
 /**
- * Paging (SPEC §2, §4): how many records a page holds, which pages exist, where a page starts.
+ * Paging (docs/api.md#parameters, #result-pages): how many records a page holds, which pages exist, where a page starts.
  * Pure; the one home of these numbers for the parameters, the queries, the answers and the
  * OpenAPI document.
  */

@@ -1,5 +1,5 @@
 /**
- * Query parameters of the two searches (SPEC §2), parsed from the raw query string and
+ * Query parameters of the two searches (docs/api.md#parameters), parsed from the raw query string and
  * validated; values are normalized for matching (§3). The canonical form of the result is
  * the cache key's query (§7). Pure.
  */
@@ -10,7 +10,7 @@ import { MAX_PAGE, type Resource } from "./paging.ts";
 
 export type { Resource };
 
-/** The seed's parameters, then SPEC §10's. */
+/** The seed's parameters, then docs/api.md#typo-tolerance's. */
 export const PARAMETERS: Record<Resource, readonly string[]> = {
   venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
   cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],

@@ -34,7 +34,7 @@ export interface Page<T> {
   page: number;
   total: number;
   items: T[];
-  /** How the names matched: strictly, or forgiving typos (SPEC §10.1). */
+  /** How the names matched: strictly, or forgiving typos (docs/api.md#typo-tolerance). */
   match: "exact" | "fuzzy";
   /** For a fuzzy answer: the corrected query that the first result matched. */
   suggestion?: string;
@@ -82,7 +82,7 @@ export function cityRecord(r: CityRow): CityRecord {
   };
 }
 
-/** The distance of a search near a point, to one decimal (SPEC §10.2). */
+/** The distance of a search near a point, to one decimal (docs/api.md#near-a-point). */
 function distanceOf(r: { dist?: number | null }): { distanceKm?: number } {
   return typeof r.dist === "number" ? { distanceKm: Math.round(r.dist * 10) / 10 } : {};
 }

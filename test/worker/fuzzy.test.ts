@@ -1,5 +1,5 @@
 /**
- * Typo tolerance (SPEC §10.1) through the worker: each kind of edit, two edits in long words, the
+ * Typo tolerance (docs/api.md#typo-tolerance) through the worker: each kind of edit, two edits in long words, the
  * last word as a prefix, localized and alternate names, filters and paging, `typos=0`, the
  * X-Match and X-Corrected-Name headers, order by fewest edits, and strict answers unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * Search near a point (SPEC §10.2) against brute force: every record of every page, and the total,
+ * Search near a point (docs/api.md#near-a-point) against brute force: every record of every page, and the total,
  * compared with a scan of all the test data, measured with the haversine formula written out
  * again in test/support (not the worker's). Circles in cities, across the antimeridian, around a
  * pole, with and without a name and filters.
@@ -37,7 +37,7 @@ beforeAll(async () => {
   ).results;
 });
 
-/** Cities by population (largest first), then geonameid: the order of SPEC §3. */
+/** Cities by population (largest first), then geonameid: the order of docs/api.md#matching */
 const cityOrder = (a: City, b: City) => b.population - a.population || Number(a.id) - Number(b.id);
 
 function citiesWithin(lat: number, lng: number, radius: number): { city: City; d: number }[] {

@@ -114,7 +114,7 @@ function scalar(text: string, schema: Json): unknown {
   return numeric ? Number(text) : text;
 }
 
-/** JSON objects whose keys are not in the order the document declares (the live order, SPEC §4). */
+/** JSON objects whose keys are not in the order the document declares (the live order, docs/api.md#result-pages). */
 export function orderProblems(value: unknown, node: Json, at = ""): string[] {
   const schema = concrete(value, node);
   if (Array.isArray(value)) {

@@ -20,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("searches forgiving typos (SPEC §10.1)", () => {
+describe("searches forgiving typos (docs/api.md#typo-tolerance)", () => {
   const fuzzy: [string, string][] = [
     ["/1.0/search/cities", "/1.0/search/cities?name=zurihc"],
     ["/1.0/search/cities", "/1.0/search/cities?name=berln"],
@@ -65,7 +65,7 @@ describe("searches forgiving typos (SPEC §10.1)", () => {
   });
 });
 
-describe("searches near a point (SPEC §10.2)", () => {
+describe("searches near a point (docs/api.md#near-a-point)", () => {
   const near: [string, string, number][] = [
     ["/1.0/search/venues", "/1.0/search/venues?lat=47.3769&long=8.5417&radius=50", 50],
     ["/1.0/search/cities", "/1.0/search/cities?lat=47.3769&long=8.5417&radius=50", 50],
@@ -164,7 +164,7 @@ describe("bad parameters and ids: 400 naming them", () => {
   });
 });
 
-describe("venue cities by deployment (SPEC §10.4, VENUE_CITY_DETAIL)", () => {
+describe("venue cities by deployment (docs/api.md#venue-cities-in-full, VENUE_CITY_DETAIL)", () => {
   const schemaOf = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const urls = ["/1.0/search/venues?name=stadthalle", "/1.0/search/venues?lat=47.3769&long=8.5417&radius=50"];
 

@@ -58,7 +58,7 @@ describe("parseSearchParams", () => {
   });
 });
 
-describe("lat, long, radius and typos (SPEC §10)", () => {
+describe("lat, long, radius and typos (docs/api.md#typo-tolerance)", () => {
   it("takes decimal degrees and a radius in km, 25 by default, rounded as the cache key", () => {
     expect(parse("lat=51.50735&long=-0.12776").near).toEqual({ lat: 51.5074, lng: -0.1278, radiusKm: 25 });
     expect(parse("lat=-90&long=180&radius=500").near).toEqual({ lat: -90, lng: 180, radiusKm: 500 });

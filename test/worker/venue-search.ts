@@ -26,7 +26,7 @@ export interface Ordered {
   population: number | null;
 }
 
-/** SPEC §10.3, written out here (not read from the stored order): city size, then name, then id. */
+/** docs/api.md#order, written out here (not read from the stored order): city size, then name, then id. */
 export function venueOrder(a: Ordered, b: Ordered): number {
   const size = (v: Ordered) => (v.population === null ? -1 : v.population);
   return (

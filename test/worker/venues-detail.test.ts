@@ -6,7 +6,7 @@ import { allPages, callWith, getJson, getXml, parseXml } from "./helpers.ts";
 
 import { expected, ids, venueOrder } from "./venue-search.ts";
 
-describe("VENUE_CITY_DETAIL = full (SPEC §10.4)", () => {
+describe("VENUE_CITY_DETAIL = full (docs/api.md#venue-cities-in-full)", () => {
   const full = (path: string, accept = "application/json") =>
     callWith({ VENUE_CITY_DETAIL: "full" }, path, { headers: { Accept: accept } });
 

@@ -1,7 +1,7 @@
 import { normalize } from "../../../src/format/normalize.ts";
 
 /**
- * A setlist.fm-style URL slug (SPEC §9): ASCII lower case, `&` as `and`, words joined by `-`.
+ * A setlist.fm-style URL slug (docs/api.md#ids-and-urls): ASCII lower case, `&` as `and`, words joined by `-`.
  * Letters with no ASCII form (other scripts) are dropped.
  */
 function slug(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * Readers for user-supplied venue files (SPEC §9): CSV or NDJSON rows of `id,name,cityId,url`,
+ * Readers for user-supplied venue files (docs/api.md#ids-and-urls): CSV or NDJSON rows of `id,name,cityId,url`,
  * or saved setlist.fm venue-search JSON pages (`{"venue":[…]}`). Rows are streamed and keep their
  * file and line, so that checks made later (the city must exist, an id used twice) can still
  * point at them.
