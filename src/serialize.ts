@@ -25,9 +25,10 @@ const distance = (o: { distance?: number }): Record<string, string> =>
   o.distance === undefined ? {} : { distance: String(o.distance) };
 
 function addVenue(parent: XMLBuilder, v: VenueJson): void {
-  const venue = parent.ele("venue", { id: v.id, name: v.name, ...distance(v) });
+  const venue = parent.ele("venue", { id: v.id, name: v.name, kind: v.kind, ...distance(v) });
   if (v.city !== undefined) addCity(venue, v.city, "city");
   if (v.url !== undefined) venue.ele("url").txt(v.url);
+  if (v.coords !== undefined) venue.ele("coords", { lat: String(v.coords.lat), long: String(v.coords.long) });
 }
 
 /** A city as element `name`; coords and country are empty elements when the city has none. */

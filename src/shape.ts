@@ -3,6 +3,7 @@
  * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
+import type { VenueKind } from "./format/venue-kinds.ts";
 import type { CityRecord, Page, VenueRecord } from "./query/records.ts";
 import { ITEMS_PER_PAGE } from "./params/paging.ts";
 
@@ -20,6 +21,9 @@ export interface VenueJson {
   name: string;
   city?: VenueCityJson | CityJson;
   url?: string;
+  /** The venue's own point, when known (docs/api.md#venues-at-their-own-place). */
+  coords?: { lat: number; long: number };
+  kind: VenueKind;
   /** Kilometres from the point of a search near a point (docs/api.md#near-a-point). */
   distance?: number;
 }
@@ -57,15 +61,24 @@ export type Answer =
   { kind: "page"; page: ResultPage } | { kind: "venue"; venue: VenueJson } | { kind: "city"; city: CityJson };
 
 export function venueJson(v: VenueRecord, fullCity = false): VenueJson {
-  const out: VenueJson = { id: v.id, name: v.name };
-  if (v.city !== null) {
-    out.city = fullCity
-      ? cityJson(v.city)
-      : { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} };
-  }
-  if (v.url !== null) out.url = v.url;
-  if (v.distanceKm !== undefined) out.distance = v.distanceKm;
-  return out;
+  // Keys in the contract's order: id, name, city, url, coords, kind, distance.
+  const city: Pick<VenueJson, "city"> =
+    v.city === null
+      ? {}
+      : {
+          city: fullCity
+            ? cityJson(v.city)
+            : { id: v.city.id, name: v.city.name, ...state(v.city), coords: {}, country: {} },
+        };
+  return {
+    id: v.id,
+    name: v.name,
+    ...city,
+    ...(v.url === null ? {} : { url: v.url }),
+    ...(v.coords === null ? {} : { coords: { lat: v.coords.lat, long: v.coords.lng } }),
+    kind: v.kind,
+    ...(v.distanceKm === undefined ? {} : { distance: v.distanceKm }),
+  };
 }
 
 export function cityJson(c: CityRecord): CityJson {

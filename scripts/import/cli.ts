@@ -18,11 +18,19 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
   --admin1 FILE        admin1CodesASCII.txt (default: data/admin1CodesASCII.txt)
   --countries FILE     countryInfo.txt (default: data/countryInfo.txt)
   --localized FILE     localized city and state names (default: data/localized-names.tsv)
-  --venues PATH        venue file or directory, repeatable: .csv or .ndjson rows of
-                       id,name,cityId,url, or saved setlist.fm venue search pages (.json).
-                       Without it, venues are generated:
+  --venues PATH        venue file or directory (its files), repeatable, recognised by content:
+                       MusicBrainz places (JSON dump lines, /ws/2/place JSON), OpenStreetMap
+                       (Overpass JSON, GeoJSON FeatureCollection or one Feature per line),
+                       CSV or NDJSON rows of id,name,cityId,url[,lat,long], or saved setlist.fm
+                       venue search pages. Without it, venues are generated:
   --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")
+  --musicbrainz-types LIST  MusicBrainz place types that are venues, comma-separated
+                       (default: Venue, Club, Concert hall / Theatre, Amphitheatre, Festival
+                       stage, Stadium, Indoor arena)
+  --osm-tags LIST      OSM tags that make a venue, comma-separated key=value (default:
+                       amenity=music_venue,concert_hall,nightclub,theatre,arts_centre,
+                       events_venue; leisure=stadium)
 
 Behaviour:
   --skip-invalid       skip bad rows (and say how many) instead of stopping at them
@@ -52,6 +60,8 @@ const OPTIONS = {
   localized: { type: "string" },
   venues: { type: "string", multiple: true },
   "venue-count": { type: "string" },
+  "musicbrainz-types": { type: "string" },
+  "osm-tags": { type: "string" },
   seed: { type: "string" },
   "skip-invalid": { type: "boolean" },
   force: { type: "boolean" },
@@ -87,6 +97,8 @@ export function parseImportArgs(args: string[]): ImportCommand {
       countries: values.countries,
       localized: values.localized,
       venues: venueFiles,
+      musicbrainzTypes: values["musicbrainz-types"],
+      osmTags: values["osm-tags"],
       venueCount: positiveInt(venueCount, "--venues / --venue-count"),
       seed: values.seed,
       skipInvalid: values["skip-invalid"],

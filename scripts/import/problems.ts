@@ -3,7 +3,8 @@
  */
 export interface Problem {
   file: string;
-  line: number;
+  /** A line number, or a JSON path in a one-document file. */
+  line: number | string;
   reason: string;
 }
 
@@ -45,7 +46,7 @@ export class Problems {
   private total = 0;
   constructor(readonly skipInvalid: boolean) {}
 
-  add(file: string, line: number, reason: string): void {
+  add(file: string, line: number | string, reason: string): void {
     this.total++;
     if (this.list.length < KEPT) this.list.push({ file, line, reason });
   }

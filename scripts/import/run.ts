@@ -40,6 +40,10 @@ export interface ImportOptions {
   localized?: string;
   /** Venue files or directories; none means generated venues. */
   venues?: string[];
+  /** MusicBrainz place types that are venues (comma-separated; default: sources/venue-selection.ts). */
+  musicbrainzTypes?: string | undefined;
+  /** OSM tags (key=value, comma-separated) that make a venue. */
+  osmTags?: string | undefined;
   venueCount?: number;
   seed?: string;
   skipInvalid?: boolean;

@@ -1,5 +1,6 @@
 /** The import's summary for people: what was imported where, what was left out, each phase's cost. */
 import type { ImportSummary } from "./run.ts";
+import type { VenueFileReport } from "./sources/venue-files.ts";
 
 export function summaryText(s: ImportSummary, target: string): string {
   const n = (x: number) => x.toLocaleString("en-US");
@@ -22,6 +23,7 @@ export function summaryText(s: ImportSummary, target: string): string {
   if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
   if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
   if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
+  lines.push(...c.venueFiles.map(venueFileLine));
   if (s.invalidSkipped)
     lines.push(`  skipped ${n(s.invalidSkipped)} invalid rows, e.g.:`, ...s.invalidSample.map((p) => `    ${p}`));
   lines.push("  phases (time, then the peak memory so far):");
@@ -39,4 +41,18 @@ export function summaryText(s: ImportSummary, target: string): string {
   const rss = process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
+}
+
+/** One venue file: read, kept, skipped by reason, and how its venues were placed. */
+function venueFileLine(r: VenueFileReport): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const skipped = Object.entries(r.skipped)
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, count]) => `${n(count)} ${reason}`);
+  const p = r.placed;
+  const placed = p
+    ? `; city given ${n(p.given)}, by source city ${n(p.hint)}, by position ${n(p.position)}, without a city ${n(p.none)}` +
+      (p.sameVenue > 0 ? `; ${n(p.sameVenue)} already given by an earlier file` : "")
+    : "";
+  return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}`;
 }

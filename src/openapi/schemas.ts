@@ -2,6 +2,7 @@
  * The schemas of the OpenAPI document (src/openapi/document.ts): JSON shapes, and XML through
  * `xml` hints and XML-specific schemas where the two differ (docs/api.md#result-pages).
  */
+import { VENUE_KINDS } from "../format/venue-kinds.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { MAX_RADIUS_KM } from "../params/search.ts";
 
@@ -63,14 +64,27 @@ const distance = attribute({
   multipleOf: 0.1,
   description:
     "Only in a search near a point (`lat`, `long`): kilometres from the point, great-circle, to one decimal " +
-    "(a venue: from its city's coordinates). In XML an attribute.",
+    "(a venue: from its own point when it has one, else its city's). In XML an attribute.",
 });
+
+/** A venue's own point and its kind (docs/api.md#venues-at-their-own-place). */
+const venuePlace = {
+  coords: {
+    ...ref("Coords"),
+    description: "The venue's own point, when its source has one (MusicBrainz, OpenStreetMap); absent otherwise.",
+  },
+  kind: attribute({
+    type: "string",
+    enum: [...VENUE_KINDS],
+    description: "What kind of venue it is, from its source's type or tag. In XML an attribute.",
+  }),
+};
 
 /** The frame of a venue's schema (a search's and a lookup's differ in their city). */
 const venueObject = (description: string) => ({
   description,
   type: "object",
-  required: ["id", "name"],
+  required: ["id", "name", "kind"],
   additionalProperties: false,
   xml: { name: "venue" },
 });
@@ -137,6 +151,7 @@ export const SCHEMAS = {
         oneOf: [ref("VenueCity"), ref("City")],
       },
       url: { type: "string", format: "uri" },
+      ...venuePlace,
       distance,
     },
   },
@@ -147,6 +162,7 @@ export const SCHEMAS = {
       name: attribute({ type: "string" }),
       city: ref("City"),
       url: { type: "string", format: "uri" },
+      ...venuePlace,
     },
   },
   ...pageSchemas("venues", ITEMS_PER_PAGE.venues, "venue", "Venue"),

@@ -25,8 +25,11 @@ function item(result: VenuesPage["venue"][number] | CitiesPage["cities"][number]
   const meta = document.createElement("div");
   meta.className = "meta";
   if (result.distance !== undefined) meta.append(span(`${result.distance.toFixed(1)} km away`, "distance"), " · ");
-  if ("coords" in result) meta.append(`${place(result)} · `, mapLink(result.coords.lat, result.coords.long));
-  else meta.append(result.city ? place(result.city) : "no city");
+  if ("country" in result) meta.append(`${place(result)} · `, mapLink(result.coords.lat, result.coords.long));
+  else {
+    meta.append(result.city ? place(result.city) : "no city", ` · ${result.kind}`);
+    if (result.coords !== undefined) meta.append(" · ", mapLink(result.coords.lat, result.coords.long));
+  }
   li.append(meta);
   return li;
 }

@@ -6,6 +6,7 @@
  * c (cities), a (admin1), co (countries) and v (venues) that the joins below provide.
  */
 import type { Language } from "../format/languages.ts";
+import { isVenueKind, type VenueKind } from "../format/venue-kinds.ts";
 import type { Resource } from "../params/paging.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 
@@ -27,6 +28,9 @@ export interface VenueRecord {
   name: string;
   url: string | null;
   city: CityRecord | null;
+  /** The venue's own point, when its source has one (docs/api.md#venues-at-their-own-place). */
+  coords: { lat: number; lng: number } | null;
+  kind: VenueKind;
   distanceKm?: number;
 }
 
@@ -58,6 +62,9 @@ export interface VenueRow {
   id: string;
   name: string;
   url: string | null;
+  lat: number | null;
+  lng: number | null;
+  kind: string;
   city_id: string | null;
   city_name: string | null;
   city_state: string | null;
@@ -101,7 +108,9 @@ export function venueRecord(r: VenueRow): VenueRecord {
           countryCode: r.city_country_code ?? "",
           countryName: r.city_country_name ?? "",
         };
-  return { id: r.id, name: r.name, url: r.url, city, ...distanceOf(r) };
+  const coords = r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng };
+  const kind = isVenueKind(r.kind) ? r.kind : "other";
+  return { id: r.id, name: r.name, url: r.url, city, coords, kind, ...distanceOf(r) };
 }
 
 /** A name in a language: the translation when there is one. `key` and `english` are written in code. */
@@ -145,7 +154,7 @@ const RECORDS = {
     table: raw("venues"),
     alias: raw("v"),
     joins: VENUE_JOINS,
-    columns: (l: Language) => join([raw("v.id, v.name, v.url"), ...cityFields(l, "city_")], ", "),
+    columns: (l: Language) => join([raw("v.id, v.name, v.url, v.lat, v.lng, v.kind"), ...cityFields(l, "city_")], ", "),
   },
 };
 

@@ -1,5 +1,6 @@
 /** The remote path: its files applied to SQLite, resumed after a failure, the same rows as the local path. */
 
+import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -87,7 +88,12 @@ describe("remote import", () => {
 
   it("keeps every statement under D1's limit", async () => {
     const db = createBuildFile(join(dir, "limits.sqlite"));
-    await build(db, { ...FIXTURES, venueFiles: [], venueCount: 3000, seed: "x" }, new Problems(false), quiet);
+    await build(
+      db,
+      { ...FIXTURES, venueFiles: [], venueCount: 3000, seed: "x", selection: DEFAULT_SELECTION },
+      new Problems(false),
+      quiet,
+    );
     let statements = 0;
     for (const file of remoteFiles(db, [["data_version", "x"]], "x", "t")) {
       for (const s of file.statements) {

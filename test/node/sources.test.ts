@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ImportError, Problems } from "../../scripts/import/problems.ts";
 import { readAdmin1, readCities, readCountryInfo, type CityReadCounts } from "../../scripts/import/sources/geonames.ts";
-import { readCsv, readNdjson, readSetlistPage } from "../../scripts/import/sources/venue-files.ts";
+import { readVenueFiles } from "../../scripts/import/sources/venue-files.ts";
+import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "vcs-sources-"));
@@ -21,6 +22,9 @@ async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
+
+/** The venues of one file, whatever its format. */
+const venuesOf = (path: string, problems: Problems) => all(readVenueFiles([path], DEFAULT_SELECTION, problems, []));
 
 async function cities(path: string, problems: Problems, countries: ReadonlySet<string>) {
   const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
@@ -117,6 +121,7 @@ describe("GeoNames cities table", () => {
         countryCode: "DE",
         admin1Code: "16",
         population: 3426354,
+        featureCode: "PPLC",
         line: 1,
       },
     ]);
@@ -164,9 +169,9 @@ describe("GeoNames cities table", () => {
 describe("venue CSV", () => {
   it("reads the fixture file, header and quoted names included", async () => {
     const problems = new Problems(false);
-    const rows = await all(readCsv(fixture("venues.csv"), problems));
+    const rows = await venuesOf(fixture("venues.csv"), problems);
     expect(problems.count).toBe(0);
-    expect(rows.find((r) => r.id === "2bd6a3a6")).toMatchObject({ name: 'Bar "El Gato"', cityId: "3530597", line: 6 });
+    expect(rows.find((r) => r.id === "2bd6a3a6")).toMatchObject({ name: 'Bar "El Gato"', cityId: "3530597", at: 6 });
     expect(rows.find((r) => r.id === "3bd6a3d2")).toMatchObject({ cityId: null, url: null });
   });
 
@@ -176,14 +181,14 @@ describe("venue CSV", () => {
       "venues.csv",
       'id,name,cityId,url\naaaa0001,"Two\nLines",5392171,\nbad id,Name,1,\naaaa0002,,1,\naaaa0003,Name,x1,\naaaa0004,Name,1,ftp://x\naaaa0005,Name\naaaa0006,"Open',
     );
-    const rows = await all(readCsv(path, problems));
-    expect(rows.map((r) => [r.id, r.name, r.line])).toEqual([["aaaa0001", "Two Lines", 2]]);
+    const rows = await venuesOf(path, problems);
+    expect(rows.map((r) => [r.id, r.name, r.at])).toEqual([["aaaa0001", "Two Lines", 2]]);
     expect(problemsOf(problems)).toEqual([
       'venues.csv:4: venue id "bad id" is not 1 to 64 letters, digits, - or _',
       "venues.csv:5: venue aaaa0002 has no name",
       'venues.csv:6: venue aaaa0003: cityId "x1" is not a GeoNames id',
       'venues.csv:7: venue aaaa0004: url "ftp://x" is not an http(s) URL',
-      "venues.csv:8: expected 3 or 4 comma-separated fields (id,name,cityId,url), got 2",
+      "venues.csv:8: expected 3, 4 or 6 comma-separated fields (id,name,cityId,url,lat,long), got 2",
       "venues.csv:9: malformed CSV (Quote Not Closed); the rest of the file was not read",
     ]);
   });
@@ -191,7 +196,7 @@ describe("venue CSV", () => {
   it("refuses text after a closing quote, at its line, instead of guessing", async () => {
     const problems = new Problems(false);
     const path = file("quotes.csv", 'aaaa0001,"a"b,5392171,\naaaa0002,Fine,5392171,\n');
-    expect(await all(readCsv(path, problems))).toEqual([]);
+    expect(await venuesOf(path, problems)).toEqual([]);
     expect(problemsOf(problems)).toEqual([
       "quotes.csv:1: malformed CSV (Invalid Closing Quote); the rest of the file was not read",
     ]);
@@ -201,9 +206,9 @@ describe("venue CSV", () => {
     const problems = new Problems(false);
     const long = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join("\n");
     const path = file("long.csv", `aaaa0001,"${long}",5392171,\naaaa0002,Next,5392171,\n`);
-    const rows = await all(readCsv(path, problems));
+    const rows = await venuesOf(path, problems);
     expect(problemsOf(problems)).toEqual(["long.csv:1: venue aaaa0001: name is longer than 300 characters"]);
-    expect(rows.map((r) => [r.id, r.line])).toEqual([["aaaa0002", 20_001]]);
+    expect(rows.map((r) => [r.id, r.at])).toEqual([["aaaa0002", 20_001]]);
   });
 });
 
@@ -220,14 +225,14 @@ describe("venue NDJSON", () => {
         JSON.stringify({ id: "aaaa0002", name: "No City", cityId: null }),
       ].join("\n"),
     );
-    const rows = await all(readNdjson(path, problems));
-    expect(rows.map((r) => [r.id, r.cityId, r.url, r.line])).toEqual([
+    const rows = await venuesOf(path, problems);
+    expect(rows.map((r) => [r.id, r.cityId, r.url, r.at])).toEqual([
       ["aaaa0001", "5392171", "https://example.com/v", 1],
       ["aaaa0002", null, null, 5],
     ]);
     expect(problemsOf(problems)).toEqual([
       "venues.ndjson:3: not valid JSON",
-      "venues.ndjson:4: expected a JSON object with id, name, cityId, url",
+      "venues.ndjson:4: expected a JSON object",
     ]);
   });
 });
@@ -252,25 +257,22 @@ describe("saved setlist.fm venue search pages", () => {
       ],
     };
     const path = file("page1.json", JSON.stringify(page, null, 2));
-    const rows = await all(readSetlistPage(path, problems));
+    const rows = await venuesOf(path, problems);
     expect(rows.map((r) => [r.id, r.cityId])).toEqual([
       ["6bd6ca6e", "5392171"],
       ["2bd6b4c0", null],
     ]);
-    const line = JSON.stringify(page, null, 2)
-      .split("\n")
-      .findIndex((l) => l.includes('"1bd6b4c0"'));
-    expect(problemsOf(problems)).toEqual([`page1.json:${line}: venue 1bd6b4c0 has no name`]);
+    expect(problemsOf(problems)).toEqual(["page1.json:venue[1]: venue 1bd6b4c0 has no name"]);
   });
 
   it("rejects a file that is not a search page", async () => {
     const problems = new Problems(false);
-    await all(readSetlistPage(file("other.json", '{"setlist": []}'), problems));
-    await all(readSetlistPage(file("broken.json", '{"venue": [\n{"id": 1,\n'), problems));
-    expect(problemsOf(problems)[0]).toBe(
-      'other.json:1: expected a setlist.fm venue search page: an object with a "venue" array',
+    await venuesOf(file("other.json", '{"setlist": []}'), problems);
+    await venuesOf(file("broken.json", '{"venue": [\n{"id": "a1", "name": "A"},\n{"id": 1,\n'), problems);
+    expect(problemsOf(problems)[0]).toMatch(/^other\.json:1: not a venue: expected a row/);
+    expect(problemsOf(problems)[1]).toMatch(
+      /^broken\.json:venue\[1\]: malformed or truncated JSON \(.*\); the rest was not read$/,
     );
-    expect(problemsOf(problems)[1]).toMatch(/^broken\.json:\d+: not valid JSON$/);
   });
 });
 

@@ -4,6 +4,7 @@
  * import sends to D1 (scripts/import/publish/remote.ts), which the test setup runs against the local D1
  * inside workerd. So every worker test run also checks the remote import path on D1 itself.
  */
+import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +61,7 @@ export async function fixtureSeedStatements(): Promise<string[]> {
           venueFiles: [venues],
           venueCount: 0,
           seed: "fixture",
+          selection: DEFAULT_SELECTION,
         },
         problems,
         new Progress(process.stderr, true),

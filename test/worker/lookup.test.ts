@@ -18,13 +18,14 @@ describe("GET /1.0/venue/{venueId}", () => {
         country: { code: "US", name: "United States" },
       },
       url: "https://www.setlist.fm/venue/compaq-center-san-jose-ca-usa-6bd6ca6e.html",
+      kind: "venue",
     });
   });
 
   it("in XML as <venue> with a full <city>", async () => {
     const { root } = parseXml(await (await getXml("/rest/1.0/venue/6bd6ca6e")).text());
     expect(root.name).toBe("venue");
-    expect(root.attributes).toEqual({ id: "6bd6ca6e", name: "Compaq Center" });
+    expect(root.attributes).toEqual({ id: "6bd6ca6e", name: "Compaq Center", kind: "venue" });
     const city = root.children[0];
     expect(city?.name).toBe("city");
     expect(city?.children.map((c) => [c.name, c.attributes])).toEqual([
@@ -38,6 +39,7 @@ describe("GET /1.0/venue/{venueId}", () => {
     expect(await (await getJson("/1.0/venue/3bd6a3d2")).json()).toEqual({
       id: "3bd6a3d2",
       name: "Secret Garden Party Site",
+      kind: "venue",
     });
   });
 

@@ -99,6 +99,7 @@ describe("the OpenAPI document", () => {
       name: "x",
       city: { id: "2", name: "y", coords: {}, country: {} },
       url: "https://x.test/",
+      kind: "venue",
     };
     const page = (v: Json) => ({ type: "venues", itemsPerPage: 30, page: 1, total: 1, venue: [v] });
     expect(validate(page(venue), schema)).toEqual([]);
@@ -118,7 +119,9 @@ describe("the OpenAPI document", () => {
     expect(validate(fromXml(root, xmlSchema), xmlSchema)).not.toEqual([]);
     const venues = responseSchema("/1.0/search/venues", 200, "application/xml") ?? {};
     const xml = (city: string) =>
-      parseXml(`<venues itemsPerPage="30" page="1" total="1"><venue id="1" name="x">${city}</venue></venues>`).root;
+      parseXml(
+        `<venues itemsPerPage="30" page="1" total="1"><venue id="1" name="x" kind="venue">${city}</venue></venues>`,
+      ).root;
     const full = '<coords lat="1" long="2"/><country code="CH" name="Schweiz"/>';
     expect(validate(fromXml(xml(`<city id="2" name="y"><coords/><country/></city>`), venues), venues)).toEqual([]);
     expect(validate(fromXml(xml(`<city id="2" name="y">${full}</city>`), venues), venues)).toEqual([]);

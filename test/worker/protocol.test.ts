@@ -105,7 +105,7 @@ describe("XML", () => {
       children: [
         {
           name: "venue",
-          attributes: { id: "6bd6ca6e", name: "Compaq Center" },
+          attributes: { id: "6bd6ca6e", name: "Compaq Center", kind: "venue" },
           text: expect.any(String),
           children: [
             {
@@ -151,7 +151,7 @@ describe("XML", () => {
     const { root } = parseXml(await (await getXml("/1.0/search/venues?name=secret%20garden")).text());
     expect(root.children[0]).toEqual({
       name: "venue",
-      attributes: { id: "3bd6a3d2", name: "Secret Garden Party Site" },
+      attributes: { id: "3bd6a3d2", name: "Secret Garden Party Site", kind: "venue" },
       children: [],
       text: "",
     });

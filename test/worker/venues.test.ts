@@ -21,10 +21,11 @@ describe("venue search: the page", () => {
           name: "Compaq Center",
           city: { id: "5392171", name: "San Jose", state: "California", stateCode: "CA", coords: {}, country: {} },
           url: "https://www.setlist.fm/venue/compaq-center-san-jose-ca-usa-6bd6ca6e.html",
+          kind: "venue",
         },
       ],
     });
-    expect(Object.keys(body.venue[0] ?? {})).toEqual(["id", "name", "city", "url"]);
+    expect(Object.keys(body.venue[0] ?? {})).toEqual(["id", "name", "city", "url", "kind"]);
     expect(Object.keys(body.venue[0]?.city ?? {})).toEqual(["id", "name", "state", "stateCode", "coords", "country"]);
   });
 
@@ -34,9 +35,10 @@ describe("venue search: the page", () => {
       id: "6bd6a3ce",
       name: "Worthy Farm",
       url: "https://www.setlist.fm/venue/worthy-farm-6bd6a3ce.html",
+      kind: "venue",
     });
     const secret = (await page("name=secret%20garden%20party")).venue[0];
-    expect(secret).toEqual({ id: "3bd6a3d2", name: "Secret Garden Party Site" });
+    expect(secret).toEqual({ id: "3bd6a3d2", name: "Secret Garden Party Site", kind: "venue" });
     const vaduz = (await page("name=vaduzer%20saal")).venue[0];
     expect(vaduz?.city).toEqual({ id: "3042030", name: "Vaduz", stateCode: "11", coords: {}, country: {} });
   });

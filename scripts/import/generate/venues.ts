@@ -13,7 +13,7 @@ import { normalize } from "../../../src/format/normalize.ts";
 import { pick, random, type Rng } from "../../tools/random.ts";
 import type { Country } from "../sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
-import type { VenueInput } from "../sources/venue-files.ts";
+import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
 
 export interface GeneratorCity {
@@ -29,6 +29,20 @@ export interface GeneratorCity {
 
 /** A generated venue, in the shape of a row read from a venue file. */
 export type GeneratedVenue = VenueInput & { url: string };
+
+const generatedVenue = (id: string, name: string, cityId: string | null) => ({
+  id,
+  name,
+  cityId,
+  lat: null,
+  lng: null,
+  kind: kindFromName(name),
+  cityHints: [],
+  countryHint: null,
+  source: "generated" as const,
+  file: "generator",
+  at: 0,
+});
 
 export interface GeneratorOptions {
   count: number;
@@ -183,7 +197,7 @@ export function* cityVenues(
   });
   for (const name of names) {
     const id = ids.take();
-    yield { id, name, cityId: city.id, url: venueUrl({ id, name }, city), file: "generator", line: 0 };
+    yield { ...generatedVenue(id, name, city.id), url: venueUrl({ id, name }, city) };
   }
 }
 
@@ -192,7 +206,7 @@ export function* citylessVenues(count: number, seed: string, ids: VenueIds): Gen
   const rng = random(`${seed}:cityless`);
   for (const name of uniqueNames(rng, count, (r) => fill(CITYLESS, r, ""))) {
     const id = ids.take();
-    yield { id, name, cityId: null, url: venueUrl({ id, name }, null), file: "generator", line: 0 };
+    yield { ...generatedVenue(id, name, null), url: venueUrl({ id, name }, null) };
   }
 }
 

@@ -34,6 +34,7 @@ const RAW_TABLES = `
     gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
     country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
     population INTEGER NOT NULL, z INTEGER NOT NULL,
+    section INTEGER NOT NULL,  -- 1: a section of a populated place (PPLX), which venues are not placed in
     words TEXT NOT NULL,   -- the distinct words of all its names
     names TEXT NOT NULL,   -- each distinct name as a name token
     tokens TEXT NOT NULL,  -- region and geo tokens
@@ -42,7 +43,10 @@ const RAW_TABLES = `
   -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
   CREATE TABLE raw_venues (
     id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL, name_token TEXT NOT NULL,
-    city_gid INTEGER, url TEXT, file TEXT NOT NULL, line INTEGER NOT NULL
+    city_gid INTEGER, url TEXT, file TEXT NOT NULL, line NOT NULL,  -- a line number or a JSON path
+    lat REAL, lng REAL, kind TEXT NOT NULL, source TEXT NOT NULL,
+    hints TEXT NOT NULL, country_hint TEXT,  -- city names its source gives, as name tokens, space-separated
+    placed TEXT  -- how its city was found: 'given', 'hint', 'position', or NULL (no city)
   );
   CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
   CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);

@@ -15,6 +15,8 @@ import { searchDocuments } from "./documents.ts";
 import { orderCities, orderVenues, regionsAndNames } from "./order.ts";
 import { readCityRows, readLocalized, readRegions } from "./read.ts";
 import { storedTotals } from "./stored-totals.ts";
+import type { VenueFileReport } from "../sources/venue-files.ts";
+import { dropSameVenues, placeVenues } from "./place-venues.ts";
 import { checkVenues, readVenueRows, type VenueSources } from "./venue-rows.ts";
 import { vocabulary } from "./vocabulary.ts";
 
@@ -42,6 +44,8 @@ export interface BuildCounts {
   notPopulated: number;
   badAlternateNames: number;
   duplicateVenues: number;
+  /** Per venue file: records read, kept, skipped by reason, and how the venues were placed. */
+  venueFiles: VenueFileReport[];
 }
 
 /** Counts before anything was read. */
@@ -57,6 +61,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     notPopulated: 0,
     badAlternateNames: 0,
     duplicateVenues: 0,
+    venueFiles: [],
   };
 }
 
@@ -81,8 +86,11 @@ export async function build(
   counts.notPopulated = read.notPopulated;
   counts.badAlternateNames = read.badAlternateNames;
   const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
-  await readVenueRows(db, sources, byCountry, problems, progress);
+  counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
+  placeVenues(db, progress);
+  const sameVenues = dropSameVenues(db);
   counts.duplicateVenues = checkVenues(db, problems, progress);
+  placementReports(db, counts.venueFiles, sameVenues);
 
   counts.cities = orderCities(db, progress);
   counts.venues = orderVenues(db, progress);
@@ -92,4 +100,23 @@ export async function build(
   storedTotals(db, progress, { prefixCountMin, anchorEvery });
   dropRawTables(db);
   return counts;
+}
+
+/** How the venues of each file got their city (after placing and the checks). */
+function placementReports(db: Database.Database, reports: VenueFileReport[], sameVenues: Map<string, number>): void {
+  const rows = db.prepare("SELECT file, placed, count(*) AS n FROM raw_venues GROUP BY file, placed").all() as {
+    file: string;
+    placed: string | null;
+    n: number;
+  }[];
+  for (const report of reports) {
+    const of = (placed: string | null) => rows.find((r) => r.file === report.file && r.placed === placed)?.n ?? 0;
+    report.placed = {
+      given: of("given"),
+      hint: of("hint"),
+      position: of("position"),
+      none: of(null),
+      sameVenue: sameVenues.get(report.file) ?? 0,
+    };
+  }
 }

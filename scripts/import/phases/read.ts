@@ -81,6 +81,7 @@ function cityColumns(c: City, localized: readonly string[]): unknown[] {
     c.lng,
     c.population,
     zCode(c.lat, c.lng),
+    c.featureCode === "PPLX" ? 1 : 0,
     [...new Set(normalized.flatMap(words))].join(" "),
     normalized.map(nameToken).join(" "),
     [...regionTokens(c.countryCode, c.admin1Code), ...geoTokens(c.lat, c.lng)].join(" "),
@@ -100,8 +101,8 @@ export async function readCityRows(
   progress.phase(`reading ${basename(file)}`);
   const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
   const insert = db.prepare(
-    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, words, names, tokens, line)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section, words, names, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
   const write = (c: City) => {

@@ -11,7 +11,9 @@ import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, 
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { Country } from "../sources/geonames.ts";
-import { readVenueFiles, type VenueInput } from "../sources/venue-files.ts";
+import { readVenueFiles, type VenueFileReport } from "../sources/venue-files.ts";
+import type { VenueInput } from "../sources/venue-input.ts";
+import type { VenueSelection } from "../sources/venue-selection.ts";
 import { inBatches } from "./batches.ts";
 
 export interface VenueSources {
@@ -19,13 +21,20 @@ export interface VenueSources {
   venueFiles: string[];
   venueCount: number;
   seed: string;
+  /** Which records of MusicBrainz and OpenStreetMap files are venues. */
+  selection: VenueSelection;
 }
 
 /** Venue rows from files, with progress. */
-async function* fromFiles(files: string[], problems: Problems, progress: Progress): AsyncGenerator<VenueInput> {
-  for (const f of files) if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
+async function* fromFiles(
+  sources: VenueSources,
+  problems: Problems,
+  progress: Progress,
+  reports: VenueFileReport[],
+): AsyncGenerator<VenueInput> {
+  for (const f of sources.venueFiles) if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
   progress.phase("reading venue files");
-  yield* readVenueFiles(files, problems);
+  yield* readVenueFiles(sources.venueFiles, sources.selection, problems, reports);
 }
 
 /** Each raw city's population, in geonameid order, in place (no JS array of them). */
@@ -79,28 +88,52 @@ async function* generated(
   yield* citylessVenues(cityless, sources.seed, ids);
 }
 
-/** Venues into raw_venues: from the files, or generated on the raw cities. */
+/** Venues into raw_venues: from the files (each file's report filled in), or generated on the raw cities. */
 export async function readVenueRows(
   db: Database.Database,
   sources: VenueSources,
   countries: ReadonlyMap<string, Country>,
   problems: Problems,
   progress: Progress,
-): Promise<void> {
+): Promise<VenueFileReport[]> {
+  const reports: VenueFileReport[] = [];
   const rows =
     sources.venueFiles.length === 0
       ? generated(db, countries, sources, progress)
-      : fromFiles(sources.venueFiles, problems, progress);
+      : fromFiles(sources, problems, progress, reports);
   const insert = db.prepare(
-    "INSERT INTO raw_venues (id, name, name_norm, name_token, city_gid, url, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    `INSERT INTO raw_venues (id, name, name_norm, name_token, city_gid, url, file, line, lat, lng, kind, source, hints, country_hint, placed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const write = (v: VenueInput) => {
     const nameNorm = normalize(v.name);
     const token = words(nameNorm).length > 0 ? nameToken(nameNorm) : "";
     const cityGid = v.cityId === null ? null : Number(v.cityId);
-    insert.run(v.id, v.name, nameNorm, token, cityGid, v.url, v.file, v.line);
+    const hints = v.cityHints
+      .map((h) => normalize(h))
+      .filter((h) => words(h).length > 0)
+      .map(nameToken)
+      .join(" ");
+    insert.run(
+      v.id,
+      v.name,
+      nameNorm,
+      token,
+      cityGid,
+      v.url,
+      v.file,
+      v.at,
+      v.lat,
+      v.lng,
+      v.kind,
+      v.source,
+      hints,
+      v.countryHint,
+      cityGid === null ? null : "given",
+    );
   };
   await inBatches(db, rows, write, (n) => progress.tick(n));
+  return reports;
 }
 
 interface RepeatedRow {
@@ -110,7 +143,7 @@ interface RepeatedRow {
   city_gid: number | null;
   url: string | null;
   file: string;
-  line: number;
+  line: number | string;
 }
 
 /**
@@ -151,7 +184,7 @@ export function checkVenues(db: Database.Database, problems: Problems, progress:
     `SELECT v.id, v.city_gid, v.file, v.line FROM raw_venues v
      WHERE v.city_gid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM raw_cities c WHERE c.gid = v.city_gid)`,
   );
-  for (const r of missing.all() as { id: string; city_gid: number; file: string; line: number }[]) {
+  for (const r of missing.all() as { id: string; city_gid: number; file: string; line: number | string }[]) {
     problems.add(r.file, r.line, `venue ${r.id}: city ${r.city_gid} is not among the imported cities`);
   }
   db.exec("DELETE FROM raw_venues WHERE city_gid IS NOT NULL AND city_gid NOT IN (SELECT gid FROM raw_cities)");

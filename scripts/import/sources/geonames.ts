@@ -33,6 +33,8 @@ export interface City {
   countryCode: string;
   admin1Code: string | null;
   population: number;
+  /** GeoNames feature code: PPL, PPLC, PPLA…, PPLX (a section of a populated place). */
+  featureCode: string;
   /** Where the row is, for problems found later (a repeated id). */
   line: number;
 }
@@ -177,6 +179,7 @@ function cityRow(
     countryCode,
     admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
     population,
+    featureCode: textField(cols[7], "feature code").toUpperCase(),
     line,
   };
 }

@@ -9,6 +9,7 @@ import { ROOT } from "../../tools/project.ts";
 import { ImportError } from "../problems.ts";
 import type { ImportOptions } from "../run.ts";
 import { countryNamesSource } from "./localized-names.ts";
+import { selectionWith } from "./venue-selection.ts";
 
 export const DEFAULT_VENUE_COUNT = 250_000;
 export const DEFAULT_SEED = "setlist.fm";
@@ -24,11 +25,7 @@ export function defaultSources(): { cities: string; admin1: string; countries: s
 }
 
 export function resolveSources(options: ImportOptions) {
-  const defaults = defaultSources();
-  const cities = options.cities ?? defaults.cities;
-  const admin1 = options.admin1 ?? defaults.admin1;
-  const countries = options.countries ?? defaults.countries;
-  const localized = options.localized ?? defaults.localized;
+  const { cities, admin1, countries, localized } = { ...defaultSources(), ...definedOnly(options) };
   const venueFiles = expandVenuePaths(options.venues ?? []);
   for (const f of [cities, admin1, countries, localized, ...venueFiles]) {
     if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
@@ -37,10 +34,21 @@ export function resolveSources(options: ImportOptions) {
   const venueCount = options.venueCount ?? DEFAULT_VENUE_COUNT;
   const seed = options.seed ?? DEFAULT_SEED;
   return {
-    sources: { cities, admin1, countries, localized, venueFiles, venueCount: generated ? venueCount : 0, seed },
+    sources: {
+      cities,
+      admin1,
+      countries,
+      localized,
+      venueFiles,
+      venueCount: generated ? venueCount : 0,
+      seed,
+      selection: selectionWith(options.musicbrainzTypes, options.osmTags),
+    },
     files: [countries, admin1, cities, localized, ...venueFiles],
     versionOptions: {
-      ...(generated ? { venues: "generated", venueCount, seed } : { venues: "files" }),
+      ...(generated
+        ? { venues: "generated", venueCount, seed }
+        : { venues: "files", musicbrainzTypes: options.musicbrainzTypes ?? null, osmTags: options.osmTags ?? null }),
       skipInvalid: options.skipInvalid === true,
       prefixCountMin: options.prefixCountMin ?? null,
       countryNames: countryNamesSource(),
@@ -57,12 +65,23 @@ export function resolveSources(options: ImportOptions) {
   };
 }
 
-/** Venue paths as files: a directory stands for its .csv/.ndjson/.jsonl/.json files. */
+/** The reference files the options name (an option given as undefined keeps the default). */
+function definedOnly(options: ImportOptions): Partial<ReturnType<typeof defaultSources>> {
+  const named = {
+    cities: options.cities,
+    admin1: options.admin1,
+    countries: options.countries,
+    localized: options.localized,
+  };
+  return Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
+}
+
+/** Venue paths as files: a directory stands for the files in it (not hidden ones), by name. */
 function expandVenuePaths(paths: string[]): string[] {
   return paths.flatMap((p) =>
     existsSync(p) && statSync(p).isDirectory()
       ? readdirSync(p)
-          .filter((n) => /\.(csv|ndjson|jsonl|json)$/i.test(n))
+          .filter((n) => !n.startsWith(".") && statSync(join(p, n)).isFile())
           .sort()
           .map((n) => join(p, n))
       : [p],

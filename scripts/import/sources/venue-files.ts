@@ -1,227 +1,196 @@
 /**
- * Readers for user-supplied venue files (docs/api.md#ids-and-urls): CSV or NDJSON rows of `id,name,cityId,url`,
- * or saved setlist.fm venue-search JSON pages (`{"venue":[…]}`). Rows are streamed and keep their
- * file and line, so that checks made later (the city must exist, an id used twice) can still
- * point at them.
+ * Venue files (docs/import.md#venue-files), each recognised by its content, not its name (the
+ * MusicBrainz dump's file is `mbdump/place`): one JSON value per line (this service's rows,
+ * MusicBrainz places, GeoJSON features, also as an RFC 8142 text sequence), one JSON document
+ * with an array of records (Overpass `elements`, GeoJSON `features`, a MusicBrainz search's
+ * `places`, a saved setlist.fm page's `venue`), or CSV rows. Everything streams: a line at a time,
+ * or a one-document file through a streaming JSON parser, one array element at a time.
  */
 import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { basename, extname } from "node:path";
-import { CsvError, parse } from "csv-parse";
-import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/format/ids.ts";
-import { CONTROL, RowError, type Problems } from "../problems.ts";
+import { open } from "node:fs/promises";
+import { basename } from "node:path";
+import { pick } from "stream-json/filters/pick.js";
+import { streamArray } from "stream-json/streamers/stream-array.js";
+import { RowError, type Problems } from "../problems.ts";
 import { readLines } from "./lines.ts";
+import { isMusicBrainzPlace, placeToVenue } from "./musicbrainz.ts";
+import { featureToVenue, overpassToVenue } from "./openstreetmap.ts";
+import type { Skipped, VenueInput } from "./venue-input.ts";
+import { readCsv, setlistVenue, venueRow } from "./venue-rows-formats.ts";
+import type { VenueSelection } from "./venue-selection.ts";
 
-export interface VenueInput {
-  id: string;
-  name: string;
-  /** GeoNames id of the venue's city, or null for a venue without a city. */
-  cityId: string | null;
-  url: string | null;
+/** What one file gave: records read, venues kept, records skipped by reason. */
+export interface VenueFileReport {
   file: string;
-  line: number;
+  format: string;
+  read: number;
+  kept: number;
+  skipped: Record<string, number>;
+  /** After placing (phases/place-venues.ts): how each kept venue got its city. */
+  placed?: { given: number; hint: number; position: number; none: number; sameVenue: number };
 }
 
-const MAX_NAME = 300;
-const MAX_URL = 2000;
+type Json = Record<string, unknown>;
+type Convert = (o: Json, at: number | string) => VenueInput | Skipped;
 
-/** Validates one row's fields; throws RowError with the reason. */
-function venueRow(
-  fields: { id: unknown; name: unknown; cityId: unknown; url: unknown },
-  file: string,
-  line: number,
-): VenueInput {
-  const id = typeof fields.id === "string" ? fields.id.trim() : "";
-  if (!VENUE_ID.test(id)) throw new RowError(`venue id "${String(fields.id ?? "")}" is not ${VENUE_ID_RULE}`);
-  return {
-    id,
-    name: venueName(fields.name, id),
-    cityId: cityIdOf(fields.cityId, id),
-    url: urlOf(fields.url, id),
-    file,
-    line,
+/** The arrays a one-document file may hold its records in. */
+const DOCUMENT_ARRAYS = ["elements", "features", "places", "venue"] as const;
+type DocumentArray = (typeof DOCUMENT_ARRAYS)[number];
+
+type Format =
+  { kind: "lines" } | { kind: "document"; array: DocumentArray } | { kind: "csv" } | { kind: "unknown"; why: string };
+
+/** The format of a file, from its first 64 KiB. */
+export async function detectFormat(path: string): Promise<Format> {
+  const handle = await open(path, "r");
+  const { buffer, bytesRead } = await handle.read(Buffer.alloc(65536), 0, 65536, 0).finally(() => void handle.close());
+  const head = buffer
+    .subarray(0, bytesRead)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (head.startsWith("\u001e")) return { kind: "lines" };
+  if (!head.startsWith("{"))
+    return head.startsWith("[") ? { kind: "unknown", why: "a JSON array at the top level" } : { kind: "csv" };
+  const firstLine = head.slice(0, head.indexOf("\n") === -1 ? undefined : head.indexOf("\n"));
+  let first: Json | null = null;
+  try {
+    first = JSON.parse(firstLine) as Json;
+  } catch {
+    // Not one value on the first line: a document spread over lines.
+  }
+  const array = DOCUMENT_ARRAYS.find((key) =>
+    first !== null ? Array.isArray(first[key]) : new RegExp(`"${key}"\\s*:\\s*\\[`).test(head),
+  );
+  if (array !== undefined) return { kind: "document", array };
+  return first !== null
+    ? { kind: "lines" }
+    : { kind: "unknown", why: "JSON without an elements, features, places or venue array" };
+}
+
+/** A JSON value on one line of a file: classified by its own content. */
+function lineConverter(selection: VenueSelection, file: string): Convert {
+  return (o, at) => {
+    if (o.type === "Feature") return featureToVenue(o, selection, file, at);
+    if (isMusicBrainzPlace(o)) return placeToVenue(o, selection, file, at);
+    if (typeof o.type === "string" && "id" in o && ("tags" in o || "lat" in o))
+      return overpassToVenue(o, selection, file, String(at));
+    if (!("id" in o) && !("name" in o)) {
+      throw new RowError(
+        "not a venue: expected a row (id, name, …), a MusicBrainz place, an OSM element or a GeoJSON Feature",
+      );
+    }
+    return venueRow(o, file, at);
   };
 }
 
-const given = (value: unknown) => value !== null && value !== undefined && value !== "";
-
-function venueName(value: unknown, id: string): string {
-  const name = typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "";
-  if (name === "") throw new RowError(`venue ${id} has no name`);
-  if (CONTROL.test(name)) throw new RowError(`venue ${id}: name contains a control character`);
-  if (name.length > MAX_NAME) throw new RowError(`venue ${id}: name is longer than ${MAX_NAME} characters`);
-  return name;
-}
-
-function cityIdOf(value: unknown, id: string): string | null {
-  if (!given(value)) return null;
-  const c = String(value).trim();
-  if (!GEO_ID.test(c)) throw new RowError(`venue ${id}: cityId "${c}" is not a GeoNames id`);
-  return c;
-}
-
-function urlOf(value: unknown, id: string): string | null {
-  if (!given(value)) return null;
-  if (typeof value !== "string") throw new RowError(`venue ${id}: url is not a string`);
-  const url = value.trim();
-  if (url.length > MAX_URL || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
-    throw new RowError(`venue ${id}: url "${url.slice(0, 80)}" is not an http(s) URL`);
-  }
-  return url;
-}
-
-/** The venue rows of files: .csv, .ndjson/.jsonl, or .json (saved setlist.fm pages). */
-export async function* readVenueFiles(files: readonly string[], problems: Problems): AsyncGenerator<VenueInput> {
-  for (const path of files) {
-    const ext = extname(path).toLowerCase();
-    if (ext === ".csv") yield* readCsv(path, problems);
-    else if (ext === ".ndjson" || ext === ".jsonl") yield* readNdjson(path, problems);
-    else if (ext === ".json") yield* readSetlistPage(path, problems);
-    else problems.add(basename(path), 1, "unknown venue file type (use .csv, .ndjson, .jsonl or .json)");
+function documentConverter(array: DocumentArray, selection: VenueSelection, file: string): Convert {
+  switch (array) {
+    case "elements":
+      return (o, at) => overpassToVenue(o, selection, file, String(at));
+    case "features":
+      return (o, at) => featureToVenue(o, selection, file, at);
+    case "places":
+      return (o, at) => placeToVenue(o, selection, file, at);
+    case "venue":
+      return (o, at) => setlistVenue(o, file, String(at));
   }
 }
 
-const HEADER = ["id", "name", "cityid", "url"];
-
-/**
- * CSV per RFC 4180 (csv-parse): an optional header `id,name,cityId,url`; quoted fields may span
- * lines. A row is reported at the line it starts on. Broken CSV syntax (a stray quote) stops the
- * file there, reported at its line, since no parser can tell where the next row begins.
- */
-export async function* readCsv(path: string, problems: Problems): AsyncGenerator<VenueInput> {
-  const file = basename(path);
-  const parser = createReadStream(path).pipe(parse({ info: true, relax_column_count: true, bom: true }));
-  let lastLine = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = lastLine + 1;
-      lastLine = info.lines;
-      if (record.length === 1 && record[0]?.trim() === "") continue;
-      if (
-        line === 1 &&
-        record.map((f) => f.trim().toLowerCase()).join(",") === HEADER.slice(0, record.length).join(",")
-      ) {
-        continue;
-      }
-      try {
-        if (record.length < 3 || record.length > 4) {
-          throw new RowError(`expected 3 or 4 comma-separated fields (id,name,cityId,url), got ${record.length}`);
-        }
-        yield venueRow({ id: record[0], name: record[1], cityId: record[2], url: record[3] }, file, line);
-      } catch (e) {
-        if (!(e instanceof RowError)) throw e;
-        problems.add(file, line, e.message);
-      }
-    }
-  } catch (e) {
-    if (!(e instanceof CsvError)) throw e;
-    const line = (e as CsvError & { lines?: number }).lines ?? lastLine + 1;
-    problems.add(file, line, `malformed CSV (${e.message.split(":")[0]}); the rest of the file was not read`);
-  }
-}
-
-/** NDJSON: one JSON object per line with id, name, cityId and url. */
-export async function* readNdjson(path: string, problems: Problems): AsyncGenerator<VenueInput> {
-  const file = basename(path);
-  for await (const [line, lineNo] of readLines(path)) {
+/** Records of a file with one JSON value per line (an RFC 8142 record separator is dropped). */
+async function* jsonLines(path: string): AsyncGenerator<[unknown, number]> {
+  for await (const [raw, lineNo] of readLines(path)) {
+    const line = raw.replace(/^\u001e/, "");
     if (line.trim() === "") continue;
     try {
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        throw new RowError("not valid JSON");
-      }
-      if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        throw new RowError("expected a JSON object with id, name, cityId, url");
-      }
-      const o = value as Record<string, unknown>;
-      yield venueRow({ id: o.id, name: o.name, cityId: o.cityId, url: o.url }, file, lineNo);
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(file, lineNo, e.message);
+      yield [JSON.parse(line), lineNo];
+    } catch {
+      yield [new RowError("not valid JSON"), lineNo];
     }
   }
 }
 
-/** A saved setlist.fm venue search page: `{"type":"venues",…,"venue":[{id,name,city:{id},url}]}`. */
-export async function* readSetlistPage(path: string, problems: Problems): AsyncGenerator<VenueInput> {
-  const file = basename(path);
-  const content = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
-  let page: unknown;
+/** The elements of one array of a JSON document, streamed; a broken document ends with an error. */
+async function* documentItems(path: string, array: DocumentArray): AsyncGenerator<[unknown, string]> {
+  const source = createReadStream(path);
+  const picked = pick.withParserAsStream({ filter: array });
+  const items = source.pipe(picked).pipe(streamArray.asStream());
+  // pipe() does not pass errors on: a read or parse error ends the last stream with it.
+  for (const stage of [source, picked]) stage.on("error", (e: Error) => items.destroy(e));
+  let next = 0;
   try {
-    page = JSON.parse(content);
+    for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+      next = key + 1;
+      yield [value, `${array}[${key}]`];
+    }
   } catch (e) {
-    problems.add(file, jsonErrorLine(content, e), "not valid JSON");
-    return;
+    yield [
+      new RowError(
+        `malformed or truncated JSON (${e instanceof Error ? e.message : String(e)}); the rest was not read`,
+      ),
+      `${array}[${next}]`,
+    ];
   }
-  const venues = (page as { venue?: unknown } | null)?.venue;
-  if (!Array.isArray(venues)) {
-    problems.add(file, 1, 'expected a setlist.fm venue search page: an object with a "venue" array');
-    return;
+}
+
+/** The venues of files, each file's report filled in as they go. */
+export async function* readVenueFiles(
+  files: readonly string[],
+  selection: VenueSelection,
+  problems: Problems,
+  reports: VenueFileReport[],
+): AsyncGenerator<VenueInput> {
+  for (const path of files) {
+    const file = basename(path);
+    const format = await detectFormat(path);
+    const report: VenueFileReport = {
+      file,
+      format: format.kind === "document" ? `JSON document (${format.array})` : format.kind,
+      read: 0,
+      kept: 0,
+      skipped: {},
+    };
+    reports.push(report);
+    if (format.kind === "unknown") problems.add(file, 1, `not a venue file: ${format.why}`);
+    else if (format.kind === "csv") yield* counted(readCsv(path, file, problems), report);
+    else {
+      const records = format.kind === "lines" ? jsonLines(path) : documentItems(path, format.array);
+      const convert =
+        format.kind === "lines" ? lineConverter(selection, file) : documentConverter(format.array, selection, file);
+      yield* converted(records, convert, report, problems);
+    }
   }
-  const lines = venueArrayLines(content);
-  for (const [i, v] of (venues as unknown[]).entries()) {
-    const line = lines[i] ?? 1;
+}
+
+async function* counted(rows: AsyncGenerator<VenueInput>, report: VenueFileReport): AsyncGenerator<VenueInput> {
+  for await (const row of rows) {
+    report.read++;
+    report.kept++;
+    yield row;
+  }
+}
+
+async function* converted(
+  records: AsyncGenerator<[unknown, number | string]>,
+  convert: Convert,
+  report: VenueFileReport,
+  problems: Problems,
+): AsyncGenerator<VenueInput> {
+  for await (const [value, at] of records) {
+    report.read++;
     try {
-      if (typeof v !== "object" || v === null) throw new RowError(`venue[${i}] is not an object`);
-      const o = v as Record<string, unknown>;
-      const city = o.city as Record<string, unknown> | undefined;
-      if (city !== undefined && (typeof city !== "object" || city === null)) {
-        throw new RowError(`venue[${i}].city is not an object`);
+      if (value instanceof RowError) throw value;
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        throw new RowError("expected a JSON object");
+      const venue = convert(value as Json, at);
+      if ("skipped" in venue) report.skipped[venue.skipped] = (report.skipped[venue.skipped] ?? 0) + 1;
+      else {
+        report.kept++;
+        yield venue;
       }
-      yield venueRow({ id: o.id, name: o.name, cityId: city?.id, url: o.url }, file, line);
     } catch (e) {
       if (!(e instanceof RowError)) throw e;
-      problems.add(file, line, e.message);
+      problems.add(report.file, at, e.message);
     }
   }
-}
-
-/** The line on which each element of the top-level "venue" array starts. */
-function venueArrayLines(json: string): number[] {
-  const starts: number[] = [];
-  let line = 1;
-  let depth = 0;
-  let lastKey = "";
-  let venueArrayDepth = -1;
-  for (let i = 0; i < json.length; i++) {
-    const ch = json[i];
-    if (ch === "\n") line++;
-    if (ch === '"') {
-      const end = stringEnd(json, i);
-      if (depth === 1) lastKey = json.slice(i + 1, end);
-      line += newlines(json, i, end);
-      i = end;
-    } else if (ch === "{" || ch === "[") {
-      if (ch === "[" && depth === 1 && lastKey === "venue") venueArrayDepth = depth + 1;
-      else if (depth === venueArrayDepth) starts.push(line);
-      depth++;
-    } else if (ch === "}" || ch === "]") {
-      depth--;
-      if (depth === venueArrayDepth - 1) venueArrayDepth = -1;
-    }
-  }
-  return starts;
-}
-
-/** The index of the quote that closes the string opening at `start`. */
-function stringEnd(json: string, start: number): number {
-  for (let i = start + 1; i < json.length; i++) {
-    if (json[i] === "\\") i++;
-    else if (json[i] === '"') return i;
-  }
-  return json.length;
-}
-
-function newlines(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-function jsonErrorLine(content: string, error: unknown): number {
-  const m = /position (\d+)/.exec(error instanceof Error ? error.message : "");
-  if (!m) return 1;
-  return content.slice(0, Number(m[1])).split("\n").length;
 }

@@ -1,0 +1,61 @@
+/**
+ * MusicBrainz places (core data CC0) as venues: one object per line as the JSON dump ships them
+ * (`mbdump/place` of `place.tar.xz`) and as /ws/2/place answers (a lookup, or a search's `places`).
+ * Fields read: `id`, `name`, `type`, `coordinates`, `area`, `address`, `life-span`.
+ */
+import { RowError } from "../problems.ts";
+import { hintOf, positionOf, venueName, type Skipped, type VenueInput } from "./venue-input.ts";
+import type { VenueSelection } from "./venue-selection.ts";
+
+const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PLACE_KEYS = ["type-id", "life-span", "coordinates", "area", "address"];
+
+/** Whether a JSON object reads as a MusicBrainz place. */
+export function isMusicBrainzPlace(o: Record<string, unknown>): boolean {
+  return typeof o.id === "string" && MBID.test(o.id) && "name" in o && PLACE_KEYS.some((k) => k in o);
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The towns an address may name: its parts after the street, without postcodes ("Kensington Gore, London SW7 2AP, UK"). */
+function addressTowns(address: unknown): string[] {
+  if (typeof address !== "string") return [];
+  const parts = address.split(/[,\n]/).map((p) =>
+    p
+      .replace(/\b[A-Z0-9]*\d[A-Z0-9]*\b/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+  return parts.slice(1).filter((p) => p.length > 1);
+}
+
+export function placeToVenue(
+  o: Record<string, unknown>,
+  selection: VenueSelection,
+  file: string,
+  at: number | string,
+): VenueInput | Skipped {
+  if (typeof o.id !== "string" || !MBID.test(o.id)) throw new RowError(`"id" is not a MusicBrainz id (MBID)`);
+  const id = o.id;
+  const kind = typeof o.type === "string" ? selection.musicbrainz.get(o.type) : undefined;
+  if (kind === undefined) return { skipped: typeof o.type === "string" ? `type ${o.type}` : "no type" };
+  if (typeof o.name !== "string" || o.name.trim() === "") return { skipped: "no name" };
+  if (record(o["life-span"]).ended === true) return { skipped: "closed" };
+  const coordinates = record(o.coordinates);
+  const area = record(o.area);
+  const hints = [hintOf(area.name, "area name", id), ...addressTowns(o.address).map((t) => hintOf(t, "address", id))];
+  return {
+    id,
+    name: venueName(o.name, id),
+    cityId: null,
+    url: `https://musicbrainz.org/place/${id}`,
+    ...positionOf(coordinates.latitude, coordinates.longitude, id),
+    kind,
+    cityHints: hints.filter((h): h is string => h !== null),
+    countryHint: null,
+    source: "musicbrainz",
+    file,
+    at,
+  };
+}
