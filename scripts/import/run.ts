@@ -145,6 +145,8 @@ function metaRows(version: string, description: string, counts: BuildCounts): [s
     ["rows_cities", String(counts.cities)],
     ["rows_venues", String(counts.venues)],
     ["name_anchor_every", String(counts.anchorEvery)],
+    // Which licences the served venues carry (docs/import.md#real-venues).
+    ["venue_sources", counts.venueSources.join(",")],
   ];
 }
 

@@ -44,3 +44,35 @@ export function storedCounts(path: string): BuildCounts {
     db.close();
   }
 }
+
+/** What the local database serves, from its meta rows; null when it holds no data. */
+export interface StoredImport {
+  dataVersion: string;
+  /** The import's sources, as the import described them (meta `sources`). */
+  sources: string;
+  importedAt: string;
+  cities: number;
+  venues: number;
+}
+
+export function storedImport(path: string): StoredImport | null {
+  if (!existsSync(path)) return null;
+  const db = new Database(path, { readonly: true });
+  try {
+    const rows = db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[];
+    const meta = new Map(rows.map((r) => [r.key, r.value]));
+    const dataVersion = meta.get("data_version");
+    if (dataVersion === undefined) return null;
+    return {
+      dataVersion,
+      sources: meta.get("sources") ?? "",
+      importedAt: meta.get("imported_at") ?? "",
+      cities: Number(meta.get("rows_cities") ?? 0),
+      venues: Number(meta.get("rows_venues") ?? 0),
+    };
+  } catch {
+    return null; // no meta table: migrations not applied yet
+  } finally {
+    db.close();
+  }
+}

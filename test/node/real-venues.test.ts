@@ -11,6 +11,9 @@ import { describe, expect, it } from "vitest";
 import { ImportError, Problems } from "../../scripts/import/problems.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport, type ImportOptions } from "../../scripts/import/run.ts";
+import { ensureData } from "../../scripts/import/start-data.ts";
+import { storedImport } from "../../scripts/import/target.ts";
+import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
 import { detectFormat, readVenueFiles, type VenueFileReport } from "../../scripts/import/sources/venue-files.ts";
 import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
 import { fixture } from "../support/seed.ts";
@@ -28,8 +31,8 @@ function importInto(path: string, venues: string[], extra: Partial<ImportOptions
       localized: fixture("localized-names.tsv"),
       venues,
       prefixCountMin: 20,
-      ...extra,
       target: { kind: "file", path },
+      ...extra,
     },
     new Progress(process.stderr, true),
   );
@@ -240,4 +243,20 @@ describe("importing real venues", () => {
     expect(summary.invalidSkipped).toBe(1);
     expect(summary.counts.venues).toBe(4);
   }, 60_000);
+});
+
+describe("npm start and a user's import", () => {
+  it("serves the user's own import as it is and says so, instead of importing the default data over it", async () => {
+    const persistTo = join(dir, "state");
+    await importInto("", FILES, { target: { kind: "local", persistTo } });
+    const before = storedImport(localD1File(d1Database().id, persistTo));
+    expect(before?.venues).toBe(10);
+    const said: string[] = [];
+    const progress = Object.assign(new Progress(process.stderr, true), { line: (text: string) => said.push(text) });
+    expect(await ensureData(progress, persistTo)).toBe("own");
+    expect(storedImport(localD1File(d1Database().id, persistTo))).toEqual(before);
+    expect(said.at(-1)).toMatch(
+      /^Serving your own import of \d{4}-\d\d-\d\d \(.*venues: place, berlin\.overpass\.json.*\): 541 cities, 10 venues\./,
+    );
+  }, 120_000);
 });

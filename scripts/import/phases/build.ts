@@ -46,6 +46,8 @@ export interface BuildCounts {
   duplicateVenues: number;
   /** Per venue file: records read, kept, skipped by reason, and how the venues were placed. */
   venueFiles: VenueFileReport[];
+  /** Where the imported venues come from (generated, file, musicbrainz, openstreetmap): their licences follow. */
+  venueSources: string[];
 }
 
 /** Counts before anything was read. */
@@ -62,6 +64,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     badAlternateNames: 0,
     duplicateVenues: 0,
     venueFiles: [],
+    venueSources: [],
   };
 }
 
@@ -91,6 +94,7 @@ export async function build(
   const sameVenues = dropSameVenues(db);
   counts.duplicateVenues = checkVenues(db, problems, progress);
   placementReports(db, counts.venueFiles, sameVenues);
+  counts.venueSources = db.prepare("SELECT DISTINCT source FROM raw_venues ORDER BY source").pluck().all() as string[];
 
   counts.cities = orderCities(db, progress);
   counts.venues = orderVenues(db, progress);

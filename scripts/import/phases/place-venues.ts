@@ -53,10 +53,19 @@ function byPosition(candidates: readonly Candidate[]): Candidate | undefined {
   return [...eligible, ...candidates.filter((c) => c.section === 0)].sort((a, b) => a.km - b.km)[0];
 }
 
+/** Whether a space-separated list of name tokens holds `token` (no split: lists can be long). */
+function hasName(names: string, token: string): boolean {
+  for (let at = names.indexOf(token); at !== -1; at = names.indexOf(token, at + 1)) {
+    const end = at + token.length;
+    if ((at === 0 || names[at - 1] === " ") && (end === names.length || names[end] === " ")) return true;
+  }
+  return false;
+}
+
 /** Rules 1 and 2 for a venue with a point: its city and how it was found. */
 function placeAt(candidates: readonly Candidate[], hints: readonly string[]): [Candidate, string] | null {
   for (const hint of hints) {
-    const named = candidates.filter((c) => c.names.split(" ").includes(hint)).sort((a, b) => a.km - b.km)[0];
+    const named = candidates.filter((c) => hasName(c.names, hint)).sort((a, b) => a.km - b.km)[0];
     if (named === undefined) continue;
     if (peopled(named)) return [named, "hint"];
     const city = byPosition(candidates);
