@@ -3,6 +3,7 @@
  * at /rest/1.0, so a client built for https://api.setlist.fm/rest swaps only the host. The page's
  * script and styles are static assets (public/, built from src/page/), served before the worker.
  */
+import { countries } from "./endpoints/countries.ts";
 import { openApi } from "./endpoints/openapi.ts";
 import { page } from "./endpoints/page.ts";
 import { city, venue } from "./endpoints/lookup.ts";
@@ -25,6 +26,7 @@ export const ROUTES: readonly Route[] = [
   ...API_BASES.flatMap((base): Route[] => [
     { path: `${base}/search/venues`, handler: (request, env, ctx) => search("venues", request, env, ctx) },
     { path: `${base}/search/cities`, handler: (request, env, ctx) => search("cities", request, env, ctx) },
+    { path: `${base}/search/countries`, handler: countries },
     { path: `${base}/venue/:id`, handler: (request, env, ctx) => venue(request.params.id ?? "", request, env, ctx) },
     { path: `${base}/city/:id`, handler: (request, env, ctx) => city(request.params.id ?? "", request, env, ctx) },
     { path: `${base}/openapi.json`, handler: openApi, open: true },

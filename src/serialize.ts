@@ -1,7 +1,8 @@
 /**
  * JSON and XML bodies (docs/api.md#result-pages, #errors). XML follows setlist.fm's layout: page fields as attributes
  * of the wrapper, `<venue id name>` with `<city>` and `<url>` children, each city of a city
- * search an element named `cities`, a looked-up city a `<city>`. xmlbuilder2 does the escaping.
+ * search an element named `cities`, a looked-up city a `<city>`, each country of the countries
+ * search a `<country code name/>`. xmlbuilder2 does the escaping.
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
@@ -52,7 +53,8 @@ function pageXml(page: ResultPage): string {
     total: String(page.total),
   });
   if (page.type === "venues") for (const v of page.venue) addVenue(root, v);
-  else for (const c of page.cities) addCity(root, c, "cities");
+  else if (page.type === "cities") for (const c of page.cities) addCity(root, c, "cities");
+  else for (const c of page.country) root.ele("country", { code: c.code, name: c.name });
   return root.end({ prettyPrint: false });
 }
 

@@ -4,6 +4,7 @@
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
 import type { VenueKind } from "./format/venue-kinds.ts";
+import type { CountryRecord } from "./query/countries.ts";
 import type { CityRecord, Page, VenueRecord } from "./query/records.ts";
 import { ITEMS_PER_PAGE } from "./params/paging.ts";
 
@@ -54,7 +55,16 @@ export interface CitiesPage {
   cities: CityJson[];
 }
 
-export type ResultPage = VenuesPage | CitiesPage;
+/** The countries search: every country on one page (docs/api.md#countries). */
+export interface CountriesPage {
+  type: "countries";
+  itemsPerPage: number;
+  page: 1;
+  total: number;
+  country: CountryRecord[];
+}
+
+export type ResultPage = VenuesPage | CitiesPage | CountriesPage;
 
 /** What an answer holds: a page of a search, or one venue or city of a lookup. */
 export type Answer =
@@ -119,5 +129,16 @@ export function citiesPage(p: Page<CityRecord>): CitiesPage {
     page: p.page,
     total: p.total,
     cities: p.items.map(cityJson),
+  };
+}
+
+/** Every country on the one page: as many items a page as there are countries. */
+export function countriesPage(countries: readonly CountryRecord[]): CountriesPage {
+  return {
+    type: "countries",
+    itemsPerPage: countries.length,
+    page: 1,
+    total: countries.length,
+    country: countries.map((c) => ({ code: c.code, name: c.name })),
   };
 }

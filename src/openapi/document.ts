@@ -8,7 +8,7 @@ import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../format/ids.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search.ts";
 import { common, parameters, pathId, searchFilters } from "./parameters.ts";
-import { answerHeaders, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
+import { answerHeaders, badPage, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
 import { SCHEMAS } from "./schemas.ts";
 
 export const OPENAPI = {
@@ -17,7 +17,7 @@ export const OPENAPI = {
     title: "Venue & City Search",
     version: "1.0",
     description:
-      "setlist.fm's REST API 1.0 venue and city search, on GeoNames data. JSON or XML by Accept (XML when absent), " +
+      "setlist.fm's REST API 1.0 venue, city and country search, on GeoNames data. JSON or XML by Accept (XML when absent), " +
       `names localized by Accept-Language. Every route is also served under /rest (server "/rest"). Query strings over ` +
       `${MAX_QUERY_BYTES} bytes and values over ${MAX_VALUE_LENGTH} characters are a 400. Beyond setlist.fm, and ` +
       "only when asked for: typo tolerance (`typos`), searches near a point (`lat`, `long`, `radius`), and, as a " +
@@ -57,6 +57,21 @@ export const OPENAPI = {
         responses: {
           "200": ok("A page of cities.", "CitiesPage", "CitiesPageXml", searchHeaders),
           ...errors(badSearch),
+        },
+      },
+    },
+    "/1.0/search/countries": {
+      get: {
+        operationId: "searchCountries",
+        summary: "Every country of the data, on one page.",
+        description:
+          "Every country the served data holds (all of GeoNames' countryInfo as imported), on page 1: " +
+          "`itemsPerPage` and `total` are the number of countries. Names follow Accept-Language, sorted by name " +
+          "in that language, then by code. No other parameters; unknown ones are ignored.",
+        parameters: [parameters.countriesPage, ...common],
+        responses: {
+          "200": ok("Every country.", "CountriesPage", "CountriesPageXml", answerHeaders),
+          ...errors(badPage),
         },
       },
     },

@@ -29,6 +29,14 @@ const NEAR =
   `venue by its city's coordinates, so a venue without a city is never near), combined with the other filters by ` +
   `AND, nearest first, and each record carries \`distance\`.`;
 
+const page = (description: string) => ({
+  name: "p",
+  in: "query",
+  required: false,
+  description,
+  schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
+});
+
 const text = (name: string, description: string) => ({
   name,
   in: "query",
@@ -51,13 +59,8 @@ export const parameters = {
   state: text("state", "The state (admin-1) name, normalized."),
   stateCode: text("stateCode", "The state (admin-1) code, any case: CA, ENG, 16."),
   country: text("country", "ISO 3166-1 alpha-2 code (any case) or English country name."),
-  p: {
-    name: "p",
-    in: "query",
-    required: false,
-    description: "Page number, 1 when absent. A page past the last one is a 404.",
-    schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
-  },
+  p: page("Page number, 1 when absent. A page past the last one is a 404."),
+  countriesPage: page("Page number, 1 when absent. Every country is on page 1: any other page is past the end, a 404."),
   lat: {
     name: "lat",
     in: "query",

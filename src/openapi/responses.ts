@@ -89,6 +89,11 @@ export const badSearch = error(
     "range or malformed, `lat` without `long` (or the reverse), `radius` without them, `typos` other than 0 or 1.",
 );
 
+export const badPage = error(
+  "A bad `p`; the message names it and says why: given twice, badly percent-encoded, over " +
+    `${MAX_VALUE_LENGTH} characters, or not a page number.`,
+);
+
 export const RESPONSES = {
   Unauthorized: error("API keys are set and x-api-key is missing."),
   Forbidden: error("API keys are set and x-api-key is unknown."),

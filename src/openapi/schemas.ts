@@ -11,16 +11,21 @@ const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attr
 
 /**
  * A search page: the JSON object (with `type`), and the XML element, whose page fields are
- * attributes and which has no `type`.
+ * attributes and which has no `type`. Without `perPage`, every item is on page 1 (the countries).
  */
-function pageSchemas(type: "venues" | "cities", perPage: number, list: string, item: string) {
-  const name = type === "venues" ? "VenuesPage" : "CitiesPage";
+function pageSchemas(type: "venues" | "cities" | "countries", list: string, item: string, perPage?: number) {
+  const name = `${type.charAt(0).toUpperCase()}${type.slice(1)}Page`;
   const fields = {
-    itemsPerPage: { const: perPage },
-    page: { type: "integer", minimum: 1 },
+    itemsPerPage: perPage === undefined ? { type: "integer", minimum: 1 } : { const: perPage },
+    page: perPage === undefined ? { const: 1 } : { type: "integer", minimum: 1 },
     total: { type: "integer", minimum: 1 },
   };
-  const items = { type: "array", minItems: 1, maxItems: perPage, items: ref(item) };
+  const items = {
+    type: "array",
+    minItems: 1,
+    ...(perPage === undefined ? {} : { maxItems: perPage }),
+    items: ref(item),
+  };
   return {
     [name]: {
       type: "object",
@@ -165,8 +170,10 @@ export const SCHEMAS = {
       ...venuePlace,
     },
   },
-  ...pageSchemas("venues", ITEMS_PER_PAGE.venues, "venue", "Venue"),
-  ...pageSchemas("cities", ITEMS_PER_PAGE.cities, "cities", "SearchCity"),
+  ...pageSchemas("venues", "venue", "Venue", ITEMS_PER_PAGE.venues),
+  ...pageSchemas("cities", "cities", "SearchCity", ITEMS_PER_PAGE.cities),
+  // Every country on page 1: itemsPerPage and total are the number of countries.
+  ...pageSchemas("countries", "country", "Country"),
   Error: {
     type: "object",
     required: ["code", "status", "message", "timestamp"],

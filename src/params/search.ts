@@ -1,5 +1,5 @@
 /**
- * Query parameters of the two searches (docs/api.md#parameters), parsed from the raw query string and
+ * Query parameters of the searches (docs/api.md#parameters, #countries), parsed from the raw query string and
  * validated; values are normalized for matching (§3). The canonical form of the result is
  * the cache key's query (§7). Pure.
  */
@@ -15,6 +15,9 @@ export const PARAMETERS: Record<Resource, readonly string[]> = {
   venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
   cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
 };
+
+/** The countries search's one parameter (docs/api.md#countries). */
+export const COUNTRIES_PARAMETERS: readonly string[] = ["p"];
 
 /** Kilometres around lat/long without a radius, and the largest radius. */
 export const DEFAULT_RADIUS_KM = 25;
@@ -68,13 +71,12 @@ function decode(text: string): string | null {
 }
 
 /**
- * The values of the parameters a resource knows, trimmed; unknown ones ignored, empty ones absent.
+ * The values of the `allowed` parameters, trimmed; unknown ones ignored, empty ones absent.
  * A parameter given twice, malformed percent-encoding or an over-long value: 400 naming it.
  */
-function knownValues(resource: Resource, query: string): Map<string, string> {
+function knownValues(allowed: readonly string[], query: string): Map<string, string> {
   if (query.length > MAX_QUERY_BYTES)
     throw new ApiError(400, `the query string is longer than ${MAX_QUERY_BYTES} bytes`);
-  const allowed = PARAMETERS[resource];
   const values = new Map<string, string>();
   const seen = new Set<string>();
   for (const { key, value } of rawPairs(query)) {
@@ -92,7 +94,7 @@ function knownValues(resource: Resource, query: string): Map<string, string> {
 
 /** The parameters of a search from its query string (without the `?`). */
 export function parseSearchParams(resource: Resource, query: string): SearchParams {
-  const values = knownValues(resource, query);
+  const values = knownValues(PARAMETERS[resource], query);
   const params: SearchParams = { page: parsePage(values.get("p")), typos: parseTypos(values.get("typos")) };
   const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
   if (near !== undefined) params.near = near;
@@ -107,6 +109,11 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
   const country = values.get("country");
   if (country !== undefined) params.country = parseCountry(country);
   return params;
+}
+
+/** The page asked for in the countries search's query string (without the `?`); other parameters are ignored. */
+export function parseCountriesPage(query: string): number {
+  return parsePage(knownValues(COUNTRIES_PARAMETERS, query).get("p"));
 }
 
 /** A country code (two letters, any case) or an English country name. */

@@ -119,6 +119,9 @@ function localized(language: Language, kind: "city" | "admin1" | "country", key:
   return sql`coalesce((SELECT name FROM localized_names WHERE lang = ${language} AND kind = ${kind} AND key = ${raw(key)}), ${raw(english)})`;
 }
 
+/** A country's name in a language: `code` reads its code, `co` is its row of countries. */
+export const countryName = (language: Language, code: string): Sql => localized(language, "country", code, "co.name");
+
 /** Joins from `cities c` to its state (a) and country (co). */
 const CITY_JOINS = raw(`JOIN countries co ON co.code = c.country_code
   LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code`);
@@ -136,7 +139,7 @@ function cityFields(language: Language, prefix: string): Sql[] {
     sql`${localized(language, "admin1", "c.country_code || '.' || c.admin1_code", "a.name")} AS ${raw(`${prefix}state`)}`,
     raw(`c.admin1_code AS ${prefix}state_code, c.lat AS ${prefix}lat, c.lng AS ${prefix}lng`),
     raw(`c.country_code AS ${prefix}country_code`),
-    sql`${localized(language, "country", "c.country_code", "co.name")} AS ${raw(`${prefix}country_name`)}`,
+    sql`${countryName(language, "c.country_code")} AS ${raw(`${prefix}country_name`)}`,
   ];
 }
 

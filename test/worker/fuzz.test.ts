@@ -111,6 +111,8 @@ const path = fc.constantFrom(
   "/1.0/search/cities",
   "/rest/1.0/search/venues",
   "/rest/1.0/search/cities",
+  "/1.0/search/countries",
+  "/rest/1.0/search/countries/",
   "/1.0/search/venues/",
   "/1.0/search/cities//",
   "/1.0/search/../search/venues",
@@ -179,13 +181,21 @@ async function checkResponse(res: Response, requestMethod: string): Promise<void
   else checkXml(res.status, body);
 }
 
+/** Each search's page: its list (the JSON key and the XML element of an item) and its page size. */
+const PAGES: Record<string, { list: string; perPage?: number } | undefined> = {
+  venues: { list: "venue", perPage: 30 },
+  cities: { list: "cities", perPage: 50 },
+  countries: { list: "country" }, // every country on one page
+};
+
 function checkJson(status: number, json: Record<string, unknown>): void {
   if (status === 200 && json.type === undefined) {
     expect(typeof json.id === "string" && typeof json.name === "string").toBe(true); // a lookup
   } else if (status === 200) {
-    expect(["venues", "cities"]).toContain(json.type);
-    const list = json[json.type === "venues" ? "venue" : "cities"] as unknown[];
-    expect(json.itemsPerPage).toBe(json.type === "venues" ? 30 : 50);
+    const shape = PAGES[String(json.type)];
+    expect(shape, String(json.type)).toBeDefined();
+    const list = json[shape?.list ?? ""] as unknown[];
+    expect(json.itemsPerPage).toBe(shape?.perPage ?? list.length);
     expect(Number.isInteger(json.page) && (json.page as number) >= 1).toBe(true);
     expect(list.length).toBeGreaterThan(0);
     expect(json.total as number).toBeGreaterThanOrEqual(list.length);
@@ -203,10 +213,11 @@ function checkXml(status: number, body: string): void {
   if (status === 200 && (root.name === "venue" || root.name === "city")) {
     expect(Object.keys(root.attributes)).toEqual(expect.arrayContaining(["id", "name"])); // a lookup
   } else if (status === 200) {
-    expect(["venues", "cities"]).toContain(root.name);
+    const shape = PAGES[root.name];
+    expect(shape, root.name).toBeDefined();
     expect(Object.keys(root.attributes)).toEqual(["itemsPerPage", "page", "total"]);
     expect(root.children.length).toBeGreaterThan(0);
-    for (const child of root.children) expect(child.name).toBe(root.name === "venues" ? "venue" : "cities");
+    for (const child of root.children) expect(child.name).toBe(shape?.list);
   } else {
     expect(root.name).toBe("error");
     expect(root.children.map((c) => c.name)).toEqual(["code", "status", "message", "timestamp"]);

@@ -1,6 +1,6 @@
 /** The OpenAPI document is kept true: every route, parameter, status and header it declares, live. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PARAMETERS } from "../../src/params/search.ts";
+import { COUNTRIES_PARAMETERS, PARAMETERS } from "../../src/params/search.ts";
 import { call, callWith, parseXml } from "./helpers.ts";
 import {
   check,
@@ -31,6 +31,7 @@ describe("the OpenAPI document", () => {
         "/1.0/city/{geoId}",
         "/1.0/openapi.json",
         "/1.0/search/cities",
+        "/1.0/search/countries",
         "/1.0/search/venues",
         "/1.0/venue/{venueId}",
       ].sort(),
@@ -42,6 +43,8 @@ describe("the OpenAPI document", () => {
       const names = queryParameters(`/1.0/search/${resource}`).map((p) => p.name as string);
       expect(names.sort(), resource).toEqual([...PARAMETERS[resource]].sort());
     }
+    const countries = queryParameters("/1.0/search/countries").map((p) => p.name as string);
+    expect(countries).toEqual([...COUNTRIES_PARAMETERS]);
   });
 
   it.each(SAMPLE_URLS.flatMap(([path, url]) => FORMATS.map((accept) => [url, accept, path] as const)))(
@@ -168,6 +171,7 @@ describe("the OpenAPI document", () => {
 const FOUND: Record<string, string> = {
   "/1.0/search/venues": "/1.0/search/venues?name=compaq",
   "/1.0/search/cities": "/1.0/search/cities?name=paris",
+  "/1.0/search/countries": "/1.0/search/countries",
   "/1.0/venue/{venueId}": "/1.0/venue/6bd6ca6e",
   "/1.0/city/{geoId}": "/1.0/city/5357527",
   "/1.0/openapi.json": "/1.0/openapi.json",
@@ -175,12 +179,14 @@ const FOUND: Record<string, string> = {
 const NOT_FOUND: Record<string, string> = {
   "/1.0/search/venues": "/1.0/search/venues?name=qxzvqxzv",
   "/1.0/search/cities": "/1.0/search/cities?name=qxzvqxzv",
+  "/1.0/search/countries": "/1.0/search/countries?p=2",
   "/1.0/venue/{venueId}": "/1.0/venue/ffffffff",
   "/1.0/city/{geoId}": "/1.0/city/1",
 };
 const BAD: Record<string, string> = {
   "/1.0/search/venues": "/1.0/search/venues?p=0",
   "/1.0/search/cities": "/1.0/search/cities?lat=91&long=0",
+  "/1.0/search/countries": "/1.0/search/countries?p=0",
   "/1.0/venue/{venueId}": "/1.0/venue/bad!id",
   "/1.0/city/{geoId}": "/1.0/city/abc",
 };
