@@ -57,14 +57,14 @@ export function creditsFor(venueSources: string): Credits {
 }
 
 /** The credits grouped by what each source gave, in order: [what, its sources]. */
-function creditGroups(credits: Credits): [string, Credit[]][] {
+export function creditGroups(credits: Credits): [string, Credit[]][] {
   const groups = new Map<string, Credit[]>();
   for (const credit of credits.sources) groups.set(credit.what, [...(groups.get(credit.what) ?? []), credit]);
   return [...groups];
 }
 
 /** What to say of generated venues, or null when the import generated none. */
-function generatedNote(credits: Credits): string | null {
+export function generatedNote(credits: Credits): string | null {
   if (!credits.generatedVenues) return null;
   const real = credits.sources.some((c) => c.what === "Venues");
   return real ? "Some venues are generated examples, not real places." : "Venues are generated examples.";

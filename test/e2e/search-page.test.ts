@@ -1,11 +1,12 @@
 /**
  * The search page end to end, in headless Chromium against `wrangler dev` on the default data
- * (test/e2e/global-setup.ts). Saves screenshots to test-results/.
+ * (test/e2e/global-setup.ts). Saves screenshots to test-results/. The map: search-map.test.ts.
  */
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { base, errors, launch, openPage as open, SHOTS } from "./browser.ts";
+import { settled } from "./map-geometry.ts";
 
 /** Paris, for "near me". */
 const HERE = { latitude: 48.8566, longitude: 2.3522 };
@@ -58,8 +59,13 @@ describe("the search page", () => {
     await page.waitForFunction((previous) => document.querySelector("#results li")?.textContent !== previous, first[0]);
     expect(await page.getByRole("button", { name: "← Previous" }).isEnabled()).toBe(true);
     expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena&country=US&p=2'$/);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The README's picture: the results beside their map, framed once every venue is placed.
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    await settled(page);
+    // From the form's last line: the status, the list and the whole map in the picture.
+    await page.evaluate(() => window.scrollTo(0, (document.getElementById("status")?.offsetTop ?? 0) - 100));
     await page.screenshot({ path: join(SHOTS, "search-page.png"), fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it("shows the raw XML and JSON, and the matching curl command", async () => {
@@ -196,7 +202,10 @@ describe("the search page", () => {
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The answer: the map above the list.
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    await settled(page);
+    await page.evaluate(() => window.scrollTo(0, (document.getElementById("status")?.offsetTop ?? 0) - 16));
     await page.screenshot({ path: join(SHOTS, "search-page-phone.png"), fullPage: false });
   });
 });
