@@ -1,16 +1,25 @@
 /**
- * Bundles the search page's script (src/page/app.ts and what it imports) for the browser into
- * public/app.js, which the worker's static assets serve. wrangler.toml runs this before
- * `wrangler dev` and `wrangler deploy` ([build]); it takes well under a second.
+ * Bundles the search page for the browser into public/, which the worker's static assets serve:
+ * its script (src/page/app.ts and what it imports, Leaflet among them) into app.js, its map
+ * styles (src/page/map.css with Leaflet's) into app.css, and the images those styles name.
+ * wrangler.toml runs this before `wrangler dev` and `wrangler deploy` ([build]); it takes well
+ * under a second.
  */
 import "../node-version.ts";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { ROOT } from "../tools/project.ts";
 
+const page = join(ROOT, "src", "page");
+
 await build({
-  entryPoints: [join(ROOT, "src", "page", "app.ts")],
-  outfile: join(ROOT, "public", "app.js"),
+  entryPoints: [
+    { in: join(page, "app.ts"), out: "app" },
+    { in: join(page, "map.css"), out: "app" },
+  ],
+  outdir: join(ROOT, "public"),
+  assetNames: "images/[name]-[hash]",
+  loader: { ".png": "file" },
   bundle: true,
   format: "iife",
   target: "es2022",

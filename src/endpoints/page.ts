@@ -1,131 +1,40 @@
 /**
- * GET /: a small search page for people. No framework: the markup here, the behaviour in
- * src/page/ (bundled into public/app.js, a static asset, so that the Content-Security-Policy can
- * forbid inline script). Results are built with textContent only, never as HTML.
+ * GET /: a small search page for people (docs/architecture.md#the-search-page). No framework: the
+ * markup in page-markup.ts, the behaviour in src/page/ (bundled into public/app.js, a static asset,
+ * so that the Content-Security-Policy can forbid inline script). Results are built with
+ * textContent only, never as HTML. The page credits the data served and shows the map tiles the
+ * deployment sets; it is built once per credits and setting.
  */
-import { LANGUAGES } from "../format/languages.ts";
+import { servedCredits } from "../cache/served-credits.ts";
+import type { Env } from "../env.ts";
+import type { Credits } from "../format/credits.ts";
 import { DOCUMENT_CACHE } from "./openapi.ts";
+import { pageHtml } from "./page-markup.ts";
+import { mapTiles } from "./page-map.ts";
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: "English",
-  es: "Español",
-  fr: "Français",
-  de: "Deutsch",
-  pt: "Português",
-  tr: "Türkçe",
-  it: "Italiano",
-  pl: "Polski",
-};
+/** Images from this origin (Leaflet's) and the tile host only. */
+function pageCsp(tileSource: string | undefined): string {
+  return (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; " +
+    `img-src 'self'${tileSource === undefined ? "" : ` ${tileSource}`}; ` +
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+  );
+}
 
-/** The radii, in km, of "near me" (the API allows up to 500). */
-const RADII = [10, 25, 100, 500];
+let built: { credits: Credits; tiles: string; html: string } | null = null;
 
-const PAGE_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Venue &amp; City Search</title>
-<meta name="description" content="Search venues and cities: the setlist.fm search API on GeoNames data.">
-<style>
-  :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
-  @media (prefers-color-scheme: dark) { :root { --accent: #7aa7ff; --muted: #a7b0bd; --line: #3a4150; --bg-soft: #1d222b; } }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
-  header { padding-top: 1rem; }
-  h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
-  header p, footer, .meta, #status { color: var(--muted); }
-  fieldset { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.75rem 1rem 1rem; margin: 0 0 1rem; }
-  legend { padding: 0 0.25rem; font-weight: 600; }
-  .kinds { display: flex; gap: 1rem; margin-bottom: 0.5rem; }
-  .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0.75rem; }
-  .field { display: flex; flex-direction: column; gap: 0.25rem; }
-  .field label { font-size: 0.875rem; font-weight: 600; }
-  input, select, button { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid var(--line); border-radius: 0.375rem; background: Canvas; color: CanvasText; }
-  input[type=search] { font-size: 1.1rem; }
-  .wide { grid-column: 1 / -1; }
-  button { cursor: pointer; background: var(--bg-soft); }
-  button:disabled { cursor: default; opacity: 0.5; }
-  :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-  #results { list-style: none; padding: 0; margin: 0; }
-  #results li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
-  #results .name { font-weight: 600; }
-  #results a { color: var(--accent); }
-  .meta { font-size: 0.9rem; }
-  pre { background: var(--bg-soft); padding: 0.75rem; border-radius: 0.375rem; overflow: auto; max-height: 28rem; font-size: 0.85rem; white-space: pre-wrap; word-break: break-all; }
-  nav { display: flex; align-items: center; gap: 0.75rem; margin: 1rem 0; flex-wrap: wrap; }
-  .curl { display: flex; gap: 0.5rem; align-items: flex-start; }
-  .curl pre { flex: 1; margin: 0; }
-  details { margin-top: 0.75rem; }
-  footer { font-size: 0.85rem; padding-bottom: 2rem; }
-  .note { margin: 0.75rem 0 0; font-size: 0.9rem; color: var(--muted); }
-  .note:empty { margin: 0; }
-  .warn { color: #a33a00; }
-  @media (prefers-color-scheme: dark) { .warn { color: #ffb27a; } }
-  #suggest { margin: -0.5rem 0 1rem; }
-  .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
-</style>
-</head>
-<body>
-<header>
-  <h1>Venue &amp; City Search</h1>
-  <p>The setlist.fm venue and city search, on real GeoNames cities. API: <a href="/1.0/openapi.json">OpenAPI document</a>.</p>
-</header>
-<main>
-  <form id="search" role="search" aria-label="Search venues and cities">
-    <fieldset>
-      <legend>Search</legend>
-      <div class="kinds" role="radiogroup" aria-label="What to search">
-        <label><input type="radio" name="kind" value="venues" checked> Venues</label>
-        <label><input type="radio" name="kind" value="cities"> Cities</label>
-      </div>
-      <div class="grid">
-        <div class="field wide"><label for="name">Name</label><input id="name" name="name" type="search" autocomplete="off" placeholder="fillmore, wien, münchen …" aria-describedby="status"></div>
-        <div class="field"><label for="country">Country</label><input id="country" name="country" autocomplete="off" placeholder="US or United States"></div>
-        <div class="field"><label for="state">State</label><input id="state" name="state" autocomplete="off" placeholder="California"></div>
-        <div class="field"><label for="lang">Names in</label><select id="lang" name="lang">${LANGUAGES.map((l) => `<option value="${l}">${LANGUAGE_NAMES[l] ?? l}</option>`).join("")}</select></div>
-        <div class="field"><label for="near">Where</label><select id="near" name="near" aria-describedby="locate"><option value="">Anywhere</option>${RADII.map((km) => `<option value="${km}">Near me, ${km} km</option>`).join("")}</select></div>
-        <div class="field"><label for="typos">Spelling</label><select id="typos" name="typos"><option value="1">Forgive typos</option><option value="0">Exact names only</option></select></div>
-        <div class="field"><label for="view">Show</label><select id="view" name="view"><option value="list">Results</option><option value="json">Raw JSON</option><option value="xml">Raw XML</option></select></div>
-      </div>
-      <p id="locate" class="note" aria-live="polite"></p>
-      <details>
-        <summary>API key</summary>
-        <div class="grid"><div class="field"><label for="key">x-api-key (only where the service requires one)</label><input id="key" name="key" type="password" autocomplete="off"></div></div>
-      </details>
-    </fieldset>
-  </form>
-  <p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p>
-  <p id="suggest" hidden></p>
-  <ol id="results" aria-label="Results"></ol>
-  <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
-  <nav aria-label="Pages">
-    <button type="button" id="prev" disabled>← Previous</button>
-    <span id="pageinfo"></span>
-    <button type="button" id="next" disabled>Next →</button>
-  </nav>
-  <section aria-labelledby="curl-title">
-    <h2 id="curl-title">The same request with curl</h2>
-    <div class="curl"><pre><code id="curl"></code></pre><button type="button" id="copy">Copy</button></div>
-  </section>
-</main>
-<footer>Cities and their names: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0). Venues are generated examples.</footer>
-<script src="/app.js" defer></script>
-</body>
-</html>
-`;
-
-const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'; " +
-  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-export function page(): Response {
-  return new Response(PAGE_HTML, {
+export async function page(_request: Request, env: Env): Promise<Response> {
+  const credits = await servedCredits(env);
+  const tiles = mapTiles(env);
+  const setting = `${env.MAP_TILES}\n${env.MAP_ATTRIBUTION}`;
+  if (built?.credits !== credits || built.tiles !== setting) {
+    built = { credits, tiles: setting, html: pageHtml(credits, tiles) };
+  }
+  return new Response(built.html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": DOCUMENT_CACHE,
-      "Content-Security-Policy": PAGE_CSP,
+      "Content-Security-Policy": pageCsp(tiles?.source),
       "Referrer-Policy": "no-referrer",
     },
   });

@@ -10,10 +10,11 @@ import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search.ts";
 import { common, parameters, pathId, searchFilters } from "./parameters.ts";
 import { answerHeaders, badPage, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
 import { SCHEMAS } from "./schemas.ts";
+import { creditText, type Credits } from "../format/credits.ts";
 
-export const OPENAPI = {
-  openapi: "3.1.0",
-  info: {
+/** The document's info: what the API is, and whose data it serves under which licence (docs/api.md#data-credits). */
+function info(credits: Credits) {
+  return {
     title: "Venue & City Search",
     version: "1.0",
     description:
@@ -21,9 +22,16 @@ export const OPENAPI = {
       `names localized by Accept-Language. Every route is also served under /rest (server "/rest"). Query strings over ` +
       `${MAX_QUERY_BYTES} bytes and values over ${MAX_VALUE_LENGTH} characters are a 400. Beyond setlist.fm, and ` +
       "only when asked for: typo tolerance (`typos`), searches near a point (`lat`, `long`, `radius`), and, as a " +
-      'deployment setting (`VENUE_CITY_DETAIL = "full"`), venue cities in full.',
+      'deployment setting (`VENUE_CITY_DETAIL = "full"`), venue cities in full. ' +
+      creditText(credits),
     license: { name: "Data: GeoNames, CC BY 4.0", url: "https://creativecommons.org/licenses/by/4.0/" },
-  },
+    /** Every source of the data served, for clients that show it (the licences ask them to credit it). */
+    "x-data-credits": credits.sources,
+  };
+}
+
+/** Everything but the info: the servers, security, paths and components. */
+const OPERATIONS = {
   servers: [{ url: "/" }, { url: "/rest" }],
   security: [{}, { apiKey: [] }],
   paths: {
@@ -125,3 +133,6 @@ export const OPENAPI = {
     responses: RESPONSES,
   },
 } as const;
+
+/** The document, crediting the data sources of the served import. */
+export const openApiDocument = (credits: Credits) => ({ openapi: "3.1.0", info: info(credits), ...OPERATIONS });

@@ -3,9 +3,10 @@
  * public/app.js by scripts/page/build.ts (wrangler runs it before `wrangler dev` and deploy), and
  * served as a static asset. It searches as you type (debounced, earlier requests aborted), near
  * the browser's location within a chosen radius, forgiving typos (with "did you mean"), pages,
- * shows raw JSON or XML, the curl command, and map links. Results are built with textContent only.
+ * shows raw JSON or XML, the curl command, and the results on a map (src/page/map.ts), whose area
+ * it can search. Results are built with textContent only.
  */
-import { form, out } from "./dom.ts";
+import { fields, form, out } from "./dom.ts";
 import { near } from "./location.ts";
 import { showCurl } from "./request.ts";
 import { run, soon } from "./search.ts";
@@ -32,4 +33,8 @@ out.next.addEventListener("click", () => {
   void run();
 });
 out.copy.addEventListener("click", () => void navigator.clipboard.writeText(out.curl.textContent ?? ""));
+out.area.addEventListener("click", () => {
+  fields.near.value = "area";
+  near();
+});
 showCurl("/1.0/search/venues");

@@ -30,6 +30,9 @@ export const out = {
   pageinfo: element("pageinfo", HTMLElement),
   curl: element("curl", HTMLElement),
   copy: element("copy", HTMLButtonElement),
+  map: element("map", HTMLElement),
+  area: element("area", HTMLButtonElement),
+  mapinfo: element("mapinfo", HTMLElement),
 };
 
 /** A field's value, trimmed. */

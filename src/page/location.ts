@@ -1,10 +1,15 @@
-/** "Near me": asks the browser where it is (once), then searches around it. */
+/**
+ * Where to search: anywhere; near me (asks the browser where it is, once, then searches around it,
+ * the map centred there); or the map's area ("search this area": the box the map shows).
+ */
 import { fields, out } from "./dom.ts";
+import { showReach, viewBox } from "./map.ts";
 import { soon } from "./search.ts";
 import { state } from "./state.ts";
 
 function noLocation(message: string): void {
   fields.near.value = "";
+  showReach(null, 0);
   out.locate.textContent = `${message} Searching everywhere.`;
   out.locate.className = "note warn";
   soon(true, 0);
@@ -17,16 +22,29 @@ function locationError(error: GeolocationPositionError): string {
   return error.code === error.TIMEOUT ? "Finding your location took too long." : "Your location is unavailable.";
 }
 
+/** Searches the box the map shows now (the choice "The map's area"). */
+function searchArea(): void {
+  state.locating++; // a location still on its way is not wanted now
+  state.area = viewBox();
+  showReach(null, 0);
+  out.locate.textContent = `In the map's area (${state.area.replaceAll(",", ", ")}).`;
+  out.locate.className = "note";
+  soon(true, 0);
+}
+
 export function near(): void {
+  if (fields.near.value === "area") return searchArea();
   if (!fields.near.value) {
     state.locating++; // a location still on its way is not wanted now
     out.locate.textContent = "";
+    showReach(null, 0);
     soon(true, 0);
     return;
   }
   if (state.position) {
     out.locate.textContent = `Near your location (${state.position.lat}, ${state.position.long}).`;
     out.locate.className = "note";
+    showReach(state.position, Number(fields.near.value));
     soon(true, 0);
     return;
   }

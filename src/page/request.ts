@@ -2,9 +2,17 @@
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { state } from "./state.ts";
 
+/** Whether "near me" is chosen (its value a radius in km). */
+export const nearMe = (): boolean => /^\d+$/.test(fields.near.value);
+
 /** The radius in km when searching near the browser's location, else "". */
 export function radius(): string {
-  return state.position ? fields.near.value : "";
+  return state.position && nearMe() ? fields.near.value : "";
+}
+
+/** The box of "search this area" while the map's area is chosen, else "". */
+function area(): string {
+  return fields.near.value === "area" ? state.area : "";
 }
 
 function query(): URLSearchParams {
@@ -17,6 +25,7 @@ function query(): URLSearchParams {
     params.set("long", state.position.long);
     params.set("radius", radius());
   }
+  if (area()) params.set("bbox", area());
   if (fields.typos.value === "0") params.set("typos", "0");
   if (state.page > 1) params.set("p", String(state.page));
   return params;
@@ -28,11 +37,14 @@ export function searchPath(): string {
   return `/1.0/search/${kind()}${params ? `?${params}` : ""}`;
 }
 
+/** The API key header, when a key is given. */
+export const keyHeader = (): Record<string, string> =>
+  valueOf(fields.key) ? { "x-api-key": valueOf(fields.key) } : {};
+
 export function headers(): Record<string, string> {
   const h: Record<string, string> = { Accept: fields.view.value === "xml" ? "application/xml" : "application/json" };
   if (fields.lang.value !== "en") h["Accept-Language"] = fields.lang.value;
-  if (valueOf(fields.key)) h["x-api-key"] = valueOf(fields.key);
-  return h;
+  return { ...h, ...keyHeader() };
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
@@ -47,5 +59,5 @@ export function showCurl(path: string): void {
 
 /** Whether the form asks for anything at all. */
 export function hasQuery(): boolean {
-  return [fields.name, fields.country, fields.state].some((f) => valueOf(f) !== "") || radius() !== "";
+  return [fields.name, fields.country, fields.state].some((f) => valueOf(f) !== "") || radius() !== "" || area() !== "";
 }

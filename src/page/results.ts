@@ -1,14 +1,9 @@
 /** Showing an answer: the list of results, the "did you mean" line and the paging. */
-import type { CitiesPage, CityJson, VenueCityJson, VenuesPage } from "../shape.ts";
+import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, out, span } from "./dom.ts";
+import { plot, unplot } from "./map.ts";
+import { placeName, type Result } from "./places.ts";
 import { state } from "./state.ts";
-
-type AnyCity = CityJson | VenueCityJson;
-
-function place(c: AnyCity): string {
-  const country = "name" in c.country ? c.country.name : undefined;
-  return [c.name, c.state, country].filter(Boolean).join(", ");
-}
 
 function mapLink(lat: number, long: number): HTMLAnchorElement {
   const map = document.createElement("a");
@@ -19,24 +14,26 @@ function mapLink(lat: number, long: number): HTMLAnchorElement {
   return map;
 }
 
-function item(result: VenuesPage["venue"][number] | CitiesPage["cities"][number]): HTMLLIElement {
+function item(result: Result): HTMLLIElement {
   const li = document.createElement("li");
   li.append(span(result.name, "name"));
   const meta = document.createElement("div");
   meta.className = "meta";
   if (result.distance !== undefined) meta.append(span(`${result.distance.toFixed(1)} km away`, "distance"), " · ");
-  if ("country" in result) meta.append(`${place(result)} · `, mapLink(result.coords.lat, result.coords.long));
+  if ("country" in result) meta.append(`${placeName(result)} · `, mapLink(result.coords.lat, result.coords.long));
   else {
-    meta.append(result.city ? place(result.city) : "no city", ` · ${result.kind}`);
+    meta.append(result.city ? placeName(result.city) : "no city", ` · ${result.kind}`);
     if (result.coords !== undefined) meta.append(" · ", mapLink(result.coords.lat, result.coords.long));
   }
   li.append(meta);
   return li;
 }
 
-export function render(body: VenuesPage | CitiesPage): void {
+/** Shows a page of results, in the list and on the map (`fit`: framed there). */
+export function render(body: VenuesPage | CitiesPage, fit: boolean): void {
   const items = body.type === "venues" ? body.venue : body.cities;
   out.results.replaceChildren(...items.map(item));
+  void plot(items, fit);
 }
 
 export function paging(): void {
@@ -76,6 +73,7 @@ export function showSuggestion(corrected: string | null, asked: string, search: 
 /** Nothing asked: nothing shown. */
 export function clear(message: string): void {
   out.results.replaceChildren();
+  void unplot();
   out.raw.hidden = true;
   out.suggest.hidden = true;
   state.total = 0;

@@ -1,7 +1,8 @@
 /** Running the search the form asks for: one request at a time (an earlier one is aborted), then its answer shown. */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
-import { hasQuery, headers, radius, searchPath, showCurl } from "./request.ts";
+import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
+import { unplot } from "./map.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
 import { state } from "./state.ts";
 
@@ -35,6 +36,7 @@ function showRaw(text: string): void {
 function showError(response: Response, body: Body): void {
   state.total = 0;
   out.results.replaceChildren();
+  void unplot();
   out.suggest.hidden = true;
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   out.status.textContent = response.status === 404 ? "No matches." : `Error ${response.status}: ${message}`;
@@ -46,7 +48,9 @@ function showAnswer(response: Response, text: string, asked: string, near: strin
   const searched = kind();
   state.total = body && "total" in body ? body.total : Number(/total="(\d+)"/.exec(text)?.[1] ?? 0);
   state.perPage = searched === "venues" ? 30 : 50;
-  if (body && "type" in body) render(body);
+  // The map frames the results searched anywhere; near you or in its area, it stays put.
+  if (body && "type" in body) render(body, fields.near.value === "");
+  else void unplot(); // XML: no list to map
   const fuzzy = response.headers.get("X-Match") === "fuzzy";
   showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked, () => soon(true, 0));
   const one = searched === "venues" ? "venue" : "city";
@@ -61,7 +65,7 @@ function showAnswer(response: Response, text: string, asked: string, near: strin
 export async function run(): Promise<void> {
   const path = searchPath();
   showCurl(path);
-  if (fields.near.value && !state.position) return; // searches once the location is known
+  if (nearMe() && !state.position) return; // searches once the location is known
   if (!hasQuery()) return clear(IDLE);
   state.inflight?.abort();
   const inflight = new AbortController();

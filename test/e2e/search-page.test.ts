@@ -1,74 +1,28 @@
 /**
- * The search page end to end: `wrangler dev` on the default data, driven in headless Chromium
- * (Debian's, at /usr/bin/chromium, through playwright-core). Saves screenshots to test-results/.
- * The data lives in a local D1 state of its own (.wrangler/e2e-state), so the run leaves the one
- * of `npm start` alone; the first run imports into it.
+ * The search page end to end, in headless Chromium against `wrangler dev` on the default data
+ * (test/e2e/global-setup.ts). Saves screenshots to test-results/. The map: search-map.test.ts.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
-import { Progress } from "../../scripts/import/progress.ts";
-import { FAST, runImport } from "../../scripts/import/run.ts";
-import { ROOT } from "../../scripts/tools/project.ts";
+import { base, errors, launch, openPage as open, SHOTS } from "./browser.ts";
+import { settled } from "./map-geometry.ts";
 
-const PORT = 8789;
-const SHOTS = join(ROOT, "test-results");
-const STATE = join(ROOT, ".wrangler", "e2e-state");
 /** Paris, for "near me". */
 const HERE = { latitude: 48.8566, longitude: 2.3522 };
 
-let server: DevServer | undefined;
-let browser: Browser | undefined;
+let browser: Browser;
 let page: Page;
-/** Script errors of the pages opened here: the page's script must run as served. */
-const errors: string[] = [];
 
-function watch(p: Page): Page {
-  p.on("pageerror", (error) => errors.push(String(error)));
-  p.on("console", (message) => {
-    // A 404 ("no matches") is logged as a failed load; anything else is the script's fault.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      errors.push(message.text());
-    }
-  });
-  return p;
-}
-
-/** A page of its own, with a browser context set up as given (location, permissions). */
-async function openPage(options: BrowserContextOptions): Promise<Page> {
-  if (!browser) throw new Error("no browser");
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
-  const p = watch(await context.newPage());
-  await p.goto(`${server?.base ?? ""}/`);
-  return p;
-}
+const openPage = (options: BrowserContextOptions) => open(browser, options);
 
 beforeAll(async () => {
-  // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
-  // takes minutes on a busy machine).
-  await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
-  server = await startDevServer({ port: PORT, args: ["--persist-to", STATE] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  page = watch(await browser.newPage({ viewport: { width: 1100, height: 900 } }));
-  mkdirSync(SHOTS, { recursive: true });
-}, 300_000);
+  browser = await launch();
+  page = await open(browser);
+});
 
 afterAll(async () => {
-  await browser?.close();
-  server?.stop();
+  await browser.close();
 });
 
 afterEach(() => {
@@ -80,7 +34,7 @@ const statusText = (p: Page) => p.locator("#status").textContent();
 
 describe("the search page", () => {
   it("searches cities as you type, with map links", async () => {
-    await page.goto(`${server?.base ?? ""}/`);
+    await page.goto(`${base()}/`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Venue & City Search");
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("paris");
@@ -105,8 +59,13 @@ describe("the search page", () => {
     await page.waitForFunction((previous) => document.querySelector("#results li")?.textContent !== previous, first[0]);
     expect(await page.getByRole("button", { name: "← Previous" }).isEnabled()).toBe(true);
     expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena&country=US&p=2'$/);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The README's picture: the results beside their map, framed once every venue is placed.
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    await settled(page);
+    // From the form's last line: the status, the list and the whole map in the picture.
+    await page.evaluate(() => window.scrollTo(0, (document.getElementById("status")?.offsetTop ?? 0) - 100));
     await page.screenshot({ path: join(SHOTS, "search-page.png"), fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   it("shows the raw XML and JSON, and the matching curl command", async () => {
@@ -243,7 +202,10 @@ describe("the search page", () => {
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The answer: the map above the list.
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    await settled(page);
+    await page.evaluate(() => window.scrollTo(0, (document.getElementById("status")?.offsetTop ?? 0) - 16));
     await page.screenshot({ path: join(SHOTS, "search-page-phone.png"), fullPage: false });
   });
 });

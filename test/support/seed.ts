@@ -77,6 +77,8 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         ["rows_cities", String(counts.cities)],
         ["rows_venues", String(counts.venues)],
         ["name_anchor_every", String(counts.anchorEvery)],
+        // As the import records them (scripts/import/run.ts): the fixture's venues are a file's.
+        ["venue_sources", counts.venueSources.join(",")],
       ];
       return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((f) => f.statements);
     } finally {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, callWith } from "./helpers.ts";
 
 describe("the search page", () => {
@@ -10,7 +10,8 @@ describe("the search page", () => {
     const html = await res.text();
     expect(html).toMatch(/<script src="\/app\.js" defer><\/script>/);
     expect(html).not.toMatch(/<script>/);
-    for (const id of ["name", "country", "state", "lang", "view", "results", "prev", "next", "curl"]) {
+    expect(html).toContain('<link rel="stylesheet" href="/app.css">');
+    for (const id of ["name", "country", "state", "lang", "view", "results", "prev", "next", "curl", "map", "area"]) {
       expect(html, id).toContain(`id="${id}"`);
     }
   });
@@ -27,5 +28,51 @@ describe("the search page", () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
     expect((await call("/", { method: "POST" })).status).toBe(405);
+  });
+});
+
+describe("the search page's map tiles (docs/deploy.md#map-tiles)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The page with MAP_TILES and MAP_ATTRIBUTION set: its images' CSP, its tile template, its tiles' credit. */
+  async function withTiles(MAP_TILES: string, MAP_ATTRIBUTION = "") {
+    const res = await callWith({ MAP_TILES, MAP_ATTRIBUTION }, "/");
+    const html = await res.text();
+    return {
+      imgSrc: /img-src ([^;]*);/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1],
+      tiles: /<div id="map" data-tiles="([^"]*)">/.exec(html)?.[1],
+      credit: /<p class="map-credit">(.*?)<\/p>/.exec(html)?.[1],
+    };
+  }
+
+  it("by default OpenStreetMap's, credited, and images from there and nowhere else", async () => {
+    expect(await withTiles("")).toEqual({
+      imgSrc: "'self' https://tile.openstreetmap.org",
+      tiles: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      credit: '<a href="https://www.openstreetmap.org/copyright">© OpenStreetMap contributors</a>',
+    });
+  });
+
+  it("off: no tiles, no credit for them, images from the page's origin only", async () => {
+    expect(await withTiles("off")).toEqual({ imgSrc: "'self'", tiles: "", credit: undefined });
+  });
+
+  it("another server's, its subdomains allowed, its credit escaped but for its links", async () => {
+    const tiles = "https://{s}.tiles.example.com/base/{z}/{x}/{y}.png?key=a&b=1";
+    expect(await withTiles(tiles, "Tiles <b>[Example](https://example.com/about)</b> & OSM")).toEqual({
+      imgSrc: "'self' https://*.tiles.example.com",
+      tiles: "https://{s}.tiles.example.com/base/{z}/{x}/{y}.png?key=a&#38;b=1",
+      credit: 'Tiles &#60;b&#62;<a href="https://example.com/about">Example</a>&#60;/b&#62; &#38; OSM',
+    });
+  });
+
+  it("a setting that is no tile template: no tiles, logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const bad of ["javascript:alert(1)", "https://tiles.example.com/{z}/{x}.png", "https://a b/{z}/{x}/{y}.png"]) {
+      expect((await withTiles(bad)).imgSrc, bad).toBe("'self'");
+    }
+    expect(logged).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * The search page's markup (GET /, src/endpoints/page.ts): the form, the results beside their map,
+ * and the data credits. Its behaviour is src/page/ (public/app.js), its map styles
+ * src/page/map.css (public/app.css). Every value from a setting is escaped.
+ */
+import { creditGroups, generatedNote, type Credits } from "../format/credits.ts";
+import { LANGUAGES } from "../format/languages.ts";
+import { attributionHtml, escapeHtml, type MapTiles } from "./page-map.ts";
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  de: "Deutsch",
+  pt: "Português",
+  tr: "Türkçe",
+  it: "Italiano",
+  pl: "Polski",
+};
+
+/** The radii, in km, of "near me" (the API allows up to 500). */
+const RADII = [10, 25, 100, 500];
+
+const link = (url: string, text: string) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
+
+/** The footer: each source with its licence (docs/api.md#data-credits). */
+function creditsHtml(credits: Credits): string {
+  const groups = creditGroups(credits).map(
+    ([what, sources]) =>
+      `${escapeHtml(what)}: ${sources.map((c) => `${link(c.url, c.name)} (${link(c.licenceUrl, c.licence)})`).join(", ")}.`,
+  );
+  const note = generatedNote(credits);
+  return [...groups, ...(note === null ? [] : [escapeHtml(note)])].join(" ");
+}
+
+/** The head and the page's header: the same on every deployment. */
+const HEAD = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Venue &amp; City Search</title>
+<meta name="description" content="Search venues and cities: the setlist.fm search API on GeoNames data.">
+<link rel="stylesheet" href="/app.css">
+<style>
+  :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
+  @media (prefers-color-scheme: dark) { :root { --accent: #7aa7ff; --muted: #a7b0bd; --line: #3a4150; --bg-soft: #1d222b; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+  header { padding-top: 1rem; }
+  h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
+  header p, footer, .meta, #status { color: var(--muted); }
+  fieldset { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.75rem 1rem 1rem; margin: 0 0 1rem; }
+  legend { padding: 0 0.25rem; font-weight: 600; }
+  .kinds { display: flex; gap: 1rem; margin-bottom: 0.5rem; }
+  .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0.75rem; }
+  .field { display: flex; flex-direction: column; gap: 0.25rem; }
+  .field label { font-size: 0.875rem; font-weight: 600; }
+  input, select, button { font: inherit; padding: 0.5rem 0.6rem; border: 1px solid var(--line); border-radius: 0.375rem; background: Canvas; color: CanvasText; }
+  input[type=search] { font-size: 1.1rem; }
+  .wide { grid-column: 1 / -1; }
+  button { cursor: pointer; background: var(--bg-soft); }
+  button:disabled { cursor: default; opacity: 0.5; }
+  :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  #results { list-style: none; padding: 0; margin: 0; }
+  #results li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+  #results .name { font-weight: 600; }
+  #results a { color: var(--accent); }
+  .meta { font-size: 0.9rem; }
+  pre { background: var(--bg-soft); padding: 0.75rem; border-radius: 0.375rem; overflow: auto; max-height: 28rem; font-size: 0.85rem; white-space: pre-wrap; word-break: break-all; }
+  nav { display: flex; align-items: center; gap: 0.75rem; margin: 1rem 0; flex-wrap: wrap; }
+  .curl { display: flex; gap: 0.5rem; align-items: flex-start; }
+  .curl pre { flex: 1; margin: 0; }
+  details { margin-top: 0.75rem; }
+  footer { font-size: 0.85rem; padding-bottom: 2rem; }
+  .note { margin: 0.75rem 0 0; font-size: 0.9rem; color: var(--muted); }
+  .note:empty { margin: 0; }
+  .warn { color: #a33a00; }
+  @media (prefers-color-scheme: dark) { .warn { color: #ffb27a; } }
+  #suggest { margin: -0.5rem 0 1rem; }
+  .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
+</style>
+</head>
+<body>
+<header>
+  <h1>Venue &amp; City Search</h1>
+  <p>The setlist.fm venue and city search, on real GeoNames cities. API: <a href="/1.0/openapi.json">OpenAPI document</a>.</p>
+</header>`;
+
+/** The search form and the lines that report on it. */
+const FORM = `  <form id="search" role="search" aria-label="Search venues and cities">
+    <fieldset>
+      <legend>Search</legend>
+      <div class="kinds" role="radiogroup" aria-label="What to search">
+        <label><input type="radio" name="kind" value="venues" checked> Venues</label>
+        <label><input type="radio" name="kind" value="cities"> Cities</label>
+      </div>
+      <div class="grid">
+        <div class="field wide"><label for="name">Name</label><input id="name" name="name" type="search" autocomplete="off" placeholder="fillmore, wien, münchen …" aria-describedby="status"></div>
+        <div class="field"><label for="country">Country</label><input id="country" name="country" autocomplete="off" placeholder="US or United States"></div>
+        <div class="field"><label for="state">State</label><input id="state" name="state" autocomplete="off" placeholder="California"></div>
+        <div class="field"><label for="lang">Names in</label><select id="lang" name="lang">${LANGUAGES.map((l) => `<option value="${l}">${LANGUAGE_NAMES[l] ?? l}</option>`).join("")}</select></div>
+        <div class="field"><label for="near">Where</label><select id="near" name="near" aria-describedby="locate"><option value="">Anywhere</option>${RADII.map((km) => `<option value="${km}">Near me, ${km} km</option>`).join("")}<option value="area">The map's area</option></select></div>
+        <div class="field"><label for="typos">Spelling</label><select id="typos" name="typos"><option value="1">Forgive typos</option><option value="0">Exact names only</option></select></div>
+        <div class="field"><label for="view">Show</label><select id="view" name="view"><option value="list">Results</option><option value="json">Raw JSON</option><option value="xml">Raw XML</option></select></div>
+      </div>
+      <p id="locate" class="note" aria-live="polite"></p>
+      <details>
+        <summary>API key</summary>
+        <div class="grid"><div class="field"><label for="key">x-api-key (only where the service requires one)</label><input id="key" name="key" type="password" autocomplete="off"></div></div>
+      </details>
+    </fieldset>
+  </form>
+  <p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p>
+  <p id="suggest" hidden></p>`;
+
+/** The results beside their map (its tiles' template and credit from the setting). */
+const results = (tiles: MapTiles | null) => `  <div class="split">
+    <div>
+      <ol id="results" aria-label="Results"></ol>
+      <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
+      <nav aria-label="Pages">
+        <button type="button" id="prev" disabled>← Previous</button>
+        <span id="pageinfo"></span>
+        <button type="button" id="next" disabled>Next →</button>
+      </nav>
+    </div>
+    <section class="map-panel" aria-label="Map of the results">
+      <div class="map-bar"><button type="button" id="area">Search this area</button><span id="mapinfo" class="meta" aria-live="polite"></span></div>
+      <div class="map-frame"><div id="map" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
+    </section>
+  </div>`;
+
+const CURL = `  <section aria-labelledby="curl-title">
+    <h2 id="curl-title">The same request with curl</h2>
+    <div class="curl"><pre><code id="curl"></code></pre><button type="button" id="copy">Copy</button></div>
+  </section>`;
+
+export function pageHtml(credits: Credits, tiles: MapTiles | null): string {
+  return `${HEAD}
+<main>
+${FORM}
+${results(tiles)}
+${CURL}
+</main>
+<footer id="credits">${creditsHtml(credits)}</footer>
+<script src="/app.js" defer></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,121 @@
+/**
+ * The map beside the results (docs/architecture.md#the-search-page). Leaflet rather than MapLibre
+ * GL: raster tiles as plain images, drawn without WebGL (so in any browser, headless Chromium
+ * without a GPU among them), about 40 KB gzip, bundled into app.js. Results are circle markers
+ * (SVG, no marker images to serve); the tiles are the deployment's setting (the map's data-tiles,
+ * empty for none). The map fits the results, or the reach of "near me" around the browser's
+ * location; after "search this area" it stays where the person put it.
+ */
+import {
+  circle,
+  circleMarker,
+  layerGroup,
+  map as leafletMap,
+  point,
+  tileLayer,
+  type CircleMarker,
+  type LatLngExpression,
+  type LatLngTuple,
+} from "leaflet";
+import { bboxParam } from "./bbox.ts";
+import { out, span } from "./dom.ts";
+import { placeName, placeOf, type Point, type Result } from "./places.ts";
+
+/** Close enough to see the streets around one place, far enough to see its neighbours. */
+const PLACE_ZOOM = 12;
+
+/** Results framed clear of the map's edges and of its zoom buttons (top left). */
+const FRAME = { paddingTopLeft: point(56, 24), paddingBottomRight: point(24, 24), maxZoom: PLACE_ZOOM };
+
+const map = leafletMap(out.map, { attributionControl: false, worldCopyJump: false }).setView([30, 0], 1);
+const tiles = out.map.dataset.tiles ?? "";
+if (tiles) {
+  // The page sends no Referer (Referrer-Policy); a tile server may ask for one, so tiles send the origin.
+  tileLayer(tiles, { maxZoom: 19, referrerPolicy: "strict-origin-when-cross-origin" }).addTo(map);
+}
+const markers = layerGroup().addTo(map);
+// Your location above the results (its own pane: a layer drawn later would cover it), not in the way of their clicks.
+map.createPane("you").style.zIndex = "450";
+const you = layerGroup().addTo(map);
+
+/** Counts plots, so that only the latest search's places are drawn. */
+let plots = 0;
+
+/** Where a result is, in words: a venue's city; a city's state and country. */
+function whereIs(result: Result): string {
+  if ("country" in result) return [result.state, result.country.name].filter(Boolean).join(", ");
+  return result.city ? placeName(result.city) : "";
+}
+
+function popup(result: Result): HTMLElement {
+  const content = document.createElement("div");
+  content.append(span(result.name, "name"));
+  if (whereIs(result)) content.append(document.createElement("br"), whereIs(result));
+  return content;
+}
+
+function marker(result: Result, point: Point): CircleMarker {
+  const m = circleMarker([point.lat, point.long], {
+    radius: 7,
+    weight: 2,
+    fillOpacity: 0.85,
+    className: "result-marker",
+  });
+  m.bindPopup(popup(result)).addTo(markers);
+  m.getElement()?.setAttribute("aria-label", [result.name, whereIs(result)].filter(Boolean).join(" — "));
+  return m;
+}
+
+/** A "show on map" button for a result of the list (the list is in the results' order). */
+function showButton(index: number, m: CircleMarker): void {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link show";
+  button.textContent = "show on map";
+  button.addEventListener("click", () => {
+    map.setView(m.getLatLng(), Math.max(map.getZoom(), PLACE_ZOOM));
+    m.openPopup();
+  });
+  out.results.children[index]?.querySelector(".meta")?.append(" · ", button);
+}
+
+/** Puts a page of results on the map (each at its place, once known); `fit` frames them. */
+export async function plot(results: Result[], fit: boolean): Promise<void> {
+  const plot = ++plots;
+  out.mapinfo.textContent = results.length ? "Placing the results …" : "";
+  const points = await Promise.all(results.map(placeOf));
+  if (plot !== plots) return;
+  markers.clearLayers();
+  const placed: LatLngTuple[] = [];
+  points.forEach((point, i) => {
+    const result = results[i];
+    if (point === null || result === undefined) return;
+    showButton(i, marker(result, point));
+    placed.push([point.lat, point.long]);
+  });
+  if (results.length) out.mapinfo.textContent = `${placed.length} of ${results.length} on the map.`;
+  if (fit && placed.length) map.fitBounds(placed, FRAME);
+}
+
+/** The map without results. */
+export const unplot = (): Promise<void> => plot([], false);
+
+/** Shows the browser's location and the reach of a search near it, centred; null: neither. */
+export function showReach(position: { lat: string; long: string } | null, radiusKm: number): void {
+  you.clearLayers();
+  if (position === null) return;
+  const centre: LatLngExpression = [Number(position.lat), Number(position.long)];
+  const drawn = { pane: "you", interactive: false, weight: 1 };
+  const reach = circle(centre, { ...drawn, radius: radiusKm * 1000, fillOpacity: 0.06, className: "you-reach" });
+  reach.addTo(you);
+  const here = circleMarker(centre, { ...drawn, radius: 6, weight: 2, fillOpacity: 1, className: "you-marker" });
+  here.addTo(you);
+  here.getElement()?.setAttribute("aria-label", "Your location");
+  map.setView(centre, map.getBoundsZoom(reach.getBounds()));
+}
+
+/** The `bbox` of what the map shows now. */
+export function viewBox(): string {
+  const view = map.getBounds();
+  return bboxParam({ west: view.getWest(), south: view.getSouth(), east: view.getEast(), north: view.getNorth() });
+}

@@ -1,0 +1,31 @@
+/**
+ * The browser tests' server, started once for every file of test/e2e: `wrangler dev` on the
+ * default data, in a local D1 state of its own (.wrangler/e2e-state, so the run leaves the one of
+ * `npm start` alone; the first run imports into it), with the map's tiles off (MAP_TILES, see
+ * docs/deploy.md#map-tiles): nothing goes to the network.
+ */
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startDevServer } from "../../scripts/tools/dev-server.ts";
+import { Progress } from "../../scripts/import/progress.ts";
+import { FAST, runImport } from "../../scripts/import/run.ts";
+import { ROOT } from "../../scripts/tools/project.ts";
+
+const PORT = 8789;
+const STATE = join(ROOT, ".wrangler", "e2e-state");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The server's origin, http://127.0.0.1:8789. */
+    base: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
+  // takes minutes on a busy machine).
+  await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
+  const server = await startDevServer({ port: PORT, args: ["--persist-to", STATE, "--var", "MAP_TILES:off"] });
+  project.provide("base", server.base);
+  return () => server.stop();
+}
