@@ -40,6 +40,7 @@ Behaviour:
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
+  --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32)
   --fast               publish in long transactions without pauses: faster, but a running
                        wrangler dev on the same database may refuse queries meanwhile
   --json               print the summary as JSON (for the benchmark)
@@ -68,6 +69,7 @@ const OPTIONS = {
   remote: { type: "boolean" },
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
+  "cell-count-min": { type: "string" },
   fast: { type: "boolean" },
   json: { type: "boolean" },
   "persist-to": { type: "string" },
@@ -104,6 +106,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
       skipInvalid: values["skip-invalid"],
       force: values.force,
       prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
+      cellCountMin: positiveInt(values["cell-count-min"], "--cell-count-min"),
       ...(values.fast ? { pacing: FAST } : {}),
       target,
     },

@@ -51,6 +51,8 @@ export interface ImportOptions {
   force?: boolean;
   /** Stored totals for name prefixes matching at least this many rows (tests use small data). */
   prefixCountMin?: number;
+  /** Stored cell counts from this many records of a term (tests use small data). */
+  cellCountMin?: number;
   /**
    * How the local publisher paces its writes: by default short transactions with pauses, so a
    * running `wrangler dev` keeps answering; the file target, and `npm start` (which imports before
@@ -96,7 +98,10 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     const counts =
       buildDb === null
         ? noCounts()
-        : await build(buildDb, s.sources, problems, progress, { prefixCountMin: options.prefixCountMin });
+        : await build(buildDb, s.sources, problems, progress, {
+            prefixCountMin: options.prefixCountMin,
+            cellCountMin: options.cellCountMin,
+          });
     const meta = metaRows(version, s.description, counts);
     const published =
       options.target.kind === "remote"

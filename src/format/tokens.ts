@@ -11,10 +11,9 @@
  *   is the token and "the name starts with the query" its prefix;
  * - `__c_us`, `__s_us_ca`, `__a_ca`, `__t_<city pos>`: country, state (country and admin-1 code),
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
- * - `__g<level>_<cell>`: the cell of a point on a grid of 2^level × 2^level cells over longitude
- *   and latitude, at several levels, so "near a point" is an OR of a few cells.
- *
- * The same grid, as a Z-order curve, orders the cities for searches near a point alone (zCode).
+ * - `__k_<kind>`: a venue's kind (`__k_concert_hall`), a filter like the others;
+ * - `__g<level>_<cell>`: the cell of the record's place at each level of the grid
+ *   (src/format/grid.ts), so a place's surroundings are an OR of a few cells.
  */
 import { words } from "./normalize.ts";
 
@@ -43,61 +42,6 @@ export const stateTokenSql = (country: string, code: string) => `'__s_' || lower
 export const cityTokenSql = (pos: string) => `'__t_' || ${pos}`;
 export const countryTokenSql = (code: string) => `'__c_' || lower(${code})`;
 
-/**
- * Grid levels of the geo tokens. Level L has 2^L columns of 360/2^L degrees of longitude and
- * 2^L rows of 180/2^L degrees of latitude: level 12 cells are about 10 × 5 km at the equator,
- * level 4 cells 2,500 × 1,250 km. A search picks the finest level whose cells covering its circle
- * are few (src/geo/circle.ts).
- */
-export const GEO_LEVELS = [4, 6, 8, 10, 12] as const;
-
-/** The column (x) and row (y) of a point's cell at a level. */
-export function geoCell(level: number, lat: number, lng: number): { x: number; y: number } {
-  const n = 2 ** level;
-  return {
-    x: Math.min(n - 1, Math.max(0, Math.floor(((lng + 180) / 360) * n))),
-    y: Math.min(n - 1, Math.max(0, Math.floor(((lat + 90) / 180) * n))),
-  };
-}
-
-export const geoToken = (level: number, x: number, y: number) => `__g${level}_${y * 2 ** level + x}`;
-
-/**
- * The Z-order curve (Morton code) of the level-Z_LEVEL grid: a point's code interleaves the bits
- * of its cell's column and row, so every cell of any coarser level is one range of codes, and the
- * cities sorted by code are the cells' cities in one index (cities.z). A code fits in 32 bits.
- */
-export const Z_LEVEL = 16;
-
-/** The bits of x and y interleaved (x in the even bits, y in the odd ones), `bits` of each. */
-function interleave(x: number, y: number, bits: number): number {
-  let z = 0;
-  for (let i = bits - 1; i >= 0; i--) z = z * 4 + ((y >> i) & 1) * 2 + ((x >> i) & 1);
-  return z;
-}
-
-/** A point's code on the curve. */
-export function zCode(lat: number, lng: number): number {
-  const { x, y } = geoCell(Z_LEVEL, lat, lng);
-  return interleave(x, y, Z_LEVEL);
-}
-
-/** The codes of a cell at `level` (at most Z_LEVEL): the range [lo, hi). */
-export function zRange(level: number, x: number, y: number): [number, number] {
-  const size = 4 ** (Z_LEVEL - level);
-  const lo = interleave(x, y, level) * size;
-  return [lo, lo + size];
-}
-
-/** A point's cell tokens, one per level. */
-export function geoTokens(lat: number, lng: number): string[] {
-  return GEO_LEVELS.map((level) => {
-    const { x, y } = geoCell(level, lat, lng);
-    return geoToken(level, x, y);
-  });
-}
-
-/** A token (or a word) as an FTS5 phrase: quoted, so nothing in it is FTS5 syntax. */
-export function phrase(token: string): string {
-  return `"${token.replaceAll('"', '""')}"`;
-}
+/** A venue's kind (src/format/venue-kinds.ts) as a token: `__k_concert_hall`; in SQL from a column. */
+export const kindToken = (kind: string) => `__k_${kind.replaceAll(" ", "_")}`;
+export const kindTokenSql = (kind: string) => `'__k_' || replace(${kind}, ' ', '_')`;

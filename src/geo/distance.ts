@@ -2,7 +2,7 @@
  * Distances on the sphere (docs/api.md#near-a-point): the haversine formula in JS and, the same
  * formula, as an SQL expression over columns. Pure.
  */
-import { raw, sql, type Sql } from "../sql/sql.ts";
+import { num, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** The mean Earth radius (IUGG), km. */
 export const EARTH_RADIUS_KM = 6371.0088;
@@ -26,5 +26,5 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
 
 /** The same distance as an SQL expression (SQLite's math functions) from the centre to columns. */
 export function distanceSql(c: Circle, lat: Sql, lng: Sql): Sql {
-  return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat} - ${c.lat}) / 2), 2) + cos(radians(${c.lat})) * cos(radians(${lat})) * pow(sin(radians(${lng} - ${c.lng}) / 2), 2))))`;
+  return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat} - ${num(c.lat)}) / 2), 2) + cos(radians(${num(c.lat)})) * cos(radians(${lat})) * pow(sin(radians(${lng} - ${num(c.lng)}) / 2), 2))))`;
 }

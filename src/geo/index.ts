@@ -1,27 +1,68 @@
 /**
- * Searches near a point (docs/api.md#near-a-point): which of the two place indexes a search reads,
- * decided here and nowhere else, and the distance every such search measures.
+ * Searches in an area (docs/api.md#near-a-point, #inside-a-box): which way a search reads its
+ * records, decided here and nowhere else.
  *
- * - "curve": the cities along the Z-order curve with running totals (src/geo/curve.ts). A circle
- *   alone is counted from the totals of its inside cells, and only its edge cells' cities are
- *   measured; a page is looked for in the smallest circle that holds it.
- * - "cells": the grid cell tokens in the search documents (src/format/tokens.ts). With a name or
- *   filters, FTS5 intersects a few cells that cover the circle with them, and each match is
- *   measured.
+ * - Counted (src/geo/pages.ts, cells.ts): every record, one kind of venue, or a one-word name read
+ *   strictly, without other filters. The stored cell counts give the total from the cells along
+ *   the area's edges, and the page reads about its own records.
+ * - Scanned (src/geo/scanned.ts): anything else — several words, typos, region or city filters —
+ *   reads every match in the cells that cover the area.
  */
-import type { SearchParams } from "../params/search.ts";
-import { hasFilters } from "../params/search.ts";
-import { raw, type Sql } from "../sql/sql.ts";
-import { distanceSql, type Circle } from "./distance.ts";
+import { EVERY_RECORD, kindTerm } from "../format/grid.ts";
+import { kindToken } from "../format/tokens.ts";
+import { hasFilters, type SearchParams } from "../params/search.ts";
+import { ftsFilters } from "../query/filters.ts";
+import { nameTierText } from "../query/fts.ts";
+import type { Sql } from "../sql/sql.ts";
+import { isCircle, type Area } from "./area.ts";
+import type { Places, Term } from "./cells.ts";
+import { boxPositions, nearPositions, type BoxTier, type TieTiers } from "./pages.ts";
+import { scannedPositions } from "./scanned.ts";
 
-export type NearIndex = "curve" | "cells";
-
-/** The index a search near a point reads. */
-export function nearIndex(p: SearchParams): NearIndex {
-  return p.name === undefined && !hasFilters(p) ? "curve" : "cells";
+export interface AreaQuery {
+  places: Places;
+  /** cell_counts.kind of the resource. */
+  kind: Term["kind"];
+  area: Area;
+  /** A name's tiers (tierKey and FTS5 text); none without a name. */
+  tiers: readonly BoxTier[];
+  /** FTS5 text every match of the name has; null without a name. */
+  everything: string | null;
+  /** The name's one word, when it is read strictly. */
+  word?: string;
+  params: SearchParams;
+  offset: number;
+  size: number;
 }
 
-/** Kilometres from the circle's centre to the city of alias `c`. */
-export function cityDistance(near: Circle): Sql {
-  return distanceSql(near, raw("c.lat"), raw("c.lng"));
+const quoted = (token: string) => `"${token}"`;
+
+/** The counted term of a search, or null when it must be scanned. */
+function termOf(q: AreaQuery): Term | null {
+  const p = q.params;
+  if (hasFilters(p)) return null;
+  if (q.tiers.length === 0) {
+    if (p.kind === undefined) return { kind: q.kind, term: EVERY_RECORD, text: null };
+    return { kind: q.kind, term: kindTerm(p.kind), text: quoted(kindToken(p.kind)) };
+  }
+  if (q.word === undefined || p.kind !== undefined) return null;
+  return { kind: q.kind, term: q.word, text: `${quoted(q.word)}*` };
+}
+
+/** The first two name tiers of a word: they order records at one distance. */
+function tiesOf(word: string | undefined): TieTiers | null {
+  const t = word === undefined ? null : nameTierText(word);
+  return t === null ? null : { exact: t.exact, starts: t.starts };
+}
+
+/** The positions of a page of a search in an area, each row with the total (pages.ts withTotal). */
+export function areaPositions(q: AreaQuery): Sql {
+  const term = termOf(q);
+  const tiers = q.tiers.length > 0 ? q.tiers : [{ key: 0, text: term?.text ?? null }];
+  if (term === null) {
+    const filters = ftsFilters(q.params, q.places.fts);
+    return scannedPositions(q.places, q.area, tiers, q.everything, filters, q.offset, q.size);
+  }
+  if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiesOf(q.word), q.offset, q.size);
+  return boxPositions(term, q.places, q.area, tiers, q.offset, q.size);
 }

@@ -45,7 +45,13 @@ const OPERATIONS = {
           "before these tiers); inside each tier venues by their city's population (largest first), then name, " +
           "then id, venues without a city last. Near a point, distance (nearest first) comes before the name " +
           "tiers (after the edits of a fuzzy answer), then the same order.",
-        parameters: [parameters.venueName, parameters.cityId, parameters.venueCityName, ...searchFilters],
+        parameters: [
+          parameters.venueName,
+          parameters.cityId,
+          parameters.venueCityName,
+          parameters.kind,
+          ...searchFilters,
+        ],
         responses: {
           "200": ok("A page of venues.", "VenuesPage", "VenuesPageXml", searchHeaders),
           ...errors(badSearch),

@@ -5,6 +5,7 @@
 import { allowedEdits } from "../format/typo-keys.ts";
 import { LANGUAGES } from "../format/languages.ts";
 import { MAX_PAGE } from "../params/paging.ts";
+import { VENUE_KINDS } from "../format/venue-kinds.ts";
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search.ts";
 
 /** The shortest query word that may differ from a word of a name by `edits` edits (§10.1). */
@@ -26,8 +27,8 @@ const TYPOS =
 
 const NEAR =
   `With \`lat\` and \`long\`, only the records within \`radius\` km of the point are kept (great-circle distance; a ` +
-  `venue by its city's coordinates, so a venue without a city is never near), combined with the other filters by ` +
-  `AND, nearest first, and each record carries \`distance\`.`;
+  `venue by its own point, else its city's, so a venue with neither is never near), combined with the other filters ` +
+  `by AND, nearest first, and each record carries \`distance\`.`;
 
 const page = (description: string) => ({
   name: "p",
@@ -88,6 +89,26 @@ export const parameters = {
       "absent. Only with `lat` and `long` (alone it is a 400).",
     schema: { type: "number", exclusiveMinimum: 0, maximum: MAX_RADIUS_KM, default: DEFAULT_RADIUS_KM },
   },
+  bbox: {
+    name: "bbox",
+    in: "query",
+    required: false,
+    description:
+      "`minLong,minLat,maxLong,maxLat` in decimal degrees (the GeoJSON order): only the records inside the box are " +
+      "kept, edges included (a venue by its own point, else its city's), combined with the other filters by AND, in " +
+      "the usual order. `minLong` above `maxLong` is a box across the antimeridian. Taken to 5 decimals. Not together " +
+      "with `lat`/`long`; malformed, out of range, or `minLat` above `maxLat`: a 400 naming `bbox`.",
+    schema: { type: "string", pattern: "^[^,]+,[^,]+,[^,]+,[^,]+$", maxLength: MAX_VALUE_LENGTH },
+  },
+  kind: {
+    name: "kind",
+    in: "query",
+    required: false,
+    description:
+      "Only venues of this kind (from the MusicBrainz type or the OpenStreetMap tag; generated venues from " +
+      "their name). Anything else is a 400 naming `kind`.",
+    schema: { type: "string", enum: [...VENUE_KINDS] },
+  },
   typos: {
     name: "typos",
     in: "query",
@@ -115,6 +136,7 @@ export const searchFilters = [
   parameters.lat,
   parameters.long,
   parameters.radius,
+  parameters.bbox,
   parameters.typos,
   parameters.p,
   ...common,

@@ -4,7 +4,9 @@
  * the cache key's query (§7). Pure.
  */
 import { ApiError } from "../http/errors.ts";
+import type { Area, Box } from "../geo/area.ts";
 import type { Circle } from "../geo/distance.ts";
+import { isVenueKind, VENUE_KINDS, type VenueKind } from "../format/venue-kinds.ts";
 import { normalize } from "../format/normalize.ts";
 import { MAX_PAGE, type Resource } from "./paging.ts";
 
@@ -12,8 +14,22 @@ export type { Resource };
 
 /** The seed's parameters, then docs/api.md#typo-tolerance's. */
 export const PARAMETERS: Record<Resource, readonly string[]> = {
-  venues: ["cityId", "cityName", "country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
-  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos"],
+  venues: [
+    "cityId",
+    "cityName",
+    "country",
+    "name",
+    "p",
+    "state",
+    "stateCode",
+    "lat",
+    "long",
+    "radius",
+    "typos",
+    "bbox",
+    "kind",
+  ],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox"],
 };
 
 /** The countries search's one parameter (docs/api.md#countries). */
@@ -37,6 +53,10 @@ export interface SearchParams {
   typos: boolean;
   /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
   near?: Circle;
+  /** Records inside a box (docs/api.md#inside-a-box), degrees rounded as in the cache key. */
+  box?: Box;
+  /** Venues of one kind (docs/api.md#venues-at-their-own-place). */
+  kind?: VenueKind;
   cityId?: string;
   cityName?: string;
   state?: string;
@@ -98,6 +118,13 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
   const params: SearchParams = { page: parsePage(values.get("p")), typos: parseTypos(values.get("typos")) };
   const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
   if (near !== undefined) params.near = near;
+  const box = values.get("bbox");
+  if (box !== undefined) {
+    if (near !== undefined) throw new ApiError(400, "parameter bbox cannot be combined with lat and long");
+    params.box = parseBox(box);
+  }
+  const kind = values.get("kind");
+  if (kind !== undefined) params.kind = parseKind(kind);
   for (const key of ["name", "cityName", "state"] as const) {
     const value = values.get(key);
     if (value !== undefined) params[key] = normalize(value);
@@ -120,6 +147,9 @@ export function parseCountriesPage(query: string): number {
 function parseCountry(value: string): CountryFilter {
   return /^[A-Za-z]{2}$/.test(value) ? { code: value.toUpperCase() } : { nameNorm: normalize(value) };
 }
+
+/** The area a search keeps its records in, if any. */
+export const areaOf = (p: SearchParams): Area | undefined => p.near ?? p.box;
 
 /** Whether a search has filters besides its name and point (a city search has no city filters). */
 export const hasFilters = (p: SearchParams): boolean =>
@@ -167,6 +197,26 @@ function parseNear(lat: string | undefined, lng: string | undefined, radius: str
   return { lat: round(Number(lat), 4), lng: round(Number(lng), 4), radiusKm };
 }
 
+const BOX_MESSAGE =
+  "parameter bbox must be minLong,minLat,maxLong,maxLat in decimal degrees (longitudes from -180 to 180, " +
+  "latitudes from -90 to 90, minLat at most maxLat; minLong above maxLong crosses the antimeridian)";
+
+/** bbox=minLong,minLat,maxLong,maxLat (the GeoJSON order); west > east crosses the antimeridian. */
+function parseBox(value: string): Box {
+  const parts = value.split(",").map((part) => part.trim());
+  if (parts.length !== 4 || !parts.every((part) => DECIMAL.test(part))) throw new ApiError(400, BOX_MESSAGE);
+  const [west, south, east, north] = parts.map((part) => round(Number(part), 5)) as [number, number, number, number];
+  const lngOk = Math.abs(west) <= 180 && Math.abs(east) <= 180;
+  if (!lngOk || Math.abs(south) > 90 || Math.abs(north) > 90 || south > north) throw new ApiError(400, BOX_MESSAGE);
+  return { west, south, east, north };
+}
+
+function parseKind(value: string): VenueKind {
+  const kind = normalize(value);
+  if (isVenueKind(kind)) return kind;
+  throw new ApiError(400, `parameter kind must be one of: ${VENUE_KINDS.join(", ")}`);
+}
+
 /**
  * The canonical query: known parameters with a value, sorted, in their normalized form, `p`
  * always present. Requests that must get the same answer get the same string.
@@ -188,6 +238,11 @@ export function canonicalQuery(params: SearchParams): string {
       ["radius", String(params.near.radiusKm)],
     );
   }
+  if (params.box !== undefined) {
+    const { west, south, east, north } = params.box;
+    entries.push(["bbox", [west, south, east, north].join(",")]);
+  }
+  if (params.kind !== undefined) entries.push(["kind", params.kind]);
   if (!params.typos) entries.push(["typos", "0"]);
   return entries
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

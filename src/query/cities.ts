@@ -5,8 +5,6 @@
  * any page of a country or state as an index seek; region totals are stored numbers.
  */
 import { normalize } from "../format/normalize.ts";
-import { circleTotal, pageCities, withPageCircle } from "../geo/curve.ts";
-import { cityDistance, nearIndex } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { raw, sql } from "../sql/sql.ts";
 import { and, countryCode, ftsFilters, regionConditions } from "./filters.ts";
@@ -18,7 +16,14 @@ const PAGE_SIZE = ITEMS_PER_PAGE.cities;
 export const CITIES: ResourceQueries<CityRecord> = {
   resource: "cities",
   fts: "cities_fts",
-  placeJoins: raw("JOIN cities c ON c.pos = g.pos"),
+  places: {
+    fts: "cities_fts",
+    record: (pos) => sql`JOIN cities c ON c.pos = ${pos}`,
+    inCells: (lo, hi) => sql`cities c ON c.cell >= ${lo} AND c.cell < ${hi}`,
+    pos: raw("c.pos"),
+    lat: raw("c.lat"),
+    lng: raw("c.lng"),
+  },
   prefixKind: "city",
 
   browse(p, offset) {
@@ -51,36 +56,7 @@ export const CITIES: ResourceQueries<CityRecord> = {
     };
   },
 
-  nearby(p, offset) {
-    const near = p.near;
-    if (near === undefined) throw new Error("nearby() without a point");
-    const filters = ftsFilters(p, "cities_fts");
-    if (nearIndex(p) === "curve") {
-      // The circle alone: along the curve (src/geo/curve.ts).
-      return {
-        positions: withPageCircle(
-          near,
-          "z_cities",
-          offset + PAGE_SIZE,
-          // Ranked after the LIMIT: a sort that keeps one page, not a window over every city measured.
-          sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY dist, pos) AS rank, dist FROM (
-                SELECT pos, dist FROM (${pageCities(near)}) WHERE dist <= (SELECT km FROM circle)
-                ORDER BY dist, pos LIMIT ${PAGE_SIZE} OFFSET ${offset})`,
-        ),
-        count: circleTotal(near, "z_cities", raw("1")),
-      };
-    }
-    // With filters: the cells' tokens and the filters' intersected by FTS5, each match measured.
-    const measured = sql`SELECT c.pos, ${cityDistance(near)} AS dist FROM cities_fts f JOIN cities c ON c.pos = f.rowid
-                         WHERE cities_fts MATCH ${filters ?? sql`''`}`;
-    return {
-      positions: sql`SELECT pos, row_number() OVER (ORDER BY dist, pos) AS rank, dist FROM (${measured})
-                     WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-      count: sql`SELECT count(*) AS n FROM (${measured}) WHERE dist <= ${near.radiusKm}`,
-    };
-  },
-
-  page: (positions, language) => pageRecords("cities", positions, language),
+  page: (positions, language, total) => pageRecords("cities", positions, language, total),
 
   record: (row) => cityRecord(row as unknown as CityRow),
   names: (c) => [normalize(c.name)],

@@ -3,12 +3,17 @@
  * conditions on table columns, and as FTS5 text over the filter tokens of the search documents
  * (src/format/tokens.ts), so that a name and its filters are one FTS5 intersection.
  */
-import { admin1Token, cityTokenSql, countryToken, countryTokenSql, stateTokenSql } from "../format/tokens.ts";
-import { circleTokens } from "../geo/circle.ts";
-import { nearIndex } from "../geo/index.ts";
+import {
+  admin1Token,
+  cityTokenSql,
+  countryToken,
+  countryTokenSql,
+  kindToken,
+  stateTokenSql,
+} from "../format/tokens.ts";
 import type { SearchParams } from "../params/search.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
-import { allOfSql, anyOf, NOTHING, phrase, tokensFrom } from "./fts.ts";
+import { allOfSql, NOTHING, phrase, tokensFrom } from "./fts.ts";
 
 /** The country code a `country` value stands for: the code itself, or looked up by name. */
 export function countryCode(country: NonNullable<SearchParams["country"]>): Sql {
@@ -80,11 +85,11 @@ function regionTokens(p: SearchParams): Sql[] {
 
 /**
  * The filters as an SQL expression that evaluates to FTS5 text over the filter tokens of `index`
- * (venue documents carry their city's token, city documents do not), or null without filters;
- * with the cells around the point when the search reads them (src/geo/index.ts).
+ * (venue documents carry their city's token and their kind's, city documents do not), or null
+ * without filters. `withKind: false` leaves a venue's kind out (a search in an area counts it apart).
  */
-export function ftsFilters(p: SearchParams, index: "venues_fts" | "cities_fts"): Sql | null {
+export function ftsFilters(p: SearchParams, index: "venues_fts" | "cities_fts", withKind = true): Sql | null {
   const parts = [...(index === "venues_fts" ? venueCityTokens(p) : []), ...regionTokens(p)];
-  if (p.near !== undefined && nearIndex(p) === "cells") parts.push(sql`${anyOf(circleTokens(p.near).map(phrase))}`);
+  if (index === "venues_fts" && withKind && p.kind !== undefined) parts.push(sql`${phrase(kindToken(p.kind))}`);
   return parts.length === 0 ? null : allOfSql(parts);
 }

@@ -5,9 +5,9 @@
  */
 import { EXACT, STARTS, tierKey, tierOfKey, WORDS, type NameTier } from "../format/ranking.ts";
 import { rankOrder } from "../format/ranking.ts";
-import { cityDistance } from "../geo/index.ts";
+import { areaOf, type SearchParams } from "../params/search.ts";
+import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import type { SearchParams } from "../params/search.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "./filters.ts";
 import { anyOf, butNot, nameTierText, prefixOf, withFilters } from "./fts.ts";
@@ -73,50 +73,50 @@ function bestTiers(fts: Sql, tiers: readonly Tier[], filters: Sql | null, limit:
 }
 
 /**
- * A name search over tiers. Without a point, each tier reads at most offset + page size matches
- * (the records before the page's last are all in the first ones of their tier). With a point,
- * every match in the circle's cells is measured and kept when within the radius.
+ * A name search over tiers. Without an area, each tier reads at most offset + page size matches
+ * (the records before the page's last are all in the first ones of their tier). In an area,
+ * src/geo/ decides how (`word`: the name's one word, read strictly).
  */
 export function tiered<R>(
   q: ResourceQueries<R>,
   p: SearchParams,
   tiers: readonly Tier[],
   offset: number,
+  word?: string,
 ): Search | null {
   if (tiers.length === 0) return null;
   const perPage = ITEMS_PER_PAGE[q.resource];
+  // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
+  const everyText = anyOf(tiers.filter(isWordsTier).map((t) => t.text));
+  const area = areaOf(p);
+  if (area !== undefined) {
+    const positions = areaPositions({
+      places: q.places,
+      kind: q.prefixKind,
+      area,
+      tiers,
+      everything: everyText,
+      ...(word === undefined ? {} : { word }),
+      params: p,
+      offset,
+      size: perPage,
+    });
+    return { positions };
+  }
   const filters = ftsFilters(p, q.fts);
   // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
   const withFiltersText = (body: Sql) => (filters === null ? body : sql`WITH flt(q) AS (SELECT ${filters}) ${body}`);
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   const fts = raw(q.fts);
-  // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
-  const everything = withFilters(anyOf(tiers.filter(isWordsTier).map((t) => t.text)), filtersText);
-  const near = p.near;
-  if (near === undefined) {
-    const best = bestTiers(fts, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
-    const order = rankOrder({ key: raw("k"), pos: raw("pos") });
-    return {
-      positions: withFiltersText(
-        sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-      ),
-      count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
-      matches: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
-    };
-  }
-  const best = bestTiers(fts, tiers, filtersText, raw(""));
-  const d = cityDistance(near);
-  const order = rankOrder({ key: raw("k"), distance: raw("dist"), pos: raw("pos") });
+  const everything = withFilters(everyText, filtersText);
+  const best = bestTiers(fts, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
+  const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: withFiltersText(
-      sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, dist FROM (
-            SELECT g.pos, g.k, ${d} AS dist FROM (${best}) g ${q.placeJoins}
-          ) WHERE dist <= ${near.radiusKm} ORDER BY rank LIMIT ${perPage} OFFSET ${offset}`,
+      sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     ),
-    count: withFiltersText(
-      sql`SELECT count(*) AS n FROM (SELECT f.rowid AS pos FROM ${fts} f WHERE ${fts} MATCH ${everything}) g ${q.placeJoins}
-          WHERE ${d} <= ${near.radiusKm}`,
-    ),
+    count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
+    matches: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
   };
 }
 

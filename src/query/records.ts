@@ -122,8 +122,8 @@ function localized(language: Language, kind: "city" | "admin1" | "country", key:
 /** A country's name in a language: `code` reads its code, `co` is its row of countries. */
 export const countryName = (language: Language, code: string): Sql => localized(language, "country", code, "co.name");
 
-/** Joins from `cities c` to its state (a) and country (co). */
-const CITY_JOINS = raw(`JOIN countries co ON co.code = c.country_code
+/** Joins from `cities c` to its state (a) and country (co); LEFT: an empty page keeps its row of the total. */
+const CITY_JOINS = raw(`LEFT JOIN countries co ON co.code = c.country_code
   LEFT JOIN admin1 a ON a.country_code = c.country_code AND a.code = c.admin1_code`);
 
 /** Joins from `venues v` to its city (c), the city's state (a) and country (co). */
@@ -162,14 +162,17 @@ const RECORDS = {
 };
 
 /**
- * The records at the positions of a page (rows of pos, rank, dist), in the page's order.
- * CROSS JOIN: the page's few rows drive the lookups (without statistics, some SQLite versions
- * would rather scan every record and look each up in the page).
+ * The records at the positions of a page (rows of pos, rank, dist), in the page's order; with the
+ * positions' total on each row when they carry one (a search in an area: src/geo/pages.ts), where
+ * an empty page is one row of the total alone (its record columns NULL). LEFT JOIN: the page's few
+ * rows drive the lookups (without statistics, some SQLite versions would rather scan every record
+ * and look each up in the page).
  */
-export function pageRecords(resource: Resource, positions: Sql, language: Language): Sql {
+export function pageRecords(resource: Resource, positions: Sql, language: Language, total = false): Sql {
   const r = RECORDS[resource];
+  const totalColumn = raw(total ? "h.total, " : "");
   return sql`WITH page AS (${positions})
-             SELECT h.dist, ${r.columns(language)} FROM page h CROSS JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}
+             SELECT h.dist, ${totalColumn}${r.columns(language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}
              ORDER BY h.rank`;
 }
 

@@ -9,8 +9,10 @@
  */
 import type { Language } from "../format/languages.ts";
 import { words } from "../format/normalize.ts";
-import { pageOffset, type Resource } from "../params/paging.ts";
-import { hasFilters, type SearchParams } from "../params/search.ts";
+import { ITEMS_PER_PAGE, pageOffset, type Resource } from "../params/paging.ts";
+import { areaOf, hasFilters, type SearchParams } from "../params/search.ts";
+import { areaPositions } from "../geo/index.ts";
+import type { Places } from "../geo/cells.ts";
 import type { Sql } from "../sql/sql.ts";
 import { corrections, correctionsSql } from "./corrections.ts";
 import { anchoredPositions, fuzzyTiers, tiered, tiersOf } from "./names.ts";
@@ -27,9 +29,13 @@ import {
   type Reading,
 } from "./typos.ts";
 
-/** A search as two statements: its total (one row, column n) and its page's positions. */
+/**
+ * A search as two statements, its total (one row, column n) and its page's positions; or, in an
+ * area (src/geo/), one statement whose position rows carry the total (column total), one row of
+ * the total alone when the page is empty.
+ */
 export interface Search {
-  count: Sql;
+  count?: Sql;
   positions: Sql;
   /** For a name search without a point: an SQL condition, true when anything matches. */
   matches?: Sql;
@@ -44,16 +50,14 @@ export interface Runner {
 export interface ResourceQueries<R> {
   resource: Resource;
   fts: "venues_fts" | "cities_fts";
-  /** From positions (alias g.pos) to the coordinates of the place (alias c). */
-  placeJoins: Sql;
   /** The one-word totals stored for this resource (name_prefix_counts.kind). */
   prefixKind: "venue" | "city";
   /** Searches without a name and without a point. */
   browse(p: SearchParams, offset: number): Search | null;
-  /** Searches near a point without a name. */
-  nearby(p: SearchParams, offset: number): Search;
-  /** The records of a page, from its positions, in order. */
-  page(positions: Sql, language: Language): Sql;
+  /** Where its records and their points are (src/geo/cells.ts). */
+  places: Places;
+  /** The records of a page, from its positions, in order; with their total when the positions carry it. */
+  page(positions: Sql, language: Language, total: boolean): Sql;
   /** A row of the page statement as a record. */
   record(row: Record<string, unknown>): R;
   /** The normalized names of a record (for the suggestion of a fuzzy answer). */
@@ -63,17 +67,41 @@ export interface ResourceQueries<R> {
 /** The strict search of a request, or null when nothing can match (a name without words). */
 function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
   const offset = pageOffset(q.resource, p.page);
-  if (p.name === undefined) return p.near === undefined ? q.browse(p, offset) : q.nearby(p, offset);
-  const search = tiered(q, p, tiersOf(p.name, 0), offset);
-  if (search === null) return null;
+  const area = areaOf(p);
+  if (p.name === undefined) {
+    if (area === undefined) return q.browse(p, offset);
+    const size = ITEMS_PER_PAGE[q.resource];
+    const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
+    return { positions: areaPositions({ ...query, offset, size }) };
+  }
   const list = words(p.name);
-  const alone = list.length === 1 && p.near === undefined && !hasFilters(p);
-  const positions = alone ? anchoredPositions(q, list[0] ?? "", offset) : null;
+  const word = list.length === 1 ? list[0] : undefined;
+  const search = tiered(q, p, tiersOf(p.name, 0), offset, word);
+  if (search === null || search.count === undefined) return search;
+  const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
+  const positions = alone ? anchoredPositions(q, word, offset) : null;
   return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
+}
+
+/** A search's statements: its total apart, or not (in an area), then its page's records. */
+function searchStatements<R>(q: ResourceQueries<R>, search: Search, language: Language, count?: Sql): Sql[] {
+  const page = q.page(search.positions, language, search.count === undefined);
+  return search.count === undefined ? [page] : [count ?? search.count, page];
+}
+
+/** The total and the page's rows from the results of searchStatements(). */
+function totalAndRows(search: Search, results: readonly { rows: Record<string, unknown>[] }[]) {
+  if (search.count !== undefined) {
+    return { total: Number(results[0]?.rows[0]?.n ?? 0), rows: results[1]?.rows ?? [] };
+  }
+  const rows = results[0]?.rows ?? [];
+  // An empty page is one row of the total alone.
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
 }
 
 /** The first round trip of a search: total, page, and, when the name may be forgiven typos, corrections. */
 export interface FirstTrip {
+  search: Search;
   statements: Sql[];
   /** Whether a third statement reads what the typo fallback needs (correctionsSql). */
   fuzzy: boolean;
@@ -85,7 +113,8 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const queryWords = p.typos && p.name !== undefined ? words(p.name) : [];
   const list = lookups(queryWords);
   const fallback = list.length > 0 ? [correctionsSql(q.resource, q.fts, queryWords, list, strict.matches)] : [];
-  return { statements: [strict.count, q.page(strict.positions, language), ...fallback], fuzzy: list.length > 0 };
+  const statements = [...searchStatements(q, strict, language), ...fallback];
+  return { search: strict, statements, fuzzy: list.length > 0 };
 }
 
 /** The second round trip: the name's readings within the allowed edits, or null without any. */
@@ -95,13 +124,15 @@ export function fuzzyTrip<R>(
   language: Language,
   candidates: readonly Candidate[],
   present: readonly boolean[] = [],
-): { statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
+): { search: Search; statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
   const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
   const list = readings(options);
   const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page));
   if (fuzzy === null) return null;
+  const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
-    statements: [readingsTotal(q, p, list, fuzzy.count), q.page(fuzzy.positions, language)],
+    search: fuzzy,
+    statements: searchStatements(q, fuzzy, language, count),
     options,
     readings: list,
   };
@@ -118,10 +149,10 @@ async function forgivingTypos<R>(
   const { present, candidates } = corrections(fallbackRow, words(p.name ?? "").length);
   const second = fuzzyTrip(q, p, language, candidates, present);
   if (second === null) return null;
-  const [count, page] = await session.run(`${q.resource} search forgiving typos`, second.statements);
-  const total = Number(count?.rows[0]?.n ?? 0);
+  const results = await session.run(`${q.resource} search forgiving typos`, second.statements);
+  const { total, rows } = totalAndRows(second.search, results);
   if (total === 0) return null;
-  const items = (page?.rows ?? []).map((r) => q.record(r));
+  const items = rows.map((r) => q.record(r));
   const suggested = items[0] === undefined ? null : bestReading(second.options, q.names(items[0]).map(words));
   const suggestion = (suggested ?? second.readings[0])?.words.join(" ");
   return { page: p.page, total, items, match: "fuzzy", ...(suggestion === undefined ? {} : { suggestion }) };
@@ -136,10 +167,9 @@ export async function runSearch<R>(
   const empty: Page<R> = { page: p.page, total: 0, items: [], match: "exact" };
   const first = firstTrip(q, p, language);
   if (first === null) return empty;
-  const [count, page, fallback] = await session.run(`${q.resource} search`, first.statements);
-  const total = Number(count?.rows[0]?.n ?? 0);
-  if (total > 0 || !first.fuzzy) {
-    return { page: p.page, total, items: (page?.rows ?? []).map((r) => q.record(r)), match: "exact" };
-  }
-  return (await forgivingTypos(q, session, p, language, fallback?.rows[0])) ?? empty;
+  const results = await session.run(`${q.resource} search`, first.statements);
+  const { total, rows } = totalAndRows(first.search, results);
+  if (total > 0 || !first.fuzzy) return { page: p.page, total, items: rows.map((r) => q.record(r)), match: "exact" };
+  const fallback = results[results.length - 1]?.rows[0];
+  return (await forgivingTypos(q, session, p, language, fallback)) ?? empty;
 }

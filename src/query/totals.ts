@@ -5,18 +5,29 @@
  */
 import { words } from "../format/normalize.ts";
 import { scopeKeySql } from "../format/scopes.ts";
-import type { SearchParams } from "../params/search.ts";
+import { kindTerm } from "../format/grid.ts";
+import { areaOf, type SearchParams } from "../params/search.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
 import { countryCode, ftsFilters } from "./filters.ts";
 import { prefixOf } from "./fts.ts";
 import type { ResourceQueries } from "./search.ts";
 import type { Reading } from "./typos.ts";
 
-/** The stored-total scope of a search's filters, or null when none is stored for them. */
-function storedScope(p: SearchParams): Sql | null {
-  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && p.near === undefined;
+/** The stored-total scope of a search's region filters, or null when none is stored for them. */
+function regionScope(p: SearchParams): Sql | null {
+  const plain = p.cityId === undefined && p.cityName === undefined && p.state === undefined && areaOf(p) === undefined;
   if (!plain || (p.stateCode !== undefined && p.country === undefined)) return null;
   return scopeKeySql(p.country === undefined ? null : countryCode(p.country), p.stateCode);
+}
+
+/** The stored-total scope of a name search's filters (no kind among them), or null. */
+const storedScope = (p: SearchParams): Sql | null => (p.kind === undefined ? regionScope(p) : null);
+
+/** The total of the venues of a kind in a region from its stored total when there is one, else `count`. */
+export function kindTotal(p: SearchParams, count: Sql): Sql {
+  const scope = regionScope(p);
+  if (p.kind === undefined || p.name !== undefined || scope === null) return count;
+  return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = 'venue' AND scope = ${scope} AND prefix = ${kindTerm(p.kind)}), 0) AS n`;
 }
 
 /** The total of a one-word name search from its stored total when there is one, else `count`. */

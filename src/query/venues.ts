@@ -7,14 +7,13 @@
  * stored numbers.
  */
 import { normalize } from "../format/normalize.ts";
-import { circleTotal, pageCities, withPageCircle } from "../geo/curve.ts";
-import { cityDistance, nearIndex } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import type { SearchParams } from "../params/search.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
 import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "./filters.ts";
 import { pageRecords, venueRecord, type VenueRecord, type VenueRow } from "./records.ts";
 import type { ResourceQueries, Search } from "./search.ts";
+import { kindTotal } from "./totals.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.venues;
 
@@ -48,13 +47,38 @@ function cityFilter(p: SearchParams): Sql {
   return and([...cityConditions(p), ...regionConditions("c", p, { useIndex: false })]);
 }
 
+/**
+ * Venues of a kind, with or without other filters: the FTS list of the kind's token and the
+ * filters' in pos order; the total stored per kind in every region where one is (totals.ts).
+ */
+function ofKind(p: SearchParams, offset: number): Search | null {
+  const filters = ftsFilters(p, "venues_fts");
+  if (filters === null) return null;
+  const flt = sql`WITH flt(q) AS (SELECT ${filters})`;
+  const count = sql`${flt} SELECT count(*) AS n FROM venues_fts WHERE venues_fts MATCH (SELECT q FROM flt)`;
+  return {
+    positions: sql`${flt} SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
+                   WHERE venues_fts MATCH (SELECT q FROM flt) ORDER BY rowid LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+    count: kindTotal(p, count),
+  };
+}
+
 export const VENUES: ResourceQueries<VenueRecord> = {
   resource: "venues",
   fts: "venues_fts",
-  placeJoins: raw("JOIN venues v ON v.pos = g.pos JOIN cities c ON c.pos = v.city_pos"),
+  // A venue's own point, else its city's (looked up only for a venue without one).
+  places: {
+    fts: "venues_fts",
+    record: (pos) => sql`JOIN venues v ON v.pos = ${pos}`,
+    inCells: (lo, hi) => sql`venues v ON v.cell >= ${lo} AND v.cell < ${hi}`,
+    pos: raw("v.pos"),
+    lat: raw("coalesce(v.lat, (SELECT c.lat FROM cities c WHERE c.pos = v.city_pos))"),
+    lng: raw("coalesce(v.lng, (SELECT c.lng FROM cities c WHERE c.pos = v.city_pos))"),
+  },
   prefixKind: "venue",
 
   browse(p, offset) {
+    if (p.kind !== undefined) return ofKind(p, offset);
     if (p.cityId !== undefined) {
       // One city: its venues are one pos range.
       const city = sql`SELECT venue_first, venue_count FROM cities c WHERE ${cityFilter(p)}`;
@@ -82,45 +106,7 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     };
   },
 
-  nearby(p, offset) {
-    const near = p.near;
-    if (near === undefined) throw new Error("nearby() without a point");
-    // The cities in the circle, nearest first; then their venues in that order, each city's a pos
-    // range: the page starts in the city where the running count passes offset.
-    const positions = (cities: Sql, radius: Sql) => {
-      const inside = sql`SELECT pos, first, n, dist, sum(n) OVER (ORDER BY dist, pos ROWS UNBOUNDED PRECEDING) - n AS before
-                         FROM (${cities}) WHERE dist <= ${radius}`;
-      return sql`SELECT v.pos, row_number() OVER (ORDER BY i.dist, i.pos, v.pos) AS rank, i.dist AS dist
-                 FROM (${inside}) i
-                 JOIN venues v ON v.pos >= i.first + max(0, ${offset} - i.before) AND v.pos < i.first + min(i.n, ${offset + PAGE_SIZE} - i.before)
-                 WHERE i.before < ${offset + PAGE_SIZE} AND i.before + i.n > ${offset}
-                 ORDER BY rank LIMIT ${PAGE_SIZE}`;
-    };
-    const venueColumns = raw(", c.venue_first AS first, c.venue_count AS n");
-    if (nearIndex(p) === "curve") {
-      // The circle alone: along the curve (src/geo/curve.ts).
-      return {
-        positions: withPageCircle(
-          near,
-          "z_venues",
-          offset + PAGE_SIZE,
-          positions(sql`${pageCities(near, venueColumns)} AND c.venue_count > 0`, raw("(SELECT km FROM circle)")),
-        ),
-        count: circleTotal(near, "z_venues", raw("c.venue_count")),
-      };
-    }
-    // With filters: the cells' tokens and the filters' intersected by FTS5, each match measured.
-    const filters = ftsFilters(p, "cities_fts");
-    const cities = sql`SELECT c.pos, ${cityDistance(near)} AS dist${venueColumns}
-                       FROM cities_fts f JOIN cities c ON c.pos = f.rowid
-                       WHERE cities_fts MATCH ${filters ?? sql`''`} AND c.venue_count > 0 AND ${and(cityConditions(p))}`;
-    return {
-      positions: positions(cities, sql`${near.radiusKm}`),
-      count: sql`SELECT coalesce(sum(n), 0) AS n FROM (${cities}) WHERE dist <= ${near.radiusKm}`,
-    };
-  },
-
-  page: (positions, language) => pageRecords("venues", positions, language),
+  page: (positions, language, total) => pageRecords("venues", positions, language, total),
 
   record: (row) => venueRecord(row as unknown as VenueRow),
   names: (v) => [normalize(v.name)],

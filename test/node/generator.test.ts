@@ -19,6 +19,8 @@ const cities: GeneratorCity[] = [
     admin1Code: "16",
     population: 3_426_354,
     language: "de",
+    lat: 52.52437,
+    lng: 13.41053,
   },
   {
     id: "5392171",
@@ -28,6 +30,8 @@ const cities: GeneratorCity[] = [
     admin1Code: "CA",
     population: 1_026_908,
     language: "en",
+    lat: 37.33939,
+    lng: -121.89496,
   },
   {
     id: "2988507",
@@ -37,6 +41,8 @@ const cities: GeneratorCity[] = [
     admin1Code: "11",
     population: 2_138_551,
     language: "fr",
+    lat: 48.85341,
+    lng: 2.3488,
   },
   {
     id: "1850147",
@@ -46,6 +52,8 @@ const cities: GeneratorCity[] = [
     admin1Code: "40",
     population: 8_336_599,
     language: "ja",
+    lat: 35.6895,
+    lng: 139.69171,
   },
   {
     id: "3042030",
@@ -55,6 +63,8 @@ const cities: GeneratorCity[] = [
     admin1Code: "11",
     population: 5_197,
     language: "de",
+    lat: 47.14151,
+    lng: 9.52154,
   },
   {
     id: "9999999",
@@ -64,6 +74,8 @@ const cities: GeneratorCity[] = [
     admin1Code: null,
     population: 0,
     language: "en",
+    lat: 40.0,
+    lng: -100.0,
   },
 ];
 

@@ -6,10 +6,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allowedEdits, indexDeletes, queryDeletes } from "../../src/format/typo-keys.ts";
-import { circleTokens } from "../../src/geo/circle.ts";
+import { coverTokens } from "../../src/geo/area.ts";
 import { EARTH_RADIUS_KM, haversineKm } from "../../src/geo/distance.ts";
 import { alternatives, bestReading, editDistance, readings, spreads } from "../../src/query/typos.ts";
-import { geoTokens } from "../../src/format/tokens.ts";
+import { cellTokens } from "../../src/format/grid.ts";
 
 /** The point `km` away from (lat, lng) along `bearing` (degrees), on the sphere. */
 function destination(lat: number, lng: number, bearing: number, km: number): [number, number] {
@@ -47,13 +47,13 @@ describe("geo", () => {
           maxLength: 20,
         }),
         (c, points) => {
-          const cells = new Set(circleTokens(c));
+          const cells = new Set(coverTokens(c));
           for (const [bearing, share] of points) {
             const [lat, lng] = destination(c.lat, c.lng, bearing, c.radiusKm * share * 0.999999);
             if (haversineKm(c.lat, c.lng, lat, lng) > c.radiusKm) continue; // rounding at a pole: not inside
 
             expect(
-              geoTokens(lat, lng).some((t) => cells.has(t)),
+              cellTokens(lat, lng).some((t) => cells.has(t)),
               `${JSON.stringify(c)} misses ${lat},${lng}`,
             ).toBe(true);
           }
@@ -64,12 +64,12 @@ describe("geo", () => {
   });
 
   it("reads few cells: a finer grid for a smaller circle", () => {
-    expect(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 }).length).toBeLessThanOrEqual(32);
-    expect(circleTokens({ lat: 48.86, lng: 2.35, radiusKm: 100 }).length).toBeLessThanOrEqual(32);
-    expect(circleTokens({ lat: 48.86, lng: 2.35, radiusKm: 500 }).length).toBeLessThanOrEqual(32);
+    expect(coverTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 }).length).toBeLessThanOrEqual(32);
+    expect(coverTokens({ lat: 48.86, lng: 2.35, radiusKm: 100 }).length).toBeLessThanOrEqual(32);
+    expect(coverTokens({ lat: 48.86, lng: 2.35, radiusKm: 500 }).length).toBeLessThanOrEqual(32);
     const level = (t: string) => Number(/^__g(\d+)_/.exec(t)?.[1]);
-    expect(level(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 })[0] ?? "")).toBeGreaterThan(
-      level(circleTokens({ lat: 51.5, lng: -0.13, radiusKm: 500 })[0] ?? ""),
+    expect(level(coverTokens({ lat: 51.5, lng: -0.13, radiusKm: 10 })[0] ?? "")).toBeGreaterThan(
+      level(coverTokens({ lat: 51.5, lng: -0.13, radiusKm: 500 })[0] ?? ""),
     );
   });
 });

@@ -1,11 +1,13 @@
 /**
- * Searches near a point on dense data, against brute force: the worker's own statements
- * (src/queries) run on an imported SQLite file of 40,000 cities — the fixture's, and synthetic
- * ones around each (scripts/bench/synthetic-cities.ts) — so that a page is found in a smaller circle
- * than the search's, which the worker tests' few fixture cities never need. Every page and the
- * total of each circle are compared with a scan of all cities, measured with the haversine
- * formula written out again (test/support). The query classes' plans are checked here too, on
- * this SQLite.
+ * Searches in an area on dense data, against brute force: the worker's own statements (src/query,
+ * src/geo) run on an imported SQLite file of 40,000 cities — the fixture's, and synthetic ones
+ * around each (scripts/bench/synthetic-cities.ts) — and 20,000 generated venues, each at a point
+ * of its own, with a small cell-count minimum so that the stored cells nest many levels deep.
+ * Every page and the total of circles and boxes (with a name of one word, several words, a kind, a
+ * country) are compared with a scan of every record, measured with the haversine formula written
+ * out again (test/support). Which records a name or a kind matches comes from the search index
+ * itself (the tokenizer is tested on its own): what is tested here is where they are. The query
+ * classes' plans are checked here too, on this SQLite.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,9 +16,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
-import { withPageCircle } from "../../src/geo/curve.ts";
 import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
-import { sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport } from "../../scripts/import/run.ts";
@@ -30,14 +30,14 @@ const dir = mkdtempSync(join(tmpdir(), "vcs-near-"));
 const path = join(dir, "near.sqlite");
 let db: Database.Database;
 
-interface City {
+interface Place {
   pos: number;
+  id: string;
   lat: number;
   lng: number;
-  first: number | null;
-  n: number;
+  country: string;
 }
-let cities: City[] = [];
+const places: Record<"cities" | "venues", Place[]> = { cities: [], venues: [] };
 const runner: Runner = {
   run: (_what, list) =>
     Promise.resolve(list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }))),
@@ -53,33 +53,61 @@ beforeAll(async () => {
       countries: fixture("countryInfo.txt"),
       localized: fixture("localized-names.tsv"),
       venueCount: 20_000,
+      cellCountMin: 6,
       target: { kind: "file", path },
     },
     new Progress(process.stderr, true),
   );
   db = new Database(path, { readonly: true });
-  cities = db.prepare("SELECT pos, lat, lng, venue_first AS first, venue_count AS n FROM cities").all() as City[];
-}, 120_000);
+  places.cities = db.prepare("SELECT pos, id, lat, lng, country_code AS country FROM cities").all() as Place[];
+  places.venues = db
+    .prepare(
+      `SELECT v.pos, v.id, coalesce(v.lat, c.lat) AS lat, coalesce(v.lng, c.lng) AS lng, v.country_code AS country
+       FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos WHERE coalesce(v.lat, c.lat) IS NOT NULL`,
+    )
+    .all() as Place[];
+}, 180_000);
 
 afterAll(() => db.close());
 
-function within(lat: number, lng: number, radius: number): (City & { d: number })[] {
-  return cities
-    .map((c) => ({ ...c, d: km(lat, lng, c.lat, c.lng) }))
-    .filter((c) => c.d <= radius)
-    .sort((a, b) => a.d - b.d || a.pos - b.pos);
+/** The pos of every record an FTS5 text matches (the index's own answer). */
+function matching(resource: "cities" | "venues", text: string): Set<number> {
+  const fts = `${resource}_fts`;
+  return new Set(db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck().all(text) as number[]);
 }
 
-/** Every page of a search, as ids, and its total. */
-async function everyPage<R extends { id: string }>(
-  q: ResourceQueries<R>,
-  query: string,
-): Promise<{ total: number; ids: string[] }> {
+type Area = { lat: number; lng: number; radius: number } | { west: number; south: number; east: number; north: number };
+
+function inside(area: Area, p: Place): number | null {
+  if ("radius" in area) {
+    const d = km(area.lat, area.lng, p.lat, p.lng);
+    return d <= area.radius ? d : null;
+  }
+  const lngIn =
+    area.west <= area.east ? p.lng >= area.west && p.lng <= area.east : p.lng >= area.west || p.lng <= area.east;
+  return p.lat >= area.south && p.lat <= area.north && lngIn ? 0 : null;
+}
+
+/** Brute force: the records in the area that `keep` keeps, nearest first (then by name tier and pos), as ids. */
+function expected(
+  resource: "cities" | "venues",
+  area: Area,
+  keep: (p: Place) => boolean,
+  tier: (pos: number) => number,
+) {
+  return places[resource]
+    .filter(keep)
+    .map((p) => ({ p, d: inside(area, p) }))
+    .filter((x): x is { p: Place; d: number } => x.d !== null)
+    .sort((a, b) => a.d - b.d || tier(a.p.pos) - tier(b.p.pos) || a.p.pos - b.p.pos)
+    .map((x) => x.p.id);
+}
+
+async function everyPage<R extends { id: string }>(q: ResourceQueries<R>, query: string) {
   const ids: string[] = [];
   let total: number;
   for (let page = 1; ; page++) {
-    const p = parseSearchParams(q.resource, `${query}&p=${page}`);
-    const answer = await runSearch(q, runner, p, "en");
+    const answer = await runSearch(q, runner, parseSearchParams(q.resource, `${query}&p=${page}`), "en");
     total = answer.total;
     if (answer.items.length === 0) break;
     ids.push(...answer.items.map((r) => r.id));
@@ -87,59 +115,108 @@ async function everyPage<R extends { id: string }>(
   return { total, ids };
 }
 
-const cityId = (pos: number) => (db.prepare("SELECT id FROM cities WHERE pos = ?").pluck().get(pos) as string) ?? "";
-const venueIds = (c: City) =>
-  c.first === null
-    ? []
-    : (db
-        .prepare("SELECT id FROM venues WHERE pos >= ? AND pos < ? ORDER BY pos")
-        .pluck()
-        .all(c.first, c.first + c.n) as string[]);
+const areaQuery = (a: Area) =>
+  "radius" in a ? `lat=${a.lat}&long=${a.lng}&radius=${a.radius}` : `bbox=${a.west},${a.south},${a.east},${a.north}`;
 
-const CIRCLES: [string, number, number, number][] = [
-  ["Paris, 100 km", 48.8566, 2.3522, 100],
-  ["Paris, 30 km", 48.8566, 2.3522, 30],
-  ["Paris, 3 km", 48.8566, 2.3522, 3],
-  ["London, 10 km", 51.5074, -0.1278, 10],
-  ["Zürich, 500 km", 47.3769, 8.5417, 500],
-  ["Sydney, 60 km", -33.8688, 151.2093, 60],
-  ["Fiji, across the antimeridian, 200 km", -17.7, 179.6, 200],
-  ["off a cluster's edge, 40 km", 49.3, 2.9, 40],
+const AREAS: [string, Area][] = [
+  ["Paris, 100 km", { lat: 48.8566, lng: 2.3522, radius: 100 }],
+  ["Paris, 3 km", { lat: 48.8566, lng: 2.3522, radius: 3 }],
+  ["London, 10 km", { lat: 51.5074, lng: -0.1278, radius: 10 }],
+  ["Zürich, 500 km", { lat: 47.3769, lng: 8.5417, radius: 500 }],
+  ["Fiji, across the antimeridian, 200 km", { lat: -17.7, lng: 179.6, radius: 200 }],
+  ["off a cluster's edge, 40 km", { lat: 49.3, lng: 2.9, radius: 40 }],
+  ["a box around Paris", { west: 1.5, south: 48.4, east: 3.3, north: 49.3 }],
+  ["a box over western Europe", { west: -10, south: 35, east: 20, north: 60 }],
+  ["a thin box", { west: 2.34, south: 40, east: 2.36, north: 55 }],
+  ["a box across the antimeridian", { west: 170, south: -30, east: -170, north: 0 }],
+  ["the whole world", { west: -180, south: -90, east: 180, north: 90 }],
 ];
 
-describe("near a point on dense data, against brute force", () => {
-  it("the data is dense: a page of the Paris circle is found in a smaller circle", () => {
-    expect(cities.length).toBe(40_000);
-    expect(within(48.8566, 2.3522, 25).length).toBeGreaterThan(50);
+const all = () => true;
+const noTier = () => 0;
+
+describe("in an area on dense data, against brute force", () => {
+  it("the data is dense and nests: a page near Paris is found in a smaller circle", () => {
+    expect(places.cities.length).toBe(40_000);
+    const deep = db.prepare("SELECT max(level) FROM cell_counts WHERE term = ''").pluck().get() as number;
+    expect(deep).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(CIRCLES)("cities, %s: every page and the total", async (_label, lat, lng, radius) => {
-    const expected = within(lat, lng, radius);
-    const { total, ids } = await everyPage(CITIES, `lat=${lat}&long=${lng}&radius=${radius}`);
-    expect(total).toBe(expected.length);
-    expect(ids).toEqual(expected.map((c) => cityId(c.pos)));
+  it.each(AREAS)("cities, %s: every page and the total", async (_label, area) => {
+    const { total, ids } = await everyPage(CITIES, areaQuery(area));
+    const want = expected("cities", area, all, noTier);
+    expect(total).toBe(want.length);
+    expect(ids).toEqual("radius" in area ? want : sortedByPos("cities", want));
   });
 
-  it.each(CIRCLES)("venues, %s: every page and the total", async (_label, lat, lng, radius) => {
-    const expected = within(lat, lng, radius).flatMap(venueIds);
-    const { total, ids } = await everyPage(VENUES, `lat=${lat}&long=${lng}&radius=${radius}`);
-    expect(total).toBe(expected.length);
-    expect(ids).toEqual(expected);
+  it.each(AREAS)("venues, %s: every page and the total", async (_label, area) => {
+    const { total, ids } = await everyPage(VENUES, areaQuery(area));
+    const want = expected("venues", area, all, noTier);
+    expect(total).toBe(want.length);
+    expect(ids).toEqual("radius" in area ? want : sortedByPos("venues", want));
   });
 
-  it("looks for page 1 of a big circle in a smaller one, and for its last page in the whole circle", () => {
-    const near = { lat: 48.8566, lng: 2.3522, radiusKm: 100 };
-    const circleOf = (page: number) => {
-      const chosen = withPageCircle(near, "z_cities", page * 50, sql`SELECT j FROM circle`);
-      return db
-        .prepare(chosen.text)
-        .pluck()
-        .get(...chosen.binds) as number;
-    };
-    expect(circleOf(1)).toBeGreaterThan(0);
-    expect(circleOf(Math.ceil(within(near.lat, near.lng, near.radiusKm).length / 50))).toBe(0);
+  it.each(AREAS.slice(0, 8))("cities named s…, %s (counted cells): every page and the total", async (_label, area) => {
+    await checkName("cities", CITIES, area, "s");
+  });
+
+  it.each(AREAS.slice(0, 8))("venues named th…, %s (counted cells): every page and the total", async (_l, area) => {
+    await checkName("venues", VENUES, area, "th");
+  });
+
+  it.each(AREAS.slice(0, 8))("venues named the club, %s (scanned): every page and the total", async (_l, area) => {
+    await checkName("venues", VENUES, area, "the club");
+  });
+
+  it.each(AREAS.slice(0, 8))("clubs, %s (counted by kind): every page and the total", async (_l, area) => {
+    const club = matching("venues", '"__k_club"');
+    const { total, ids } = await everyPage(VENUES, `${areaQuery(area)}&kind=club`);
+    const want = expected("venues", area, (p) => club.has(p.pos), noTier);
+    expect(total).toBe(want.length);
+    expect(ids).toEqual("radius" in area ? want : sortedByPos("venues", want));
+  });
+
+  it.each(AREAS.slice(0, 8))("cities in France, %s (scanned): every page and the total", async (_l, area) => {
+    const { total, ids } = await everyPage(CITIES, `${areaQuery(area)}&country=FR`);
+    const want = expected("cities", area, (p) => p.country === "FR", noTier);
+    expect(total).toBe(want.length);
+    expect(ids).toEqual("radius" in area ? want : sortedByPos("cities", want));
   });
 });
+
+/** Ids in pos order (a box's order without a name). */
+function sortedByPos(resource: "cities" | "venues", ids: string[]): string[] {
+  const pos = new Map(places[resource].map((p) => [p.id, p.pos]));
+  return [...ids].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0));
+}
+
+/** A name search in an area against brute force: near a point by distance, in a box by tier and pos. */
+async function checkName<R extends { id: string }>(
+  resource: "cities" | "venues",
+  q: ResourceQueries<R>,
+  area: Area,
+  name: string,
+): Promise<void> {
+  const words = name.split(" ");
+  const token = `_${words.join("_")}`;
+  const found = matching(resource, words.map((w) => `"${w}"*`).join(" "));
+  const exact = matching(resource, `"${token}"`);
+  const starts = matching(resource, `"${token}"*`);
+  const tier = (pos: number) => (exact.has(pos) ? 0 : starts.has(pos) ? 1 : 2);
+  const { total, ids } = await everyPage(q, `${areaQuery(area)}&name=${encodeURIComponent(name)}`);
+  const want = expected(resource, area, (p) => found.has(p.pos), tier);
+  expect(total).toBe(want.length);
+  if ("radius" in area) {
+    expect(ids).toEqual(want);
+    return;
+  }
+  const pos = new Map(places[resource].map((p) => [p.id, p.pos]));
+  const byTier = [...want].sort((a, b) => {
+    const [pa, pb] = [pos.get(a) ?? 0, pos.get(b) ?? 0];
+    return tier(pa) - tier(pb) || pa - pb;
+  });
+  expect(ids).toEqual(byTier);
+}
 
 describe("query plans on another SQLite", () => {
   // The plan test runs inside workerd; this SQLite (better-sqlite3's) is another version, which

@@ -7,7 +7,10 @@
  *   normalization) in one city.
  * - Ids are 8 hex digits, unique (a keyed permutation of the venue's number); URLs are
  *   setlist.fm-style (slug.ts).
- * - A small share of venues has no city, as festival sites in the open country do.
+ * - Each venue has a point of its own near its city's, within the city's reach (place-venues.ts),
+ *   so that searches near a point and on a map see venues spread over a city, not piled on its
+ *   centre. A small share of venues has no city (and no point), as festival sites in the open
+ *   country do.
  */
 import { normalize } from "../../../src/format/normalize.ts";
 import { pick, random, type Rng } from "../../tools/random.ts";
@@ -15,6 +18,8 @@ import type { Country } from "../sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
 import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
+import { KM_PER_DEGREE } from "../../../src/geo/distance.ts";
+import { reachKm } from "../phases/place-venues.ts";
 
 export interface GeneratorCity {
   id: string;
@@ -25,17 +30,19 @@ export interface GeneratorCity {
   population: number;
   /** First language of the city's country (GeoNames countryInfo), e.g. `de`. */
   language: string | undefined;
+  lat: number;
+  lng: number;
 }
 
 /** A generated venue, in the shape of a row read from a venue file. */
 export type GeneratedVenue = VenueInput & { url: string };
 
-const generatedVenue = (id: string, name: string, cityId: string | null) => ({
+const generatedVenue = (id: string, name: string, cityId: string | null, point: Point | null) => ({
   id,
   name,
   cityId,
-  lat: null,
-  lng: null,
+  lat: point?.lat ?? null,
+  lng: point?.lng ?? null,
   kind: kindFromName(name),
   cityHints: [],
   countryHint: null,
@@ -51,7 +58,15 @@ export interface GeneratorOptions {
 
 /** The generator's view of a city: with its country's name and first language. */
 export function generatorCity(
-  city: { id: string; name: string; countryCode: string; admin1Code: string | null; population: number },
+  city: {
+    id: string;
+    name: string;
+    countryCode: string;
+    admin1Code: string | null;
+    population: number;
+    lat: number;
+    lng: number;
+  },
   countries: ReadonlyMap<string, Country>,
 ): GeneratorCity {
   const country = countries.get(city.countryCode);
@@ -63,6 +78,8 @@ export function generatorCity(
     admin1Code: city.admin1Code,
     population: city.population,
     language: country?.languages[0],
+    lat: city.lat,
+    lng: city.lng,
   };
 }
 
@@ -195,10 +212,30 @@ export function* cityVenues(
     const vocabulary = local !== null && r() < local.localShare ? local : ENGLISH;
     return fill(vocabulary, r, city.name);
   });
+  // Points from a stream of their own: the names stay what they were before venues had points.
+  const placeRng = random(`${seed}:place:${city.id}`);
   for (const name of names) {
     const id = ids.take();
-    yield { ...generatedVenue(id, name, city.id), url: venueUrl({ id, name }, city) };
+    yield { ...generatedVenue(id, name, city.id, pointNear(city, placeRng)), url: venueUrl({ id, name }, city) };
   }
+}
+
+interface Point {
+  lat: number;
+  lng: number;
+}
+
+/** A point spread evenly over a disc around the city, a little smaller than its reach; 5 decimals (1 m). */
+function pointNear(city: GeneratorCity, rng: Rng): Point {
+  const km = 0.7 * reachKm(city.population) * Math.sqrt(rng());
+  const angle = 2 * Math.PI * rng();
+  const lat = Math.max(-90, Math.min(90, city.lat + (km * Math.cos(angle)) / KM_PER_DEGREE));
+  const cos = Math.max(Math.cos((city.lat * Math.PI) / 180), 0.01);
+  let lng = city.lng + (km * Math.sin(angle)) / (KM_PER_DEGREE * cos);
+  if (lng > 180) lng -= 360;
+  if (lng < -180) lng += 360;
+  const round = (x: number) => Math.round(x * 1e5) / 1e5 + 0;
+  return { lat: round(lat), lng: round(lng) };
 }
 
 /** Venues without a city (festival sites in the open country). */
@@ -206,7 +243,7 @@ export function* citylessVenues(count: number, seed: string, ids: VenueIds): Gen
   const rng = random(`${seed}:cityless`);
   for (const name of uniqueNames(rng, count, (r) => fill(CITYLESS, r, ""))) {
     const id = ids.take();
-    yield { ...generatedVenue(id, name, null), url: venueUrl({ id, name }, null) };
+    yield { ...generatedVenue(id, name, null, null), url: venueUrl({ id, name }, null) };
   }
 }
 

@@ -20,6 +20,7 @@ export const PLAIN_TABLES = [
   "name_prefix_counts",
   "name_tiers",
   "name_anchors",
+  "cell_counts",
   "localized_names",
 ] as const;
 export const FTS_DOCUMENTS = [
@@ -33,11 +34,11 @@ const RAW_TABLES = `
   CREATE TABLE raw_cities (
     gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
     country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
-    population INTEGER NOT NULL, z INTEGER NOT NULL,
+    population INTEGER NOT NULL, z INTEGER NOT NULL,  -- its cell at the grid's finest level (src/format/grid.ts)
     section INTEGER NOT NULL,  -- 1: a section of a populated place (PPLX), which venues are not placed in
     words TEXT NOT NULL,   -- the distinct words of all its names
     names TEXT NOT NULL,   -- each distinct name as a name token
-    tokens TEXT NOT NULL,  -- region and geo tokens
+    tokens TEXT NOT NULL,  -- region tokens
     line INTEGER NOT NULL
   );
   -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
@@ -76,5 +77,6 @@ export function createBuildFile(path: string): Database.Database {
 
 /** Drops what only the build needed. */
 export function dropRawTables(db: Database.Database): void {
-  db.exec("DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;");
+  db.exec(`DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;
+           DROP TABLE temp.short_words;`);
 }

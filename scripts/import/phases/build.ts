@@ -19,6 +19,7 @@ import type { VenueFileReport } from "../sources/venue-files.ts";
 import { dropSameVenues, placeVenues } from "./place-venues.ts";
 import { checkVenues, readVenueRows, type VenueSources } from "./venue-rows.ts";
 import { vocabulary } from "./vocabulary.ts";
+import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -40,6 +41,8 @@ export interface BuildCounts {
   cities: number;
   venues: number;
   words: number;
+  /** Rows of cell_counts. */
+  cellCounts: number;
   localizedNames: number;
   notPopulated: number;
   badAlternateNames: number;
@@ -59,6 +62,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     cities: 0,
     venues: 0,
     words: 0,
+    cellCounts: 0,
     localizedNames: 0,
     notPopulated: 0,
     badAlternateNames: 0,
@@ -74,8 +78,9 @@ export async function build(
   sources: BuildSources,
   problems: Problems,
   progress: Progress,
-  options: { prefixCountMin?: number; anchorEvery?: number } = {},
+  options: { prefixCountMin?: number; anchorEvery?: number; cellCountMin?: number } = {},
 ): Promise<BuildCounts> {
+  gridFunctions(db);
   const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
   const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
   const counts = noCounts(anchorEvery);
@@ -102,6 +107,7 @@ export async function build(
   searchDocuments(db, progress);
   counts.words = vocabulary(db, progress);
   storedTotals(db, progress, { prefixCountMin, anchorEvery });
+  counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
   dropRawTables(db);
   return counts;
 }

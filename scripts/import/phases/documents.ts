@@ -1,21 +1,28 @@
 /**
  * Phase 2, write the search documents (docs/architecture.md#search-indexes): one per city and one
- * per venue, in pos order (their rowid), holding the words of its names, its name tokens and the
- * filter and geo tokens of its place (src/format/tokens.ts). Publishing indexes them.
+ * per venue, in pos order (their rowid), holding the words of its names, its name tokens, its filter
+ * tokens (src/format/tokens.ts) and the cell tokens of its place (src/format/grid.ts). Publishing
+ * indexes them.
  */
 import type Database from "better-sqlite3";
-import { cityTokenSql } from "../../../src/format/tokens.ts";
+import { cityTokenSql, kindTokenSql } from "../../../src/format/tokens.ts";
 import type { Progress } from "../progress.ts";
 
+/**
+ * The documents. A venue's cell tokens are those of its own point, else of its city's
+ * (grid_tokens: cell-counts.ts); its region tokens and city token are its city's.
+ */
 export function searchDocuments(db: Database.Database, progress: Progress): void {
   progress.phase("search documents of cities and venues");
   db.exec(`
     INSERT INTO city_docs (pos, doc)
-    SELECT c.pos, r.words || ' ' || r.names || ' ' || r.tokens FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+    SELECT c.pos, r.words || ' ' || r.names || ' ' || r.tokens || ' ' || grid_tokens(c.lat, c.lng)
+    FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
     ORDER BY c.pos;
     INSERT INTO venue_docs (pos, doc)
-    SELECT v.pos, trim(v.name_norm || ' ' || v.name_token || CASE WHEN v.city_pos IS NULL THEN ''
-                  ELSE ' ' || r.tokens || ' ' || ${cityTokenSql("v.city_pos")} END)
+    SELECT v.pos, trim(v.name_norm || ' ' || v.name_token || ' ' || ${kindTokenSql("v.kind")}
+                  || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || r.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
+                  || ' ' || grid_tokens(coalesce(v.lat, c.lat), coalesce(v.lng, c.lng)))
     FROM temp.ordered_venues v LEFT JOIN cities c ON c.pos = v.city_pos
     LEFT JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
     ORDER BY v.pos;`);

@@ -1,7 +1,7 @@
 /**
  * Phase 2, write the served tables: cities and venues in the default order (their `pos`) with
- * their ranks in their countries and states, the running totals along the Z-order curve, region
- * totals, and the localized names of what was imported. All SQL on the build file: SQLite sorts on
+ * their ranks in their countries and states, region totals, and the localized names of what was
+ * imported. All SQL on the build file: SQLite sorts on
  * disk, so memory does not grow with the data.
  */
 import type Database from "better-sqlite3";
@@ -11,7 +11,7 @@ import type { Progress } from "../progress.ts";
 export function orderCities(db: Database.Database, progress: Progress): number {
   progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
   db.exec(`
-    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z,
+    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, cell,
                         country_rank, state_rank, venue_first, venue_count)
     SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
            country_code, admin1_code, lat, lng, population, z,
@@ -49,20 +49,16 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
     FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
           GROUP BY city_pos) s
     WHERE cities.pos = s.city_pos;
-    -- Running totals along the curve (migrations/0006), cities and venues up to and including each.
-    UPDATE cities SET z_cities = s.cities, z_venues = s.venues
-    FROM (SELECT pos, row_number() OVER along AS cities, sum(venue_count) OVER along AS venues FROM cities
-          WINDOW along AS (ORDER BY z, pos ROWS UNBOUNDED PRECEDING)) s
-    WHERE cities.pos = s.pos;
     CREATE TEMP TABLE venues_before (pos INTEGER PRIMARY KEY, country INTEGER NOT NULL, state INTEGER);
     INSERT INTO temp.venues_before
     SELECT pos, sum(venue_count) OVER (PARTITION BY country_code ORDER BY pos) - venue_count,
            CASE WHEN admin1_code IS NOT NULL
                 THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
     FROM cities WHERE venue_count > 0 ORDER BY pos;
-    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind)
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind, cell)
     SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
-           b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1, o.lat, o.lng, o.kind
+           b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1, o.lat, o.lng, o.kind,
+           grid_cell(coalesce(o.lat, c.lat), coalesce(o.lng, c.lng))
     FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
     ORDER BY o.pos;
     DROP TABLE temp.venues_before;`);

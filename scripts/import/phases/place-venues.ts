@@ -17,13 +17,13 @@
  */
 import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
+import { haversineKm } from "../../../src/geo/distance.ts";
 
 const REACH_KM = 30;
 const SAME_VENUE_KM = 0.25;
-const EARTH_KM = 6371.0088;
 
 /** How far from its centre a place of this population is still "in" it, km. */
-const reachKm = (population: number): number => 1 + 7 * Math.sqrt(population / 1e6);
+export const reachKm = (population: number): number => 1 + 7 * Math.sqrt(population / 1e6);
 
 interface Candidate {
   gid: number;
@@ -33,14 +33,6 @@ interface Candidate {
   section: number;
   names: string;
   km: number;
-}
-
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 const peopled = (c: Candidate) => c.section === 0 && c.population > 0;

@@ -6,7 +6,8 @@
 import { basename } from "node:path";
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../../src/format/normalize.ts";
-import { geoTokens, nameToken, regionTokens, zCode } from "../../../src/format/tokens.ts";
+import { cellOf, FINEST_LEVEL } from "../../../src/format/grid.ts";
+import { nameToken, regionTokens } from "../../../src/format/tokens.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
@@ -80,11 +81,11 @@ function cityColumns(c: City, localized: readonly string[]): unknown[] {
     c.lat,
     c.lng,
     c.population,
-    zCode(c.lat, c.lng),
+    cellOf(FINEST_LEVEL, c.lat, c.lng),
     c.featureCode === "PPLX" ? 1 : 0,
     [...new Set(normalized.flatMap(words))].join(" "),
     normalized.map(nameToken).join(" "),
-    [...regionTokens(c.countryCode, c.admin1Code), ...geoTokens(c.lat, c.lng)].join(" "),
+    regionTokens(c.countryCode, c.admin1Code).join(" "),
     c.line,
   ];
 }

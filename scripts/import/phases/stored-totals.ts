@@ -1,12 +1,15 @@
 /**
  * Phase 4, stored totals: for the name prefixes that match at least PREFIX_COUNT_MIN records, how
  * many they match in all, per country and per state (name_prefix_counts), the size of each ranking
- * tier (name_tiers) and an anchor every few matches of deep pages (name_anchors). The worker reads
- * them so that a broad one-word search neither counts nor skips millions of rows.
+ * tier (name_tiers) and an anchor every few matches of deep pages (name_anchors); and the venues of
+ * each kind in all, per country and per state. The worker reads them so that a broad one-word
+ * search, or all the clubs of a country, neither counts nor skips millions of rows.
  */
 import type Database from "better-sqlite3";
 import { words } from "../../../src/format/normalize.ts";
 import type { Progress } from "../progress.ts";
+import { kindTerm } from "../../../src/format/grid.ts";
+import { scopeKey } from "../../../src/format/scopes.ts";
 import {
   nameAnchors,
   prefixCandidates,
@@ -80,6 +83,34 @@ function storeKind(db: Database.Database, kind: Kind, prefixCountMin: number, an
   })();
 }
 
+/**
+ * How many venues of each kind there are in all, per country and per state (name_prefix_counts,
+ * prefix kindTerm(kind)): every count, so that a missing row means none.
+ */
+function storeVenueKinds(db: Database.Database): void {
+  const groups = db
+    .prepare("SELECT country_code, admin1_code, kind, count(*) AS n FROM venues GROUP BY 1, 2, 3")
+    .all() as { country_code: string | null; admin1_code: string | null; kind: string; n: number }[];
+  const totals = new Map<string, number>();
+  const add = (scope: string, kind: string, n: number) => {
+    const key = `${scope}\u0000${kind}`;
+    totals.set(key, (totals.get(key) ?? 0) + n);
+  };
+  for (const g of groups) {
+    add(scopeKey(null), g.kind, g.n);
+    if (g.country_code === null) continue;
+    add(scopeKey(g.country_code), g.kind, g.n);
+    if (g.admin1_code !== null) add(scopeKey(g.country_code, g.admin1_code), g.kind, g.n);
+  }
+  const insert = db.prepare("INSERT INTO name_prefix_counts (kind, scope, prefix, n) VALUES ('venue', ?, ?, ?)");
+  db.transaction(() => {
+    for (const [key, n] of totals) {
+      const [scope = "", kind = ""] = key.split("\u0000");
+      insert.run(scope, kindTerm(kind), n);
+    }
+  })();
+}
+
 export function storedTotals(
   db: Database.Database,
   progress: Progress,
@@ -87,4 +118,5 @@ export function storedTotals(
 ): void {
   progress.phase("stored totals of broad name prefixes");
   for (const kind of ["venue", "city"] as const) storeKind(db, kind, options.prefixCountMin, options.anchorEvery);
+  storeVenueKinds(db);
 }

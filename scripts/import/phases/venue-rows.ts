@@ -53,6 +53,8 @@ interface RawCity {
   country_code: string;
   admin1_code: string | null;
   population: number;
+  lat: number;
+  lng: number;
 }
 
 /**
@@ -70,12 +72,19 @@ async function* generated(
   const perCity = venueCounts(populations(db), sources.venueCount - cityless);
   const ids = new VenueIds(sources.seed);
   const batch = db.prepare(
-    "SELECT gid, name, country_code, admin1_code, population FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
+    "SELECT gid, name, country_code, admin1_code, population, lat, lng FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
   );
   let index = 0;
   for (let cities = batch.all(0, 5000) as RawCity[]; cities.length > 0;) {
     for (const c of cities) {
-      const city = { id: String(c.gid), name: c.name, countryCode: c.country_code, admin1Code: c.admin1_code };
+      const city = {
+        id: String(c.gid),
+        name: c.name,
+        countryCode: c.country_code,
+        admin1Code: c.admin1_code,
+        lat: c.lat,
+        lng: c.lng,
+      };
       yield* cityVenues(
         generatorCity({ ...city, population: c.population }, countries),
         perCity[index++] ?? 0,

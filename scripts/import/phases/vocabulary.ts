@@ -9,13 +9,18 @@ import type { Progress } from "../progress.ts";
 
 export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
+  // Every word once, counted; the words of 1 and 2 letters stay in a temp table, for the prefixes
+  // that the cell counts count (cell-counts.ts).
   db.exec(`
-    INSERT INTO words (word, venues, cities)
-    SELECT value, sum(kind = 'v'), sum(kind = 'c') FROM (
+    CREATE TEMP TABLE all_words AS
+    SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities FROM (
       SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(name_norm, ' ', '","') || '"]') j
       UNION ALL
       SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
-    ) WHERE length(value) >= 3 GROUP BY value ORDER BY value`);
+    ) GROUP BY value ORDER BY value;
+    INSERT INTO words (word, venues, cities) SELECT word, venues, cities FROM temp.all_words WHERE length(word) >= 3 ORDER BY word;
+    CREATE TEMP TABLE short_words AS SELECT word, venues, cities FROM temp.all_words WHERE length(word) < 3;
+    DROP TABLE temp.all_words;`);
   const count = db.prepare("SELECT count(*) FROM words").pluck().get() as number;
   progress.phase("deletion neighbourhoods of the vocabulary (typo tolerance)", count);
   // A function called by SQLite streams the words through, without reading them out in batches.

@@ -51,6 +51,7 @@ export function resolveSources(options: ImportOptions) {
         : { venues: "files", musicbrainzTypes: options.musicbrainzTypes ?? null, osmTags: options.osmTags ?? null }),
       skipInvalid: options.skipInvalid === true,
       prefixCountMin: options.prefixCountMin ?? null,
+      cellCountMin: options.cellCountMin ?? null,
       countryNames: countryNamesSource(),
     },
     description: [

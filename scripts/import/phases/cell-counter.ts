@@ -1,0 +1,141 @@
+/**
+ * Counting a term's records per cell of the grid (src/format/grid.ts) in one pass over the records
+ * in the order of their finest cell: each term's records then fill one cell after another at every
+ * level, so a cell is complete when the next record of its term lies elsewhere. Memory grows with
+ * the terms, not with the records: per term and level, the open cell's count and box.
+ */
+import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../../src/format/grid.ts";
+import { haversineKm } from "../../../src/geo/distance.ts";
+
+/** A row of cell_counts (migrations/0008), the term as its number. */
+export interface CellRow {
+  term: number;
+  level: number;
+  cell: number;
+  n: number;
+  rest: number;
+  restKids: number;
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+  reach: number;
+}
+
+interface Box {
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+}
+
+const LEVELS = COUNT_LEVELS.length;
+const KIDS = 4 ** KID_STEP;
+/** A finest cell's number at each count level is its number divided by this. */
+const DIVISOR = COUNT_LEVELS.map((level) => 4 ** (FINEST_LEVEL - level));
+
+/** km from the centre of a box to its farthest point (a corner on the side nearer the equator). */
+function boxReach(south: number, north: number, west: number, east: number): number {
+  const lat = (south + north) / 2;
+  const lng = (west + east) / 2;
+  return Math.max(haversineKm(lat, lng, south, west), haversineKm(lat, lng, north, west));
+}
+
+export class CellCounter {
+  private readonly cell: Float64Array;
+  private readonly n: Int32Array;
+  private readonly storedN: Int32Array;
+  private readonly restKids: Int32Array;
+  private readonly box: Float64Array;
+
+  constructor(
+    terms: number,
+    private readonly min: number,
+    private readonly emit: (row: CellRow) => void,
+  ) {
+    this.cell = new Float64Array(terms * LEVELS).fill(-1);
+    this.n = new Int32Array(terms * LEVELS);
+    this.storedN = new Int32Array(terms * LEVELS);
+    this.restKids = new Int32Array(terms * LEVELS);
+    this.box = new Float64Array(terms * LEVELS * 4);
+    for (let i = 0; i < terms * LEVELS; i++) this.resetBox(i);
+  }
+
+  /** A record of `term` at a point in finest cell `finest`; records come in order of their finest cell. */
+  add(term: number, finest: number, lat: number, lng: number): void {
+    const base = term * LEVELS;
+    const leaf = base + LEVELS - 1;
+    if (this.cell[leaf] !== finest) {
+      let same = 0;
+      while (same < LEVELS && this.cell[base + same] === Math.floor(finest / (DIVISOR[same] ?? 1))) same++;
+      for (let level = LEVELS - 1; level >= same; level--) this.close(base, level);
+      for (let level = same; level < LEVELS; level++)
+        this.cell[base + level] = Math.floor(finest / (DIVISOR[level] ?? 1));
+    }
+    this.n[leaf] = (this.n[leaf] ?? 0) + 1;
+    this.grow(leaf, lat, lat, lng, lng);
+  }
+
+  /** Closes every open cell (after the last record). */
+  finish(terms: number): void {
+    for (let term = 0; term < terms; term++) {
+      for (let level = LEVELS - 1; level >= 0; level--) this.close(term * LEVELS, level);
+    }
+  }
+
+  /** A complete cell: stored when it holds at least `min` records; its count and box go to its parent. */
+  private close(base: number, level: number): void {
+    const i = base + level;
+    const n = this.n[i] ?? 0;
+    if (n === 0) return;
+    const box = this.boxOf(i);
+    const stored = n >= this.min;
+    if (stored) this.emit(this.row(base, level, n, box));
+    if (level > 0) this.toParent(i, n, box, stored);
+    this.n[i] = 0;
+    this.storedN[i] = 0;
+    this.restKids[i] = 0;
+    this.resetBox(i);
+  }
+
+  private row(base: number, level: number, n: number, box: Box): CellRow {
+    const i = base + level;
+    return {
+      term: base / LEVELS,
+      level: COUNT_LEVELS[level] ?? 0,
+      cell: this.cell[i] ?? 0,
+      n,
+      rest: n - (this.storedN[i] ?? 0),
+      restKids: this.restKids[i] ?? 0,
+      ...box,
+      reach: boxReach(box.south, box.north, box.west, box.east),
+    };
+  }
+
+  /** A closed cell's records into its parent's count and box, and whether it is stored into the parent's kids. */
+  private toParent(i: number, n: number, box: Box, stored: boolean): void {
+    const parent = i - 1;
+    this.n[parent] = (this.n[parent] ?? 0) + n;
+    this.grow(parent, box.south, box.north, box.west, box.east);
+    if (stored) this.storedN[parent] = (this.storedN[parent] ?? 0) + n;
+    else this.restKids[parent] = (this.restKids[parent] ?? 0) | (1 << ((this.cell[i] ?? 0) % KIDS));
+  }
+
+  private boxOf(i: number): Box {
+    const b = this.box;
+    return { south: b[i * 4] ?? 0, north: b[i * 4 + 1] ?? 0, west: b[i * 4 + 2] ?? 0, east: b[i * 4 + 3] ?? 0 };
+  }
+
+  private grow(i: number, south: number, north: number, west: number, east: number): void {
+    const b = this.box;
+    const at = i * 4;
+    if (south < (b[at] ?? 0)) b[at] = south;
+    if (north > (b[at + 1] ?? 0)) b[at + 1] = north;
+    if (west < (b[at + 2] ?? 0)) b[at + 2] = west;
+    if (east > (b[at + 3] ?? 0)) b[at + 3] = east;
+  }
+
+  private resetBox(i: number): void {
+    this.box.set([Infinity, -Infinity, Infinity, -Infinity], i * 4);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Searches in an area that the cell counts cannot count (docs/architecture.md#places-on-a-grid):
+ * a name of several words, a name forgiving typos, filters besides a kind. Every match in the
+ * cells that cover the area is read and placed (FTS5 intersects the name and filters with the
+ * cover's cell tokens), so they cost what the area holds of those matches; one statement gives
+ * the page's positions and the total.
+ */
+import { rankOrder } from "../format/ranking.ts";
+import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
+import { coverTokens, inAreaSql, isCircle, type Area } from "./area.ts";
+import type { Places } from "./cells.ts";
+import { distanceSql } from "./distance.ts";
+import { boxPage, withTotal, type BoxTier } from "./pages.ts";
+
+/** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
+function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
+  const cover = `(${coverTokens(area)
+    .map((t) => `"${t}"`)
+    .join(" OR ")})`;
+  const own = text === null ? cover : `(${text}) AND ${cover}`;
+  return filters === null ? sql`${own}` : sql`${`${own} AND (`} || ${filters} || ')'`;
+}
+
+/** Each record's best tier (pos, k) among the tiers, in the area's cover. */
+function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filters: Sql | null): Sql {
+  const fts = raw(places.fts);
+  const parts = tiers.map(
+    (tier) =>
+      sql`SELECT ${int(tier.key)} AS k, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${inCover(tier.text, area, filters)}`,
+  );
+  return sql`SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
+}
+
+/**
+ * The positions of a page in an area, with the total: near a point, by edits, distance, name tier
+ * and pos (src/format/ranking.ts); in a box, by edits, name tier and pos. `everything` is the
+ * FTS5 text every match has (the words tiers OR-ed; null: the filters alone). The filters' text is
+ * computed once (its subqueries bind values) and read by every part.
+ */
+export function scannedPositions(
+  places: Places,
+  area: Area,
+  tiers: readonly BoxTier[],
+  everything: string | null,
+  filters: Sql | null,
+  offset: number,
+  size: number,
+): Sql {
+  const fts = raw(places.fts);
+  const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
+  const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
+  if (!isCircle(area)) {
+    const total = sql`SELECT count(*) FROM ${fts} f ${places.record(raw("f.rowid"))}
+                       WHERE ${fts} MATCH ${inCover(everything, area, filtersText)} AND ${inAreaSql(area, places.lat, places.lng)}`;
+    return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
+  }
+  const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });
+  const inside = sql`SELECT best.pos, best.k, ${distanceSql(area, places.lat, places.lng)} AS away
+    FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
+  const page = sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM inside
+    ORDER BY rank LIMIT ${int(size)} OFFSET ${int(offset)}`;
+  return sql`WITH ${flt}inside AS MATERIALIZED (SELECT * FROM (${inside}) WHERE away <= ${num(area.radiusKm)}),
+    ${withTotal(page, raw("SELECT count(*) FROM inside"))}`;
+}
