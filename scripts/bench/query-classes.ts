@@ -33,6 +33,10 @@ const cities = of("cities");
 
 const LONDON = "lat=51.5074&long=-0.1278";
 const PARIS = "lat=48.8566&long=2.3522";
+/** Boxes (bbox=minLong,minLat,maxLong,maxLat): about 40 × 30 km around central London and Paris, and western Europe. */
+const LONDON_BOX = "bbox=-0.4,51.35,0.15,51.65";
+const PARIS_BOX = "bbox=2.05,48.7,2.65,49.0";
+const EUROPE_BOX = "bbox=-10,36,20,60";
 
 export const QUERY_CLASSES: readonly QueryClass[] = [
   venues("venue-name-common", "venues name, common word", "name=club"),
@@ -61,6 +65,11 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   venues("venue-near-paris", "venues within 100 km of Paris", `${PARIS}&radius=100`),
   venues("venue-near-london-name", "venues named club within 10 km of London", `name=club&${LONDON}&radius=10`),
   venues("venue-near-paris-name", "venues named club within 100 km of Paris", `name=club&${PARIS}&radius=100`),
+  venues("venue-near-paris-the", "venues named the within 100 km of Paris", `name=the&${PARIS}&radius=100`),
+  venues("venue-near-london-kind", "clubs (kind) within 10 km of London", `kind=club&${LONDON}&radius=10`),
+  venues("venue-box-london", "venues in a box around London", LONDON_BOX),
+  venues("venue-box-london-name", "venues named club in a box around London", `name=club&${LONDON_BOX}`),
+  venues("venue-box-europe-name", "venues named the in a box over western Europe", `name=the&${EUROPE_BOX}`),
   cities("city-name", "cities name", "name=paris"),
   cities("city-alternate", "cities alternate name", "name=munchen"),
   cities("city-name-1", "cities name, 1-letter prefix", "name=s"),
@@ -74,4 +83,7 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   cities("city-near-paris", "cities within 100 km of Paris", `${PARIS}&radius=100`),
   cities("city-near-london-name", "cities named saint within 10 km of London", `name=saint&${LONDON}&radius=10`),
   cities("city-near-paris-name", "cities named saint within 100 km of Paris", `name=saint&${PARIS}&radius=100`),
+  cities("city-box-paris", "cities in a box around Paris", PARIS_BOX),
+  cities("city-box-paris-name", "cities named saint in a box around Paris", `name=saint&${PARIS_BOX}`),
+  cities("city-box-europe-name", "cities named saint in a box over western Europe", `name=saint&${EUROPE_BOX}`),
 ];

@@ -8,8 +8,10 @@
  * 16c … 16c + 15. Level 16 cells are about 600 × 300 m at the equator; level 0 is the whole world.
  *
  * - Every search document holds its record's cell token at each of GRID_LEVELS (`__g<L>_<code>`).
- * - The import counts, per cell, the records of a term (every record, a name prefix, a kind) where
- *   they are at least a few (table cell_counts), with the box around those records.
+ * - Every record's finest cell and its number in the order of those cells (cell, cell_rank), so
+ *   any cell's records are a range, counted by two seeks.
+ * - The import counts, per cell, the records of a term (a name prefix, a kind) where they are at
+ *   least a few (table cell_counts), with the box around those records.
  */
 
 /** Levels with a token in every search document; counts also have the world (level 0). */
@@ -48,9 +50,7 @@ export const cellTokens = (lat: number, lng: number): string[] =>
   GRID_LEVELS.map((level) => cellToken(level, cellOf(level, lat, lng)));
 
 /**
- * What a row of cell_counts counts (column term): every record with a place (""), the records a
- * name prefix matches (the prefix itself: normalized words never contain ":"), or the venues of a
- * kind.
+ * What a row of cell_counts counts (column term): the records a name prefix matches (the prefix
+ * itself: normalized words never contain ":"), or the venues of a kind.
  */
-export const EVERY_RECORD = "";
 export const kindTerm = (kind: string): string => `kind:${kind}`;

@@ -5,8 +5,8 @@
  * point lies in them.
  */
 import { cellToken, cellXY, GRID_LEVELS, morton } from "../format/grid.ts";
-import { num, raw, sql, type Sql } from "../sql/sql.ts";
-import { distanceSql, EARTH_RADIUS_KM, KM_PER_DEGREE, rad, type Circle } from "./distance.ts";
+import { num, sql, type Sql } from "../sql/sql.ts";
+import { distanceSql, EARTH_RADIUS_KM, haversineSql, KM_PER_DEGREE, rad, type Circle } from "./distance.ts";
 
 /** Degrees; west > east when the box crosses the antimeridian. Edges are inside. */
 export interface Box {
@@ -60,8 +60,8 @@ export const spanOf = (area: Area): Span => (isCircle(area) ? circleSpan(area) :
 /** At most this many cells cover an area (the finest level that keeps to it). */
 const MAX_COVER_CELLS = 32;
 
-/** The cell tokens of the finest grid level whose cells covering the area's span are few. */
-export function coverTokens(area: Area): string[] {
+/** The cells of the finest grid level whose cells covering the area's span are few (the coarsest, whatever their count, else). */
+function coverCells(area: Area): { level: number; cells: { x: number; y: number }[] } {
   const span = spanOf(area);
   const levels = [...GRID_LEVELS].reverse();
   for (const [i, level] of levels.entries()) {
@@ -69,16 +69,19 @@ export function coverTokens(area: Area): string[] {
     const north = cellXY(level, span.north, 0).y;
     const columns = span.lngRanges.map(([west, east]) => [cellXY(level, 0, west).x, cellXY(level, 0, east).x] as const);
     const count = (north - south + 1) * columns.reduce((sum, [x0, x1]) => sum + x1 - x0 + 1, 0);
-    // The coarsest level, whatever its count (a polar circle of 500 km).
     if (count > MAX_COVER_CELLS && i < levels.length - 1) continue;
-    const tokens: string[] = [];
-    for (const [x0, x1] of columns) {
-      for (let y = south; y <= north; y++)
-        for (let x = x0; x <= x1; x++) tokens.push(cellToken(level, morton(x, y, level)));
-    }
-    return tokens;
+    const cells: { x: number; y: number }[] = [];
+    for (const [x0, x1] of columns)
+      for (let y = south; y <= north; y++) for (let x = x0; x <= x1; x++) cells.push({ x, y });
+    return { level, cells };
   }
-  return [];
+  return { level: 0, cells: [{ x: 0, y: 0 }] };
+}
+
+/** The tokens of those cells. */
+export function coverTokens(area: Area): string[] {
+  const { level, cells } = coverCells(area);
+  return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
 
 /** Whether a longitude (an SQL expression) lies in a box's longitudes. */
@@ -94,26 +97,39 @@ export function inAreaSql(area: Area, lat: Sql, lng: Sql): Sql {
   return sql`(${lat} BETWEEN ${num(area.south)} AND ${num(area.north)} AND ${lngInBox(area, lng)})`;
 }
 
-/**
- * Whether a box of records (columns south, north, west, east of cell_counts, never across the
- * antimeridian) lies wholly inside a box, or wholly outside it.
- */
-export function boxInsideBox(b: Box): Sql {
-  const lng =
-    b.west <= b.east
-      ? sql`west >= ${num(b.west)} AND east <= ${num(b.east)}`
-      : sql`(west >= ${num(b.west)} OR east <= ${num(b.east)})`;
-  return sql`(south >= ${num(b.south)} AND north <= ${num(b.north)} AND ${lng})`;
+/** A box of degrees as SQL expressions (never across the antimeridian): a cell, or the records of one. */
+export interface SqlBox {
+  south: Sql;
+  north: Sql;
+  west: Sql;
+  east: Sql;
 }
 
-export function boxOutsideBox(b: Box): Sql {
+/** Whether such a box lies wholly inside a box. */
+export function boxInsideBox(inner: SqlBox, b: Box): Sql {
   const lng =
     b.west <= b.east
-      ? sql`(east < ${num(b.west)} OR west > ${num(b.east)})`
-      : sql`(west > ${num(b.east)} AND east < ${num(b.west)})`;
-  return sql`(north < ${num(b.south)} OR south > ${num(b.north)} OR ${lng})`;
+      ? sql`${inner.west} >= ${num(b.west)} AND ${inner.east} <= ${num(b.east)}`
+      : sql`(${inner.west} >= ${num(b.west)} OR ${inner.east} <= ${num(b.east)})`;
+  return sql`(${inner.south} >= ${num(b.south)} AND ${inner.north} <= ${num(b.north)} AND ${lng})`;
 }
 
-/** Kilometres from a circle's centre to the centre of a box of records (columns of cell_counts). */
-export const boxCentreDistance = (c: Circle): Sql =>
-  distanceSql(c, raw("((south + north) / 2)"), raw("((west + east) / 2)"));
+/** Whether such a box lies wholly outside a box. */
+export function boxOutsideBox(inner: SqlBox, b: Box): Sql {
+  const lng =
+    b.west <= b.east
+      ? sql`(${inner.east} < ${num(b.west)} OR ${inner.west} > ${num(b.east)})`
+      : sql`(${inner.west} > ${num(b.east)} AND ${inner.east} < ${num(b.west)})`;
+  return sql`(${inner.north} < ${num(b.south)} OR ${inner.south} > ${num(b.north)} OR ${lng})`;
+}
+
+/** Kilometres from a circle's centre to the centre of such a box. */
+export const boxCentreDistance = (c: Circle, b: SqlBox): Sql =>
+  distanceSql(c, sql`((${b.south} + ${b.north}) / 2)`, sql`((${b.west} + ${b.east}) / 2)`);
+
+/** Kilometres from the centre of such a box to its farthest point (a corner on the side nearer the equator). */
+export function boxReachSql(b: SqlBox): Sql {
+  const lat = sql`((${b.south} + ${b.north}) / 2)`;
+  const lng = sql`((${b.west} + ${b.east}) / 2)`;
+  return sql`max(${haversineSql(lat, lng, b.south, b.west)}, ${haversineSql(lat, lng, b.north, b.west)})`;
+}

@@ -31,10 +31,12 @@ import {
   spanOf,
   type Area,
   type Span,
+  type SqlBox,
 } from "./area.ts";
 import { distanceSql } from "./distance.ts";
+import { cut, everyRecordNodes, rangesTotal } from "./ranks.ts";
 
-/** What is counted: a term of cell_counts, and the same records as FTS5 text (null: every record). */
+/** What is counted: a term of cell_counts and the same records as FTS5 text, or every record (text null). */
 export interface Term {
   kind: "venue" | "city";
   term: string;
@@ -49,7 +51,10 @@ export interface Term {
 export interface Places {
   fts: "venues_fts" | "cities_fts";
   record(pos: Sql): Sql;
+  /** The table of the records in finest cells [lo, hi) and its join condition (after CROSS JOIN). */
   inCells(lo: Sql, hi: Sql): Sql;
+  /** The number (cell_rank) of the last record in a finest cell before `cell`, 0 without one. */
+  rankBefore(cell: Sql): Sql;
   pos: Sql;
   lat: Sql;
   lng: Sql;
@@ -59,8 +64,8 @@ export interface Places {
 export interface Areas {
   list: readonly Area[];
   limits: readonly number[];
-  /** `near` and `far` of a cell_counts row (its columns unqualified). */
-  cellColumns: Sql;
+  /** `near` and `far` (columns) of a box of records that is `reach` km across from its centre. */
+  place(box: SqlBox, reach: Sql): Sql;
   /** How far away a record's point is (compared with the limits). */
   away(lat: Sql, lng: Sql): Sql;
 }
@@ -69,11 +74,13 @@ export interface Areas {
 export function circleAreas(list: readonly Area[]): Areas {
   const first = list[0];
   if (first === undefined || !list.every(isCircle) || !isCircle(first)) throw new Error("circles expected");
-  const d = boxCentreDistance(first);
   return {
     list,
     limits: list.map((c) => (isCircle(c) ? c.radiusKm : 0)),
-    cellColumns: sql`${d} - reach AS near, ${d} + reach AS far`,
+    place: (box, reach) => {
+      const d = boxCentreDistance(first, box);
+      return sql`${d} - ${reach} AS near, ${d} + ${reach} AS far`;
+    },
     away: (lat, lng) => distanceSql(first, lat, lng),
   };
 }
@@ -84,41 +91,40 @@ export function boxAreas(box: Area): Areas {
   return {
     list: [box],
     limits: [0],
-    cellColumns: sql`CASE WHEN ${boxOutsideBox(box)} THEN 1 ELSE 0 END AS near, CASE WHEN ${boxInsideBox(box)} THEN 0 ELSE 1 END AS far`,
+    place: (cells) =>
+      sql`CASE WHEN ${boxOutsideBox(cells, box)} THEN 1 ELSE 0 END AS near, CASE WHEN ${boxInsideBox(cells, box)} THEN 0 ELSE 1 END AS far`,
     away: (lat, lng) => sql`CASE WHEN ${inAreaSql(box, lat, lng)} THEN 0 ELSE 1 END`,
   };
 }
 
 const KIDS = 4 ** KID_STEP;
+/** The box of a cell_counts row's records: its columns. */
+const STORED_BOX: SqlBox = { south: raw("south"), north: raw("north"), west: raw("west"), east: raw("east") };
 const WORLD = { west: -180, east: 180, south: -90, north: 90 };
 const ROOT_LEVEL = COUNT_LEVELS[0];
 
-/** Whether a cell (columns near, far of alias `a`) lies on the edge of some area. */
+/** Whether a cell (columns near, far of alias `a`) lies on the edge of some area (the walk opens it). */
 function onSomeEdge(areas: Areas, a: string): Sql {
   const terms = areas.limits.map((limit) => sql`(${raw(a)}.near <= ${num(limit)} AND ${raw(a)}.far > ${num(limit)})`);
   return sql`(${join(terms, " OR ")})`;
 }
 
-/** How many of the areas, from the first, wholly hold a cell (column far). */
-function insideCount(areas: Areas): Sql {
-  return sql`(${join(
-    areas.limits.map((limit) => sql`(far <= ${num(limit)})`),
-    " + ",
-  )})`;
-}
-
-/** The cells of the term on the areas' edges and inside them (CTE `node`). */
-function nodes(t: Term, areas: Areas): Sql {
+/**
+ * The CTE node: the stored cells of the term from the world down, each opened into its stored
+ * kids while an area's edge crosses it (columns level, cell, x, y, n, rest, rest_kids, near, far,
+ * and the parent's far and cell).
+ */
+function nodeCte(t: Term, areas: Areas): Sql {
   const key = sql`kind = ${t.kind} AND term = ${t.term}`;
   // A kid's column and row from its parent's and its place among the 16 (Morton: x0 y0 x1 y1 from bit 0).
   const kid = raw("(k.cell % 16)");
   return sql`node(level, cell, x, y, n, rest, rest_kids, near, far, pfar, pcell) AS MATERIALIZED (
-    SELECT level, cell, 0, 0, n, rest, rest_kids, ${areas.cellColumns}, NULL, NULL FROM cell_counts
+    SELECT level, cell, 0, 0, n, rest, rest_kids, ${areas.place(STORED_BOX, raw("reach"))}, NULL, NULL FROM cell_counts
     WHERE ${key} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0
     UNION ALL
     SELECT k.level, k.cell, p.x * 4 + (${kid} & 1) + ((${kid} >> 1) & 2), p.y * 4 + ((${kid} >> 1) & 1) + ((${kid} >> 2) & 2),
            k.n, k.rest, k.rest_kids, k.near, k.far, p.far, p.cell FROM node p CROSS JOIN (
-      SELECT level, cell, n, rest, rest_kids, ${areas.cellColumns} FROM cell_counts WHERE ${key}) k
+      SELECT level, cell, n, rest, rest_kids, ${areas.place(STORED_BOX, raw("reach"))} FROM cell_counts WHERE ${key}) k
       ON k.level = p.level + ${int(KID_STEP)} AND k.cell >= p.cell * ${int(KIDS)} AND k.cell < (p.cell + 1) * ${int(KIDS)}
     WHERE p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})`;
 }
@@ -139,19 +145,23 @@ function kidTouches(k: number, span: Span): Sql {
   return sql`(${lat} AND (${join(lngs, " OR ")}))`;
 }
 
+/** The kids of a cell of node to read (those with unstored records, touching the span), each one piece of text. */
+function kidPieces(span: Span, piece: (k: number) => string): Sql {
+  const kid = (k: number) =>
+    sql`CASE WHEN rest_kids & ${int(1 << k)} AND ${kidTouches(k, span)} THEN ${raw(piece(k))} ELSE '' END`;
+  return join(
+    Array.from({ length: KIDS }, (_, k) => kid(k)),
+    " || ",
+  );
+}
+
 /**
  * The FTS5 text of the records a cell on an edge does not place: its unstored kids that touch the
  * areas' span, or itself at the finest level.
  */
 function unplacedText(span: Span): Sql {
-  const kid = (k: number) =>
-    sql`CASE WHEN rest_kids & ${int(1 << k)} AND ${kidTouches(k, span)}
-          THEN ' OR "__g' || (level + ${int(KID_STEP)}) || '_' || (cell * ${int(KIDS)} + ${int(k)}) || '"' ELSE '' END`;
-  const kids = join(
-    Array.from({ length: KIDS }, (_, k) => kid(k)),
-    " || ",
-  );
-  return sql`CASE WHEN level = ${int(FINEST_LEVEL)} THEN ' OR "__g' || level || '_' || cell || '"' ELSE ${kids} END`;
+  const token = (k: number) => `' OR "__g' || (level + ${KID_STEP}) || '_' || (cell * ${KIDS} + ${k}) || '"'`;
+  return sql`CASE WHEN level = ${int(FINEST_LEVEL)} THEN ' OR "__g' || level || '_' || cell || '"' ELSE ${kidPieces(span, token)} END`;
 }
 
 /** The finest cells of a cell (columns level and cell of alias `a`): from `cell × span` on, `span` of them. */
@@ -160,65 +170,49 @@ export function finestCells(a: string): { lo: Sql; hi: Sql } {
   return { lo: sql`${raw(a)}.cell * ${span}`, hi: sql`(${raw(a)}.cell + 1) * ${span}` };
 }
 
-/**
- * The records a cell on an edge does not place, for every record (no term): the ranges of finest
- * cells between its stored kids (each range one seek in the cells' index).
- */
-function measuredByRanges(areas: Areas, places: Places): Sql {
-  const kids = raw(`node k ON k.pcell = e.cell AND k.level = e.level + ${KID_STEP}`);
-  const { lo, hi } = finestCells("node");
-  const kid = finestCells("k");
-  return sql`edges(t, level, cell, lo, hi) AS MATERIALIZED (
-      SELECT ${insideCount(areas)}, level, cell, ${lo}, ${hi} FROM node
-      WHERE ${onSomeEdge(areas, "node")} AND (rest > 0 OR level = ${int(FINEST_LEVEL)})),
-    gaps(t, lo, hi) AS MATERIALIZED (
-      SELECT t, lag(khi, 1, lo) OVER (PARTITION BY level, cell ORDER BY klo), klo FROM (
-        SELECT e.t, e.level, e.cell, e.lo, ${kid.lo} AS klo, ${kid.hi} AS khi FROM edges e JOIN ${kids})
-      UNION ALL
-      SELECT e.t, coalesce((SELECT max(${kid.hi}) FROM ${raw(`node k WHERE k.pcell = e.cell AND k.level = e.level + ${KID_STEP}`)}), e.lo),
-             e.hi FROM edges e
-      UNION ALL SELECT 0, 0, ${int(4 ** FINEST_LEVEL)} WHERE NOT EXISTS (SELECT 1 FROM node)),
-    measured(pos, t, away) AS MATERIALIZED (
-      SELECT ${places.pos}, g.t, ${areas.away(places.lat, places.lng)} FROM gaps g
-      CROSS JOIN ${places.inCells(raw("g.lo"), raw("g.hi"))} WHERE g.lo < g.hi)`;
-}
+/** Whether a cell (columns near, far of node) lies on the edge of the area whose limit `limit` is (an SQL value). */
+export const onEdgeOf = (limit: Sql): Sql => sql`(near <= ${limit} AND far > ${limit})`;
 
-/** The same for the records of a term: its records in the unstored kids that touch the areas, from the search index. */
-function measuredByIndex(t: Term, text: string, areas: Areas, places: Places): Sql {
+/** The sum of the cells wholly inside the area of limit `limit` (an SQL value), not inside a bigger such cell. */
+export const insideSum = (limit: Sql): Sql =>
+  sql`coalesce(sum(CASE WHEN far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) THEN n END), 0)`;
+
+/**
+ * A SELECT of (pos, away): the records that the cells of node on the edge of the area of limit
+ * `limit` (an SQL value) do not place. For every record (ranks.ts), the small cells on the edge,
+ * each a range of the cells' index; for a term, its records in the unstored kids of the stored
+ * cells on the edge (and in finest cells on it), from the search index with the term; when the
+ * term has no stored count at all (few records), all of them in the cover.
+ */
+export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
+  const away = areas.away(places.lat, places.lng);
+  const edge = sql`${onEdgeOf(limit)} AND (rest > 0 OR level = ${int(FINEST_LEVEL)})`;
+  if (t.text === null) {
+    const cells = finestCells("n");
+    return sql`SELECT ${places.pos} AS pos, ${away} AS away FROM (SELECT * FROM node WHERE ${edge}) n
+               CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`;
+  }
   const fts = raw(places.fts);
   const root = sql`SELECT 1 FROM cell_counts WHERE kind = ${t.kind} AND term = ${t.term} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0`;
-  // Without a stored count for the world, the term has few records: all of them in the cover are measured.
   const cover = `(${coverTokens(areas.list[0] ?? WORLD)
     .map((c) => `"${c}"`)
     .join(" OR ")})`;
-  return sql`groups(t, text) AS MATERIALIZED (
-      SELECT t, '(' || substr(group_concat(kids, ''), 5) || ')' FROM (
-        SELECT ${insideCount(areas)} AS t, ${unplacedText(spanOf(areas.list[0] ?? WORLD))} AS kids FROM node
-        WHERE ${onSomeEdge(areas, "node")} AND (rest > 0 OR level = ${int(FINEST_LEVEL)})) WHERE kids <> '' GROUP BY t
-      UNION ALL SELECT 0, ${cover} WHERE NOT EXISTS (${root})),
-    measured(pos, t, away) AS MATERIALIZED (
-      SELECT f.rowid, g.t, ${areas.away(places.lat, places.lng)} FROM groups g
-      CROSS JOIN ${fts} f ON ${fts} MATCH ${`(${text}) AND `} || g.text ${places.record(raw("f.rowid"))})`;
+  const kids = sql`SELECT '(' || substr(group_concat(kids, ''), 5) || ')' FROM (
+      SELECT ${unplacedText(spanOf(areas.list[0] ?? WORLD))} AS kids FROM node WHERE ${edge}) WHERE kids <> ''`;
+  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${kids}), '"__none"') ELSE ${cover} END`;
+  return sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
+             WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }
 
-/**
- * The CTEs node, measured and counts (columns c0 … c<n-1>: the term's records inside each area).
- * Measured records come in groups by how many areas wholly hold their cell (t): a record of a cell
- * inside area j is counted with that cell, not again.
- */
-export function countedCtes(t: Term, areas: Areas, places: Places): Sql {
-  // One pass over the cells and one over the measured records give every area's count.
-  const insideSums = areas.limits.map(
-    (limit, j) =>
-      sql`coalesce(sum(CASE WHEN far <= ${num(limit)} AND (pfar IS NULL OR pfar > ${num(limit)}) THEN n END), 0) AS ${raw(`i${j}`)}`,
-  );
-  const measuredSums = areas.limits.map(
-    (limit, j) => sql`coalesce(sum(t <= ${int(j)} AND away <= ${num(limit)}), 0) AS ${raw(`m${j}`)}`,
-  );
-  const counts = areas.limits.map((_, j) => raw(`i${j} + m${j} AS c${j}`));
-  const measured = t.text === null ? measuredByRanges(areas, places) : measuredByIndex(t, t.text, areas, places);
-  return sql`${nodes(t, areas)},
-    ${measured},
-    counts AS MATERIALIZED (SELECT ${join(counts, ", ")} FROM (SELECT ${join(insideSums, ", ")} FROM node),
-                                                (SELECT ${join(measuredSums, ", ")} FROM measured))`;
+/** The CTE node of a term: from its stored cell counts, or, for every record, from the records' ranks (ranks.ts). */
+export const termNodes = (t: Term, areas: Areas, places: Places): Sql =>
+  t.text === null ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD).edge) : nodeCte(t, areas);
+
+/** A one-row SELECT of n: the term's records inside the first area (the cells wholly inside, and the edge measured). */
+export function totalOf(t: Term, areas: Areas, places: Places): Sql {
+  const limit = num(areas.limits[0] ?? 0);
+  // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
+  const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
+  return sql`SELECT ${ranges}(SELECT ${insideSum(limit)} FROM node)
+    + (SELECT count(*) FROM (${edgeRecords(t, areas, places, limit)}) WHERE away <= ${limit}) AS n`;
 }

@@ -24,7 +24,10 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** The same distance as an SQL expression (SQLite's math functions) from the centre to columns. */
-export function distanceSql(c: Circle, lat: Sql, lng: Sql): Sql {
-  return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat} - ${num(c.lat)}) / 2), 2) + cos(radians(${num(c.lat)})) * cos(radians(${lat})) * pow(sin(radians(${lng} - ${num(c.lng)}) / 2), 2))))`;
+/** The same distance as an SQL expression (SQLite's math functions) between two points (SQL expressions). */
+export function haversineSql(lat1: Sql, lng1: Sql, lat2: Sql, lng2: Sql): Sql {
+  return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat2} - ${lat1}) / 2), 2) + cos(radians(${lat1})) * cos(radians(${lat2})) * pow(sin(radians(${lng2} - ${lng1}) / 2), 2))))`;
 }
+
+/** The distance from a circle's centre to a point (SQL expressions). */
+export const distanceSql = (c: Circle, lat: Sql, lng: Sql): Sql => haversineSql(num(c.lat), num(c.lng), lat, lng);

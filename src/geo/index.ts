@@ -8,7 +8,7 @@
  * - Scanned (src/geo/scanned.ts): anything else — several words, typos, region or city filters —
  *   reads every match in the cells that cover the area.
  */
-import { EVERY_RECORD, kindTerm } from "../format/grid.ts";
+import { kindTerm } from "../format/grid.ts";
 import { kindToken } from "../format/tokens.ts";
 import { hasFilters, type SearchParams } from "../params/search.ts";
 import { ftsFilters } from "../query/filters.ts";
@@ -42,7 +42,8 @@ function termOf(q: AreaQuery): Term | null {
   const p = q.params;
   if (hasFilters(p)) return null;
   if (q.tiers.length === 0) {
-    if (p.kind === undefined) return { kind: q.kind, term: EVERY_RECORD, text: null };
+    // Every record: counted by the ranks of the cells (src/geo/ranks.ts), no term.
+    if (p.kind === undefined) return { kind: q.kind, term: "", text: null };
     return { kind: q.kind, term: kindTerm(p.kind), text: quoted(kindToken(p.kind)) };
   }
   if (q.word === undefined || p.kind !== undefined) return null;

@@ -9,21 +9,37 @@
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { boxAreas, circleAreas, finestCells, countedCtes, type Places, type Term } from "./cells.ts";
+import {
+  boxAreas,
+  circleAreas,
+  edgeRecords,
+  finestCells,
+  insideSum,
+  termNodes,
+  totalOf,
+  type Areas,
+  type Places,
+  type Term,
+} from "./cells.ts";
 import { coverTokens, inAreaSql, type Box } from "./area.ts";
+import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
 import type { Circle } from "./distance.ts";
+
+/** Every record (its kind and term are not read: ranks.ts counts it). */
+const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
 
 /** A token no document has. */
 const NOTHING = '"__none"';
 /** The smallest circle a page is looked for in, km, and how many circles at most. */
 const SMALLEST_RING_KM = 0.1;
 const MAX_RINGS = 5;
+const RING_STEP = 2;
 
-/** The circles a page near a point is looked for in: the search's, then half its radius, and so on. */
+/** The circles a page near a point is looked for in: the search's, then RING_STEP times smaller, and so on. */
 function rings(near: Circle): Circle[] {
   const out = [near];
-  while (out.length < MAX_RINGS && near.radiusKm / 2 ** out.length >= SMALLEST_RING_KM) {
-    out.push({ ...near, radiusKm: near.radiusKm / 2 ** out.length });
+  while (out.length < MAX_RINGS && near.radiusKm / RING_STEP ** out.length >= SMALLEST_RING_KM) {
+    out.push({ ...near, radiusKm: near.radiusKm / RING_STEP ** out.length });
   }
   return out;
 }
@@ -34,8 +50,8 @@ function rings(near: Circle): Circle[] {
  * SELECT would read the CTEs again).
  */
 export function withTotal(page: Sql, total: Sql): Sql {
-  return sql`paged AS MATERIALIZED (${page}), total(n) AS MATERIALIZED (${total})
-    SELECT paged.pos, paged.rank, paged.dist, total.n AS total FROM total LEFT JOIN paged ON 1`;
+  return sql`paged AS MATERIALIZED (${page}), answer(n) AS MATERIALIZED (${total})
+    SELECT paged.pos, paged.rank, paged.dist, answer.n AS total FROM answer LEFT JOIN paged ON 1`;
 }
 
 /** FTS5 text of a cell of the CTE node (alias n): its token (the world: the cover's tokens). */
@@ -66,7 +82,12 @@ function innerText(text: string, near: Circle, which: Sql): Sql {
   return sql`${`(${text}) AND `} || coalesce((${cells}), ${NOTHING})`;
 }
 
-/** The positions of a page of a counted term near a point: nearest first, then by name tier and pos. */
+/**
+ * The positions of a page of a counted term near a point: nearest first, then by name tier and
+ * pos. The cells wholly inside each circle give a lower bound of what it holds; the page is read
+ * from the smallest circle whose bound reaches the page's end (else the search's own circle), and
+ * only the edges of that circle and of the search's are measured.
+ */
 export function nearPositions(
   t: Term,
   places: Places,
@@ -75,42 +96,96 @@ export function nearPositions(
   offset: number,
   size: number,
 ): Sql {
+  if (t.text === null) return everyRecordNear(places, near, offset, size);
   const list = rings(near);
   const areas = circleAreas(list);
-  const fts = raw(places.fts);
   const need = offset + size;
-  const whens = list
-    .map((c, j) => ({ c, j }))
+  const bounds = list.map((c, j) => sql`${insideSum(num(c.radiusKm))} AS ${raw(`l${j}`)}`);
+  const smaller = list
+    .map((_, j) => j)
     .slice(1)
     .reverse();
   const chosen = join(
-    whens.map(({ j }) => sql`WHEN ${raw(`c${j}`)} >= ${int(need)} THEN ${int(j)}`),
+    smaller.map((j) => sql`WHEN ${raw(`l${j}`)} >= ${int(need)} THEN ${int(j)}`),
     " ",
   );
   const km = join(
     list.map((c, j) => sql`WHEN ${int(j)} THEN ${num(c.radiusKm)}`),
     " ",
   );
+  const pick = smaller.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${chosen} ELSE 0 END AS j FROM lower`;
+  const radius = num(near.radiusKm);
+  const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
+                    WHERE away <= ${radius})`;
+  return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
+    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")} FROM node),
+    picked AS (${pick}),
+    ring(j, km) AS MATERIALIZED (SELECT j, CASE j ${km} END FROM picked),
+    ${withTotal(nearPage(t, places, areas, near, ties, offset, size), total)}`;
+}
+
+/** The page from the chosen circle (CTE ring): the records on its edge inside it, and those of its cells wholly inside it. */
+function nearPage(
+  t: Term,
+  places: Places,
+  areas: Areas,
+  near: Circle,
+  ties: TieTiers | null,
+  offset: number,
+  size: number,
+): Sql {
+  const fts = raw(places.fts);
+  const km = raw("(SELECT km FROM ring)");
   // The records of the chosen circle's cells wholly inside it: by their ranges of finest cells, or
   // (for a term) by their cell tokens.
-  const insideRing = raw("n.far <= ring.km AND (n.pfar IS NULL OR n.pfar > ring.km)");
+  const insideRing = sql`n.far <= ${km} AND (n.pfar IS NULL OR n.pfar > ${km})`;
   const cells = finestCells("n");
   const away = areas.away(places.lat, places.lng);
   const innerRecords =
     t.text === null
-      ? sql`SELECT ${places.pos}, ${away} FROM node n, ring CROSS JOIN ${places.inCells(cells.lo, cells.hi)} WHERE ${insideRing}`
+      ? sql`SELECT ${places.pos}, ${away} FROM (SELECT * FROM node n WHERE ${insideRing}) n
+            CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`
       : sql`SELECT f.rowid, ${away} FROM ${fts} f ${places.record(raw("f.rowid"))} WHERE ${fts} MATCH ${innerText(t.text, near, insideRing)}`;
-  const candidates = sql`SELECT pos, away FROM measured, ring WHERE t <= ring.j AND away <= ring.km
+  const candidates = sql`SELECT pos, away FROM (${edgeRecords(t, areas, places, km)}) WHERE away <= ${km}
     UNION ALL ${innerRecords}`;
-  const page = sql`SELECT pos, rank, dist FROM (
+  return sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
-    WHERE rank > ${offset} ORDER BY rank LIMIT ${int(size)}`;
-  const ring = whens.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${chosen} ELSE 0 END AS j FROM counts`;
-  return sql`WITH RECURSIVE ${countedCtes(t, areas, places)},
-    picked AS (${ring}),
-    ring(j, km) AS MATERIALIZED (SELECT j, CASE j ${km} END FROM picked),
-    ${withTotal(page, raw("SELECT c0 FROM counts"))}`;
+    WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
+}
+
+/**
+ * The positions of a page of every record near a point (ranks.ts): the circles' inside ranges
+ * counted by their ranks tell the smallest circle that holds the page; its cells' records are read
+ * and measured. The total is the search's circle's, its edge walked.
+ */
+function everyRecordNear(places: Places, near: Circle, offset: number, size: number): Sql {
+  const list = rings(near);
+  const cuts = list.map(cut);
+  const areas = circleAreas([near]);
+  const need = offset + size;
+  const smaller = list
+    .map((_, j) => j)
+    .slice(1)
+    .reverse();
+  const whens = smaller.map(
+    (j) => sql`WHEN ${rangesTotal(places, sql`${cuts[j]?.inside ?? "[]"}`)} >= ${int(need)} THEN ${int(j)}`,
+  );
+  const pick = smaller.length === 0 ? raw("0") : sql`CASE ${join(whens, " ")} ELSE 0 END`;
+  const by = (f: (j: number) => Sql) =>
+    join(
+      list.map((_, j) => sql`WHEN ${int(j)} THEN ${f(j)}`),
+      " ",
+    );
+  const page = sql`SELECT pos, rank, dist FROM (
+      SELECT pos, row_number() OVER (ORDER BY away, pos) AS rank, away AS dist FROM (
+        SELECT pos, away FROM (${rangesRecords(areas, places, raw("(SELECT cells FROM ring)"))}) WHERE away <= (SELECT km FROM ring)))
+    WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
+  return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
+    picked(j) AS (SELECT ${pick}),
+    ring(j, km, cells) AS MATERIALIZED (SELECT j, CASE j ${by((j) => num(list[j]?.radiusKm ?? 0))} END,
+                                        CASE j ${by((j) => sql`${cuts[j]?.all ?? "[]"}`)} END FROM picked),
+    ${withTotal(page, totalOf(EVERY_RECORD, areas, places))}`;
 }
 
 /** A part of a box's page: FTS5 text (null: every record) and its tierKey (src/format/ranking.ts). */
@@ -154,6 +229,6 @@ export function boxPositions(
   offset: number,
   size: number,
 ): Sql {
-  return sql`WITH RECURSIVE ${countedCtes(t, boxAreas(box), places)},
-    ${withTotal(boxPage(places, box, tiers, null, offset, size), raw("SELECT c0 FROM counts"))}`;
+  return sql`WITH RECURSIVE ${termNodes(t, boxAreas(box), places)},
+    ${withTotal(boxPage(places, box, tiers, null, offset, size), totalOf(t, boxAreas(box), places))}`;
 }

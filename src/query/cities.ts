@@ -20,6 +20,8 @@ export const CITIES: ResourceQueries<CityRecord> = {
     fts: "cities_fts",
     record: (pos) => sql`JOIN cities c ON c.pos = ${pos}`,
     inCells: (lo, hi) => sql`cities c ON c.cell >= ${lo} AND c.cell < ${hi}`,
+    rankBefore: (cell) =>
+      sql`coalesce((SELECT cell_rank FROM cities WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
     pos: raw("c.pos"),
     lat: raw("c.lat"),
     lng: raw("c.lng"),

@@ -71,6 +71,8 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     fts: "venues_fts",
     record: (pos) => sql`JOIN venues v ON v.pos = ${pos}`,
     inCells: (lo, hi) => sql`venues v ON v.cell >= ${lo} AND v.cell < ${hi}`,
+    rankBefore: (cell) =>
+      sql`coalesce((SELECT cell_rank FROM venues WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
     pos: raw("v.pos"),
     lat: raw("coalesce(v.lat, (SELECT c.lat FROM cities c WHERE c.pos = v.city_pos))"),
     lng: raw("coalesce(v.lng, (SELECT c.lng FROM cities c WHERE c.pos = v.city_pos))"),

@@ -160,12 +160,12 @@ describe("import", () => {
       );
     const expected = [
       "CREATE UNIQUE INDEX cities_by_ascii_name ON cities (ascii_norm, pos)",
-      "CREATE INDEX cities_by_cell ON cities (cell, lat, lng)",
+      "CREATE INDEX cities_by_cell ON cities (cell, cell_rank, lat, lng)",
       "CREATE UNIQUE INDEX cities_by_country_rank ON cities (country_code, country_rank)",
       "CREATE UNIQUE INDEX cities_by_id ON cities (id)",
       "CREATE UNIQUE INDEX cities_by_name ON cities (name_norm, pos)",
       "CREATE UNIQUE INDEX cities_by_state_rank ON cities (country_code, admin1_code, state_rank)",
-      "CREATE INDEX venues_by_cell ON venues (cell, lat, lng, city_pos)",
+      "CREATE INDEX venues_by_cell ON venues (cell, cell_rank, lat, lng, city_pos)",
       "CREATE UNIQUE INDEX venues_by_country_rank ON venues (country_code, country_rank)",
       "CREATE UNIQUE INDEX venues_by_id ON venues (id)",
       "CREATE UNIQUE INDEX venues_by_state_rank ON venues (country_code, admin1_code, state_rank)",

@@ -188,8 +188,24 @@ describe("venue CSV", () => {
       "venues.csv:5: venue aaaa0002 has no name",
       'venues.csv:6: venue aaaa0003: cityId "x1" is not a GeoNames id',
       'venues.csv:7: venue aaaa0004: url "ftp://x" is not an http(s) URL',
-      "venues.csv:8: expected 3, 4 or 6 comma-separated fields (id,name,cityId,url,lat,long), got 2",
+      "venues.csv:8: expected 3, 4, 6 or 7 comma-separated fields (id,name,cityId,url,lat,long,kind), got 2",
       "venues.csv:9: malformed CSV (Quote Not Closed); the rest of the file was not read",
+    ]);
+  });
+
+  it("reads a venue's own point and kind, in any spelling of the kind, and names a bad kind", async () => {
+    const problems = new Problems(false);
+    const path = file(
+      "kinds.csv",
+      "id,name,cityId,url,lat,long,kind\naaaa0001,Hall,5392171,,37.33,-121.89,Concert_Hall\naaaa0002,Club,5392171,,,,club\naaaa0003,X,1,,,,disco\n",
+    );
+    const rows = await venuesOf(path, problems);
+    expect(rows.map((r) => [r.id, r.kind, r.lat, r.lng])).toEqual([
+      ["aaaa0001", "concert hall", 37.33, -121.89],
+      ["aaaa0002", "club", null, null],
+    ]);
+    expect(problemsOf(problems)).toEqual([
+      'kinds.csv:4: venue aaaa0003: kind "disco" is not one of venue, club, concert hall, theatre, stadium, arena, amphitheatre, festival, other',
     ]);
   });
 

@@ -39,7 +39,11 @@ async function fixtureVenues(path: string): Promise<void> {
     { count: GENERATED_FIXTURE_VENUES, seed: "fixture" },
   );
   const quote = (field: string) => `"${field.replaceAll('"', '""')}"`;
-  const rows = generated.map((v) => [v.id, v.name, v.cityId ?? "", v.url].map(quote).join(","));
+  // Every other generated venue keeps its own point; the rest sit at their city's (both are searched).
+  const rows = generated.map((v, i) => {
+    const point = i % 2 === 0 && v.lat !== null && v.lng !== null ? [String(v.lat), String(v.lng)] : ["", ""];
+    return [v.id, v.name, v.cityId ?? "", v.url, ...point, v.kind].map(quote).join(",");
+  });
   writeFileSync(path, `${readFileSync(fixture("venues.csv"), "utf8").trimEnd()}\n${rows.join("\n")}\n`);
 }
 

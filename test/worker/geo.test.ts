@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compareCodePoints, normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/format/normalize.ts";
 import type { CityJson, VenueJson } from "../../src/shape.ts";
 import { km } from "../support/haversine.ts";
 import { allPages, getJson, getXml, parseXml } from "./helpers.ts";
@@ -20,9 +20,14 @@ interface City {
   population: number;
 }
 interface Venue {
+  pos: number;
   id: string;
   name: string;
   city_id: string | null;
+  /** Its own point, else its city's (null: neither). */
+  lat: number | null;
+  lng: number | null;
+  own: number;
 }
 
 let cities: City[] = [];
@@ -32,7 +37,8 @@ beforeAll(async () => {
   cities = (await env.DB.prepare("SELECT pos, id, lat, lng, country_code, population FROM cities").all<City>()).results;
   venues = (
     await env.DB.prepare(
-      "SELECT v.id, v.name, c.id AS city_id FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos",
+      `SELECT v.pos, v.id, v.name, c.id AS city_id, coalesce(v.lat, c.lat) AS lat, coalesce(v.lng, c.lng) AS lng,
+              v.lat IS NOT NULL AS own FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
     ).all<Venue>()
   ).results;
 });
@@ -47,12 +53,12 @@ function citiesWithin(lat: number, lng: number, radius: number): { city: City; d
     .sort((a, b) => a.d - b.d || cityOrder(a.city, b.city));
 }
 
+/** Venues within the circle by their own point, else their city's: nearest first, then the name tiers, then pos. */
 function venuesWithin(lat: number, lng: number, radius: number, name?: string): { venue: Venue; d: number }[] {
-  const near = new Map(citiesWithin(lat, lng, radius).map((x, i) => [x.city.id, { ...x, rank: i }]));
   const tier = (v: Venue) =>
     name === undefined ? 0 : normalize(v.name) === name ? 0 : normalize(v.name).startsWith(name) ? 1 : 2;
   return venues
-    .filter((v) => v.city_id !== null && near.has(v.city_id))
+    .filter((v) => v.lat !== null && v.lng !== null)
     .filter(
       (v) =>
         name === undefined ||
@@ -60,15 +66,9 @@ function venuesWithin(lat: number, lng: number, radius: number, name?: string): 
           .split(" ")
           .some((w) => w.startsWith(name)),
     )
-    .map((venue) => ({ venue, ...(near.get(venue.city_id ?? "") as { d: number; rank: number }) }))
-    .sort(
-      (a, b) =>
-        a.d - b.d ||
-        a.rank - b.rank ||
-        tier(a.venue) - tier(b.venue) ||
-        compareCodePoints(normalize(a.venue.name), normalize(b.venue.name)) ||
-        compareCodePoints(a.venue.id, b.venue.id),
-    );
+    .map((venue) => ({ venue, d: km(lat, lng, venue.lat ?? 0, venue.lng ?? 0) }))
+    .filter((x) => x.d <= radius)
+    .sort((a, b) => a.d - b.d || tier(a.venue) - tier(b.venue) || a.venue.pos - b.venue.pos);
 }
 
 const CIRCLES: [string, number, number, number][] = [
@@ -133,17 +133,15 @@ describe("venues near a point, against brute force", () => {
     expect(items.map((v) => v.id)).toEqual(expected.map((x) => x.venue.id));
   });
 
-  it("with a city filter: only that city's venues, all at its distance", async () => {
-    const zurich = cities.find((c) => c.id === "2657896");
-    if (zurich === undefined) throw new Error("no Zürich in the fixture");
+  it("with a city filter: only that city's venues, each at its own point or its city's", async () => {
+    const expected = venuesWithin(47.4, 8.5, 50).filter((x) => x.venue.city_id === "2657896");
+    expect(expected.some((x) => x.venue.own === 1) && expected.some((x) => x.venue.own === 0)).toBe(true);
     const { total, items } = await allPages<VenueJson>(
       "/1.0/search/venues?cityId=2657896&lat=47.4&long=8.5&radius=50",
       "venue",
     );
-    expect(total).toBe(venues.filter((v) => v.city_id === "2657896").length);
-    expect(new Set(items.map((v) => v.distance))).toEqual(
-      new Set([Math.round(km(47.4, 8.5, zurich.lat, zurich.lng) * 10) / 10]),
-    );
+    expect(total).toBe(expected.length);
+    expect(items.map((v) => v.id)).toEqual(expected.map((x) => x.venue.id));
   });
 });
 
@@ -153,8 +151,11 @@ describe("the answer's shape", () => {
       (await (await getJson("/1.0/search/venues?lat=47.3769&long=8.5417")).json()) as { venue: VenueJson[] }
     ).venue[0];
     expect(Object.keys(venue ?? {}).at(-1)).toBe("distance");
-    // After url comes the venue's own coords when it has them (none in the fixture), then its kind.
-    expect(Object.keys(venue ?? {}).slice(-3)).toEqual(["url", "kind", "distance"]);
+    // After url comes the venue's own coords when it has them, then its kind.
+    const keys = Object.keys(venue ?? {});
+    expect(keys.slice(venue?.coords === undefined ? -3 : -4)).toEqual(
+      venue?.coords === undefined ? ["url", "kind", "distance"] : ["url", "coords", "kind", "distance"],
+    );
     const city = (
       (await (await getJson("/1.0/search/cities?lat=47.3769&long=8.5417")).json()) as { cities: CityJson[] }
     ).cities[0];

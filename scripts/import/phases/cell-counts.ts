@@ -1,15 +1,16 @@
 /**
- * Phase 4b, cell counts (docs/architecture.md#places-on-a-grid): for every record with a place
- * (a venue's own point, else its city's), for the name prefixes that may match at least
- * CELL_TERM_MIN records, and for each kind of venue, how many records each cell of the grid holds
- * where they are at least CELL_COUNT_MIN (table cell_counts). The worker adds up the cells inside a
+ * Phase 4b, cell counts (docs/architecture.md#places-on-a-grid): for the records with a place (a
+ * venue's own point, else its city's), for the name prefixes that may match at least
+ * CELL_TERM_MIN records and for each kind of venue, how many records each cell of the grid holds
+ * where they are at least CELL_COUNT_MIN (table cell_counts). (Every record is counted by the
+ * ranks of the cells instead: order.ts.) The worker adds up the cells inside a
  * circle or a box instead of reading their records.
  *
  * One pass per kind of record, in the order of their finest cell (SQLite sorts on disk); memory
  * grows with the terms counted, not with the records.
  */
 import type Database from "better-sqlite3";
-import { cellOf, cellTokens, EVERY_RECORD, FINEST_LEVEL, kindTerm } from "../../../src/format/grid.ts";
+import { cellOf, cellTokens, FINEST_LEVEL, kindTerm } from "../../../src/format/grid.ts";
 import { words } from "../../../src/format/normalize.ts";
 import { VENUE_KINDS } from "../../../src/format/venue-kinds.ts";
 import type { Progress } from "../progress.ts";
@@ -50,10 +51,9 @@ function* placesInOrder(db: Database.Database, kind: Kind): Generator<PlaceRow[]
   const source =
     kind === "city"
       ? "SELECT z, lat, lng, words AS text, NULL AS kind FROM raw_cities ORDER BY z"
-      : `SELECT grid_cell(coalesce(o.lat, c.lat), coalesce(o.lng, c.lng)) AS z, coalesce(o.lat, c.lat) AS lat,
-                coalesce(o.lng, c.lng) AS lng, o.name_norm AS text, o.kind
+      : `SELECT o.cell AS z, coalesce(o.lat, c.lat) AS lat, coalesce(o.lng, c.lng) AS lng, o.name_norm AS text, o.kind
          FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos
-         WHERE coalesce(o.lat, c.lat) IS NOT NULL ORDER BY z`;
+         WHERE o.cell IS NOT NULL ORDER BY o.cell`;
   db.exec(`DROP TABLE IF EXISTS temp.places; CREATE TEMP TABLE places AS ${source}`);
   const batch = db.prepare(
     "SELECT rowid AS i, z, lat, lng, text, kind FROM temp.places WHERE rowid > ? ORDER BY rowid LIMIT 20000",
@@ -81,9 +81,9 @@ function countedPrefixes(db: Database.Database, kind: Kind): PrefixTrie {
 function countKind(db: Database.Database, kind: Kind, min: number): number {
   const trie = countedPrefixes(db, kind);
   const kinds = kind === "venue" ? [...VENUE_KINDS] : [];
-  // Term numbers: every record, then the prefixes, then the kinds.
-  const terms = [EVERY_RECORD, ...trie.prefixes, ...kinds.map(kindTerm)];
-  const kindNumber = new Map<string, number>(kinds.map((k, i) => [k, 1 + trie.prefixes.length + i]));
+  // Term numbers: the prefixes, then the kinds.
+  const terms = [...trie.prefixes, ...kinds.map(kindTerm)];
+  const kindNumber = new Map<string, number>(kinds.map((k, i) => [k, trie.prefixes.length + i]));
   const insert = db.prepare(
     `INSERT INTO cell_counts (kind, term, level, cell, n, rest, rest_kids, south, north, west, east, reach)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -111,8 +111,7 @@ function countKind(db: Database.Database, kind: Kind, min: number): number {
   db.transaction(() => {
     for (const rows of placesInOrder(db, kind)) {
       for (const r of rows) {
-        counter.add(0, r.z, r.lat, r.lng);
-        for (const p of present.of(words(r.text))) counter.add(1 + p, r.z, r.lat, r.lng);
+        for (const p of present.of(words(r.text))) counter.add(p, r.z, r.lat, r.lng);
         const k = r.kind === null ? undefined : kindNumber.get(r.kind);
         if (k !== undefined) counter.add(k, r.z, r.lat, r.lng);
       }
@@ -123,6 +122,6 @@ function countKind(db: Database.Database, kind: Kind, min: number): number {
 }
 
 export function cellCounts(db: Database.Database, progress: Progress, min = CELL_COUNT_MIN): number {
-  progress.phase("cell counts of places, broad name prefixes and kinds");
+  progress.phase("cell counts of broad name prefixes and kinds");
   return countKind(db, "venue", min) + countKind(db, "city", min);
 }

@@ -12,9 +12,10 @@ export function orderCities(db: Database.Database, progress: Progress): number {
   progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
   db.exec(`
     INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, cell,
-                        country_rank, state_rank, venue_first, venue_count)
+                        cell_rank, country_rank, state_rank, venue_first, venue_count)
     SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
            country_code, admin1_code, lat, lng, population, z,
+           row_number() OVER (ORDER BY z, population DESC, gid),
            row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
            CASE WHEN admin1_code IS NOT NULL
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
@@ -38,11 +39,12 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
   db.exec(`
     CREATE TEMP TABLE ordered_venues (
       pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
-      name_token TEXT NOT NULL, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL
+      name_token TEXT NOT NULL, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
+      cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
     );
     INSERT INTO temp.ordered_venues
     SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
-           r.name_token, c.pos, r.url, r.lat, r.lng, r.kind
+           r.name_token, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN cities c ON c.id = CAST(r.city_gid AS TEXT)
     ORDER BY 1;
     UPDATE cities SET venue_first = s.first, venue_count = s.n
@@ -55,10 +57,11 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
            CASE WHEN admin1_code IS NOT NULL
                 THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
     FROM cities WHERE venue_count > 0 ORDER BY pos;
-    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind, cell)
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind,
+                        cell, cell_rank)
     SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
            b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1, o.lat, o.lng, o.kind,
-           grid_cell(coalesce(o.lat, c.lat), coalesce(o.lng, c.lng))
+           o.cell, CASE WHEN o.cell IS NOT NULL THEN row_number() OVER (PARTITION BY o.cell IS NULL ORDER BY o.cell, o.pos) END
     FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
     ORDER BY o.pos;
     DROP TABLE temp.venues_before;`);

@@ -4,7 +4,8 @@
  * file, so that later checks (an id used twice, a city that is not imported) still point at it.
  */
 import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/format/ids.ts";
-import type { VenueKind } from "../../../src/format/venue-kinds.ts";
+import { normalize } from "../../../src/format/normalize.ts";
+import { isVenueKind, VENUE_KINDS, type VenueKind } from "../../../src/format/venue-kinds.ts";
 import { CONTROL, RowError } from "../problems.ts";
 
 /** Where a record came from: its licence and its link follow from it. */
@@ -113,4 +114,12 @@ const NAME_KINDS: [RegExp, VenueKind][] = [
 /** A generated venue's kind, read from its name ("Stadthalle" is a venue, "Arena Berlin" an arena). */
 export function kindFromName(name: string): VenueKind {
   return NAME_KINDS.find(([pattern]) => pattern.test(name))?.[1] ?? "venue";
+}
+
+/** A row's own kind (any spelling of one of VENUE_KINDS), or "venue" without one. */
+export function kindOf(value: unknown, id: string): VenueKind {
+  if (!given(value)) return "venue";
+  const kind = normalize(String(value));
+  if (isVenueKind(kind)) return kind;
+  throw new RowError(`venue ${id}: kind "${String(value).slice(0, 40)}" is not one of ${VENUE_KINDS.join(", ")}`);
 }

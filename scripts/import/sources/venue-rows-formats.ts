@@ -1,13 +1,13 @@
 /**
- * This service's own venue formats: CSV or NDJSON rows of `id,name,cityId,url[,lat,long]`, and
+ * This service's own venue formats: CSV or NDJSON rows of `id,name,cityId,url[,lat,long[,kind]]`, and
  * saved setlist.fm venue-search pages (`{"venue":[…]}`, each venue's city by its `city.id`).
  */
 import { createReadStream } from "node:fs";
 import { CsvError, parse } from "csv-parse";
 import { RowError, type Problems } from "../problems.ts";
-import { cityIdOf, positionOf, urlOf, venueId, venueName, type VenueInput } from "./venue-input.ts";
+import { cityIdOf, kindOf, positionOf, urlOf, venueId, venueName, type VenueInput } from "./venue-input.ts";
 
-const HEADER = ["id", "name", "cityid", "url", "lat", "long"];
+const HEADER = ["id", "name", "cityid", "url", "lat", "long", "kind"];
 
 /** One row of this service's own format. */
 export function venueRow(o: Record<string, unknown>, file: string, at: number | string): VenueInput {
@@ -18,7 +18,7 @@ export function venueRow(o: Record<string, unknown>, file: string, at: number | 
     cityId: cityIdOf(o.cityId, id),
     url: urlOf(o.url, id),
     ...positionOf(o.lat, o.long, id),
-    kind: "venue",
+    kind: kindOf(o.kind, id),
     cityHints: [],
     countryHint: null,
     source: "file",
@@ -41,7 +41,7 @@ export function setlistVenue(v: unknown, file: string, at: string): VenueInput {
 }
 
 /**
- * CSV per RFC 4180 (csv-parse): an optional header `id,name,cityId,url[,lat,long]`; quoted fields
+ * CSV per RFC 4180 (csv-parse): an optional header `id,name,cityId,url[,lat,long[,kind]]`; quoted fields
  * may span lines. A row is reported at the line it starts on. Broken CSV syntax (a stray quote)
  * stops the file there, reported at its line, since no parser can tell where the next row begins.
  */
@@ -56,13 +56,13 @@ export async function* readCsv(path: string, file: string, problems: Problems): 
       const lower = record.map((f) => f.trim().toLowerCase()).join(",");
       if (line === 1 && lower === HEADER.slice(0, record.length).join(",")) continue;
       try {
-        if (record.length < 3 || record.length > 6 || record.length === 5) {
+        if (record.length < 3 || record.length > 7 || record.length === 5) {
           throw new RowError(
-            `expected 3, 4 or 6 comma-separated fields (id,name,cityId,url,lat,long), got ${record.length}`,
+            `expected 3, 4, 6 or 7 comma-separated fields (id,name,cityId,url,lat,long,kind), got ${record.length}`,
           );
         }
-        const [id, name, cityId, url, lat, long] = record;
-        yield venueRow({ id, name, cityId, url, lat, long }, file, line);
+        const [id, name, cityId, url, lat, long, kind] = record;
+        yield venueRow({ id, name, cityId, url, lat, long, kind }, file, line);
       } catch (e) {
         if (!(e instanceof RowError)) throw e;
         problems.add(file, line, e.message);

@@ -1,0 +1,95 @@
+/**
+ * Every record in an area (no name, no kind), counted along the order of the records' finest cells
+ * (docs/architecture.md#places-on-a-grid): `cell_rank` numbers the records in that order, so the
+ * records of any cell, or of any range of finest cells, are two seeks in the cells' index (the
+ * rank before its end, less the rank before its start).
+ *
+ * The area is cut into cells without the data (decompose.ts): the ranges wholly inside are
+ * counted by their ranks; from each cell on the edge a recursive walk opens the cells that the
+ * edge crosses into their 4 kids while they hold more than LEAF records, so the edge is measured
+ * at the resolution the data's density asks for. The walk's cells are the CTE node of
+ * src/geo/cells.ts (rest_kids -1: measured whole), so the edge is counted there.
+ */
+import { FINEST_LEVEL } from "../format/grid.ts";
+import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
+import { boxReachSql, type Area, type SqlBox } from "./area.ts";
+import type { Areas, Places } from "./cells.ts";
+import { decompose, type GridCell } from "./decompose.ts";
+
+/** A cell on the edge with at most this many records is measured rather than opened. */
+const LEAF = 32;
+
+/** The degrees of the cell at column x, row y of a level (SQL expressions). */
+function bounds(level: Sql, x: Sql, y: Sql): SqlBox {
+  const n = sql`(1 << ${level})`;
+  return {
+    west: sql`(${x} * 360.0 / ${n} - 180)`,
+    east: sql`((${x} + 1) * 360.0 / ${n} - 180)`,
+    south: sql`(${y} * 180.0 / ${n} - 90)`,
+    north: sql`((${y} + 1) * 180.0 / ${n} - 90)`,
+  };
+}
+
+/** The records of finest cells [lo, hi): the rank before hi, less the rank before lo. */
+const recordsBetween = (places: Places, lo: Sql, hi: Sql): Sql =>
+  sql`(${places.rankBefore(hi)} - ${places.rankBefore(lo)})`;
+
+/** The records of a cell of a level. */
+function recordsIn(places: Places, level: Sql, cell: Sql): Sql {
+  const span = sql`(1 << (2 * (${int(FINEST_LEVEL)} - ${level})))`;
+  return recordsBetween(places, sql`${cell} * ${span}`, sql`(${cell} + 1) * ${span}`);
+}
+
+/** A cell's columns: level, cell, x, y, n, near, far. */
+function cellColumns(areas: Areas, places: Places, level: Sql, cell: Sql, x: Sql, y: Sql): Sql {
+  const box = bounds(level, x, y);
+  return sql`${level}, ${cell}, ${x}, ${y}, ${recordsIn(places, level, cell)}, ${areas.place(box, boxReachSql(box))}`;
+}
+
+/** The CTE node for every record in the first area: the walk from its edge cells, those that hold records. */
+export function everyRecordNodes(areas: Areas, places: Places, edge: readonly GridCell[]): Sql {
+  const limit = num(areas.limits[0] ?? 0);
+  const start =
+    edge.length === 0
+      ? raw("SELECT 0, 0, 0, 0 WHERE 0")
+      : sql`VALUES ${join(
+          edge.map((c) => sql`(${int(c.level)}, ${int(c.cell)}, ${int(c.x)}, ${int(c.y)})`),
+          ", ",
+        )}`;
+  const kid = raw("(p.level + 1)");
+  const kidCell = raw("(p.cell * 4 + k.column1)");
+  return sql`start(level, cell, x, y) AS (${start}),
+    walk(level, cell, x, y, n, near, far, pfar, pcell) AS MATERIALIZED (
+      SELECT ${cellColumns(areas, places, raw("s.level"), raw("s.cell"), raw("s.x"), raw("s.y"))}, NULL, NULL FROM start s
+      UNION ALL
+      SELECT ${cellColumns(areas, places, kid, kidCell, raw("(p.x * 2 + (k.column1 & 1))"), raw("(p.y * 2 + (k.column1 >> 1))"))},
+             p.far, p.cell
+      FROM walk p CROSS JOIN (VALUES (0), (1), (2), (3)) k
+      WHERE p.level < ${int(FINEST_LEVEL)} AND p.n > ${int(LEAF)} AND p.near <= ${limit} AND p.far > ${limit}),
+    node(level, cell, x, y, n, rest, rest_kids, near, far, pfar, pcell) AS NOT MATERIALIZED (
+      SELECT level, cell, x, y, n, CASE WHEN n <= ${int(LEAF)} OR level = ${int(FINEST_LEVEL)} THEN n ELSE 0 END, -1,
+             near, far, pfar, pcell FROM walk WHERE n > 0)`;
+}
+
+/** The records of ranges of finest cells (a JSON list of [lo, hi], an SQL expression), by their ranks. */
+export function rangesTotal(places: Places, ranges: Sql): Sql {
+  const lo = raw("(r.value ->> 0)");
+  const hi = raw("(r.value ->> 1)");
+  return sql`(SELECT coalesce(sum(${recordsBetween(places, lo, hi)}), 0) FROM json_each(${ranges}) r)`;
+}
+
+/** The records in ranges of finest cells (a JSON list, an SQL expression): pos and how far away. */
+export function rangesRecords(areas: Areas, places: Places, ranges: Sql): Sql {
+  return sql`SELECT ${places.pos} AS pos, ${areas.away(places.lat, places.lng)} AS away FROM json_each(${ranges}) r
+    CROSS JOIN ${places.inCells(raw("(r.value ->> 0)"), raw("(r.value ->> 1)"))}`;
+}
+
+/** The cells of an area for the walk: its inside as JSON ranges and its edge cells. */
+export function cut(area: Area): { inside: string; all: string; edge: GridCell[] } {
+  const d = decompose(area);
+  const edgeRanges = d.edge.map((c) => {
+    const size = 4 ** (FINEST_LEVEL - c.level);
+    return [c.cell * size, (c.cell + 1) * size];
+  });
+  return { inside: JSON.stringify(d.inside), all: JSON.stringify([...d.inside, ...edgeRanges]), edge: d.edge };
+}
