@@ -171,7 +171,7 @@ export function finestCells(a: string): { lo: Sql; hi: Sql } {
 }
 
 /** Whether a cell (columns near, far of node) lies on the edge of the area whose limit `limit` is (an SQL value). */
-export const onEdgeOf = (limit: Sql): Sql => sql`(near <= ${limit} AND far > ${limit})`;
+const onEdgeOf = (limit: Sql): Sql => sql`(near <= ${limit} AND far > ${limit})`;
 
 /** The sum of the cells wholly inside the area of limit `limit` (an SQL value), not inside a bigger such cell. */
 export const insideSum = (limit: Sql): Sql =>

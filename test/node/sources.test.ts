@@ -1,31 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ImportError, Problems } from "../../scripts/import/problems.ts";
 import { readAdmin1, readCities, readCountryInfo, type CityReadCounts } from "../../scripts/import/sources/geonames.ts";
-import { readVenueFiles } from "../../scripts/import/sources/venue-files.ts";
-import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
+import { all, file, problemsOf, venuesOf } from "../support/venue-files.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "vcs-sources-"));
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
-const problemsOf = (p: Problems) => p.reported();
-
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
-
-/** The venues of one file, whatever its format. */
-const venuesOf = (path: string, problems: Problems) => all(readVenueFiles([path], DEFAULT_SELECTION, problems, []));
-
 async function cities(path: string, problems: Problems, countries: ReadonlySet<string>) {
   const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
   const rows = await all(readCities(path, problems, countries, counts));
@@ -195,18 +174,15 @@ describe("venue CSV", () => {
 
   it("reads a venue's own point and kind, in any spelling of the kind, and names a bad kind", async () => {
     const problems = new Problems(false);
-    const path = file(
-      "kinds.csv",
-      "id,name,cityId,url,lat,long,kind\naaaa0001,Hall,5392171,,37.33,-121.89,Concert_Hall\naaaa0002,Club,5392171,,,,club\naaaa0003,X,1,,,,disco\n",
-    );
-    const rows = await venuesOf(path, problems);
+    const csv =
+      "id,name,cityId,url,lat,long,kind\na1,H,5392171,,37.33,-121.89,Concert_Hall\na2,C,5392171,,,,club\na3,X,1,,,,disco\n";
+    const rows = await venuesOf(file("kinds.csv", csv), problems);
+    const kinds = "venue, club, concert hall, theatre, stadium, arena, amphitheatre, festival, other";
     expect(rows.map((r) => [r.id, r.kind, r.lat, r.lng])).toEqual([
-      ["aaaa0001", "concert hall", 37.33, -121.89],
-      ["aaaa0002", "club", null, null],
+      ["a1", "concert hall", 37.33, -121.89],
+      ["a2", "club", null, null],
     ]);
-    expect(problemsOf(problems)).toEqual([
-      'kinds.csv:4: venue aaaa0003: kind "disco" is not one of venue, club, concert hall, theatre, stadium, arena, amphitheatre, festival, other',
-    ]);
+    expect(problemsOf(problems)).toEqual([`kinds.csv:4: venue a3: kind "disco" is not one of ${kinds}`]);
   });
 
   it("refuses text after a closing quote, at its line, instead of guessing", async () => {
