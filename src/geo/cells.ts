@@ -165,7 +165,7 @@ function unplacedText(span: Span): Sql {
 }
 
 /** The finest cells of a cell (columns level and cell of alias `a`): from `cell × span` on, `span` of them. */
-export function finestCells(a: string): { lo: Sql; hi: Sql } {
+function finestCells(a: string): { lo: Sql; hi: Sql } {
   const span = raw(`(1 << (2 * (${FINEST_LEVEL} - ${a}.level)))`);
   return { lo: sql`${raw(a)}.cell * ${span}`, hi: sql`(${raw(a)}.cell + 1) * ${span}` };
 }

