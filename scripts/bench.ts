@@ -13,6 +13,9 @@
  * 5. typo recall on names drawn from GeoNames and from the venues;
  * 6. prints the tables and the targets, writes them into docs/benchmarks.md and bench/results.json.
  *
+ * `npm run bench -- --venue-files` instead imports a 1,000,000-venue GeoJSON sequence and a 1 GB
+ * Overpass answer, both synthetic (docs/benchmarks.md "Real-venue files", README "Real venues").
+ *
  * `npm run bench -- --scale` instead imports 3,000,000 venues, then 10,000,000 venues on the
  * synthetic 5,000,000-city file (npm run data:scale), and measures every class on that database
  * against the 1M figures of bench/results.json (bench/scale.json, docs/benchmarks.md "At scale").
@@ -25,11 +28,13 @@ import { parseArgs } from "node:util";
 import { TMP } from "./bench/common.ts";
 import { benchDefault } from "./bench/default-run.ts";
 import { benchScale } from "./bench/scale-run.ts";
+import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
-const { values } = parseArgs({ options: { scale: { type: "boolean" } } });
+const { values } = parseArgs({ options: { scale: { type: "boolean" }, "venue-files": { type: "boolean" } } });
 mkdirSync(TMP, { recursive: true });
-(values.scale ? benchScale() : benchDefault()).catch((error: unknown) => {
+const bench = values.scale ? benchScale : values["venue-files"] ? benchVenueFiles : benchDefault;
+bench().catch((error: unknown) => {
   stopDevServers();
   console.error(error);
   process.exit(1);

@@ -1,6 +1,7 @@
 /**
- * A SYNTHETIC OpenStreetMap-style GeoJSON sequence of venues (one Feature per line, as
- * `osmium export -f geojsonseq` writes it), for measuring the import of real-venue files at size:
+ * SYNTHETIC OpenStreetMap-style venues, as a GeoJSON sequence (one Feature per line, as `osmium
+ * export -f geojsonseq` writes it) or as one Overpass API JSON document (`{"elements":[…]}`, one
+ * JSON value however big), for measuring the import of real-venue files at size:
  * venues spread over the cities of a GeoNames table by population (as the generator spreads its
  * venues), each a few kilometres from its city's centre, half of them naming their city in
  * `addr:city`. Not real places. Memory holds the cities' populations, never the output.
@@ -43,8 +44,26 @@ async function* cityRows(path: string): AsyncGenerator<string[]> {
   }
 }
 
-/** Writes `count` venue features to `out`; returns the features written. */
-export async function writeSyntheticVenues(source: string, out: string, count: number, seed: string): Promise<number> {
+/** A venue as a GeoJSON sequence line, or as an element of an Overpass document. */
+function record(format: "geojsonseq" | "overpass", id: number, lat: number, lng: number, tags: Record<string, string>) {
+  if (format === "overpass") return JSON.stringify({ type: "node", id, lat, lon: lng, tags });
+  const feature = {
+    type: "Feature",
+    id: `n${id}`,
+    geometry: { type: "Point", coordinates: [lng, lat] },
+    properties: tags,
+  };
+  return `\u001e${JSON.stringify(feature)}`;
+}
+
+/** Writes `count` venues to `out`; returns the venues written. */
+export async function writeSyntheticVenues(
+  source: string,
+  out: string,
+  count: number,
+  seed: string,
+  format: "geojsonseq" | "overpass" = "geojsonseq",
+): Promise<number> {
   const populations: number[] = [];
   for await (const cols of cityRows(source)) populations.push(Number(cols[14] || 0));
   const perCity = venueCounts(populations, count);
@@ -52,6 +71,7 @@ export async function writeSyntheticVenues(source: string, out: string, count: n
   const output = new ChunkedOutput(out, () => undefined);
   let city = 0;
   let id = 1;
+  if (format === "overpass") await output.add('{"version":0.6,"generator":"synthetic","elements":[');
   for await (const cols of cityRows(source)) {
     const [lat, lng, name] = [Number(cols[4]), Number(cols[5]), cols[1] ?? ""];
     for (let i = 0; i < (perCity[city] ?? 0); i++) {
@@ -61,13 +81,14 @@ export async function writeSyntheticVenues(source: string, out: string, count: n
         name: `${pick(rng, WORDS)} ${pick(rng, NOUNS)} ${id}`,
       };
       if (rng() < 0.5) properties["addr:city"] = name;
-      const point = [lng + (rng() * 2 - 1) * SPREAD, Math.max(-90, Math.min(90, lat + (rng() * 2 - 1) * SPREAD))];
-      await output.add(
-        `\u001e${JSON.stringify({ type: "Feature", id: `n${id++}`, geometry: { type: "Point", coordinates: point }, properties })}`,
-      );
+      const pointLng = lng + (rng() * 2 - 1) * SPREAD;
+      const pointLat = Math.max(-90, Math.min(90, lat + (rng() * 2 - 1) * SPREAD));
+      const separator = format === "overpass" && id > 1 ? "," : "";
+      await output.add(`${separator}${record(format, id++, pointLat, pointLng, properties)}`);
     }
     city++;
   }
+  if (format === "overpass") await output.add("]}");
   await output.close();
   return id - 1;
 }
