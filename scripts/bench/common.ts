@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import type { ImportSummary } from "../import/run.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { logger, startDevServer } from "../tools/dev-server.ts";
-import { bin, ROOT, run } from "../tools/project.ts";
+import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
 import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./measure.ts";
 import { QUERY_CLASSES, type QueryClass } from "./query-classes.ts";
 import { rawSqlMs } from "./raw-sql.ts";
@@ -28,7 +28,7 @@ export const log = logger("bench");
 /** scripts/import.ts into a target, without pauses (nothing serves it meanwhile): its figures. */
 export async function timedImport(venues: number, target: string[], extra: string[] = []): Promise<ImportFigures> {
   const output = await run(bin("tsx"), [
-    "scripts/import.ts",
+    ...IMPORT_COMMAND,
     ...target,
     "--venue-count",
     String(venues),

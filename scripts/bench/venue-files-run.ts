@@ -9,7 +9,7 @@ import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defaultSources } from "../import/sources/resolve.ts";
 import type { ImportSummary } from "../import/run.ts";
-import { bin, run } from "../tools/project.ts";
+import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
 import { log, machine, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
 import { writeSyntheticVenues } from "./synthetic-venues.ts";
@@ -37,7 +37,7 @@ async function measure(file: (typeof FILES)[number]): Promise<FileFigures> {
   rmSync(database, { force: true });
   log(`importing ${path}`);
   const output = await run(bin("tsx"), [
-    "scripts/import.ts",
+    ...IMPORT_COMMAND,
     "--database",
     database,
     "--venues",

@@ -11,6 +11,14 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** A binary installed by npm (node_modules/.bin). */
 export const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
 
+/**
+ * The arguments of `tsx` that run the import as `npm run db:import` does (package.json): V8's young
+ * generation capped at 4 MiB semi-spaces. The import makes short-lived strings by the million, and
+ * Node's default semi-spaces kept ~180 MiB of them resident (1M venues: peak 583 → 404 MiB, same
+ * time; docs/import.md#memory).
+ */
+export const IMPORT_COMMAND = ["--max-semi-space-size=4", "scripts/import.ts"] as const;
+
 export interface RunOptions {
   /** Echo the program's output to our stderr as it comes. */
   echo?: boolean;
