@@ -44,8 +44,15 @@ async function* cityRows(path: string): AsyncGenerator<string[]> {
   }
 }
 
-/** A venue as a GeoJSON sequence line, or as an element of an Overpass document. */
+/**
+ * A venue as a GeoJSON sequence line, or as an element of an Overpass document: a node, or one in
+ * five a way as `out body center;` writes it (its node ids and its centre).
+ */
 function record(format: "geojsonseq" | "overpass", id: number, lat: number, lng: number, tags: Record<string, string>) {
+  if (format === "overpass" && id % 5 === 0) {
+    const nodes = Array.from({ length: 8 }, (_, i) => 9_000_000_000 + id * 8 + i);
+    return JSON.stringify({ type: "way", id, center: { lat, lon: lng }, nodes, tags });
+  }
   if (format === "overpass") return JSON.stringify({ type: "node", id, lat, lon: lng, tags });
   const feature = {
     type: "Feature",
@@ -54,6 +61,16 @@ function record(format: "geojsonseq" | "overpass", id: number, lat: number, lng:
     properties: tags,
   };
   return `\u001e${JSON.stringify(feature)}`;
+}
+
+/** The other tags a mapped venue usually carries (so that the files are as big as real ones). */
+function addDetails(tags: Record<string, string>, id: number): void {
+  tags["addr:street"] = `${WORDS[id % WORDS.length] ?? ""} Street`;
+  tags["addr:housenumber"] = String(1 + (id % 240));
+  tags["addr:postcode"] = String(10000 + (id % 89999));
+  tags.website = `https://venue-${id}.example.org/`;
+  tags.opening_hours = "Th-Sa 20:00-04:00";
+  tags.wheelchair = id % 3 === 0 ? "yes" : "limited";
 }
 
 /** Writes `count` venues to `out`; returns the venues written. */
@@ -81,6 +98,7 @@ export async function writeSyntheticVenues(
         name: `${pick(rng, WORDS)} ${pick(rng, NOUNS)} ${id}`,
       };
       if (rng() < 0.5) properties["addr:city"] = name;
+      addDetails(properties, id);
       const pointLng = lng + (rng() * 2 - 1) * SPREAD;
       const pointLat = Math.max(-90, Math.min(90, lat + (rng() * 2 - 1) * SPREAD));
       const separator = format === "overpass" && id > 1 ? "," : "";

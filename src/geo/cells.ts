@@ -60,6 +60,24 @@ export interface Places {
   lng: Sql;
 }
 
+/**
+ * The places of a table of records (cities or venues) on the grid: `alias` is the table's alias in
+ * the SQL that the geo modules write, `lat` and `lng` its records' points.
+ */
+export function placesOf(table: "cities" | "venues", alias: string, lat: string, lng: string): Places {
+  const a = raw(alias);
+  return {
+    fts: `${table}_fts`,
+    record: (pos) => sql`JOIN ${raw(table)} ${a} ON ${a}.pos = ${pos}`,
+    inCells: (lo, hi) => sql`${raw(table)} ${a} ON ${a}.cell >= ${lo} AND ${a}.cell < ${hi}`,
+    rankBefore: (cell) =>
+      sql`coalesce((SELECT cell_rank FROM ${raw(table)} WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
+    pos: raw(`${alias}.pos`),
+    lat: raw(lat),
+    lng: raw(lng),
+  };
+}
+
 /** Nested areas, largest first, with their limits and how their cells and records are placed. */
 export interface Areas {
   list: readonly Area[];

@@ -5,6 +5,7 @@
  * any page of a country or state as an index seek; region totals are stored numbers.
  */
 import { normalize } from "../format/normalize.ts";
+import { placesOf } from "../geo/cells.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { raw, sql } from "../sql/sql.ts";
 import { and, countryCode, ftsFilters, regionConditions } from "./filters.ts";
@@ -16,16 +17,7 @@ const PAGE_SIZE = ITEMS_PER_PAGE.cities;
 export const CITIES: ResourceQueries<CityRecord> = {
   resource: "cities",
   fts: "cities_fts",
-  places: {
-    fts: "cities_fts",
-    record: (pos) => sql`JOIN cities c ON c.pos = ${pos}`,
-    inCells: (lo, hi) => sql`cities c ON c.cell >= ${lo} AND c.cell < ${hi}`,
-    rankBefore: (cell) =>
-      sql`coalesce((SELECT cell_rank FROM cities WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
-    pos: raw("c.pos"),
-    lat: raw("c.lat"),
-    lng: raw("c.lng"),
-  },
+  places: placesOf("cities", "c", "c.lat", "c.lng"),
   prefixKind: "city",
 
   browse(p, offset) {

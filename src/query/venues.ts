@@ -7,6 +7,7 @@
  * stored numbers.
  */
 import { normalize } from "../format/normalize.ts";
+import { placesOf } from "../geo/cells.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import type { SearchParams } from "../params/search.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
@@ -67,16 +68,12 @@ export const VENUES: ResourceQueries<VenueRecord> = {
   resource: "venues",
   fts: "venues_fts",
   // A venue's own point, else its city's (looked up only for a venue without one).
-  places: {
-    fts: "venues_fts",
-    record: (pos) => sql`JOIN venues v ON v.pos = ${pos}`,
-    inCells: (lo, hi) => sql`venues v ON v.cell >= ${lo} AND v.cell < ${hi}`,
-    rankBefore: (cell) =>
-      sql`coalesce((SELECT cell_rank FROM venues WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
-    pos: raw("v.pos"),
-    lat: raw("coalesce(v.lat, (SELECT c.lat FROM cities c WHERE c.pos = v.city_pos))"),
-    lng: raw("coalesce(v.lng, (SELECT c.lng FROM cities c WHERE c.pos = v.city_pos))"),
-  },
+  places: placesOf(
+    "venues",
+    "v",
+    "coalesce(v.lat, (SELECT c.lat FROM cities c WHERE c.pos = v.city_pos))",
+    "coalesce(v.lng, (SELECT c.lng FROM cities c WHERE c.pos = v.city_pos))",
+  ),
   prefixKind: "venue",
 
   browse(p, offset) {
