@@ -99,7 +99,7 @@ function brokenDb(): D1Database {
  * requests that spans a window's end is counted in two. Runs `measure` with a fresh client (its
  * own counter) until one run falls inside one window, with a second's margin either side; after a
  * run that crossed, the next starts once the new window is a second old (quick retries would all
- * fall into the margin around the same window end).
+ * fall into the margin around the same window end, before it or after it).
  */
 async function inOneWindow<T>(measure: (client: number) => Promise<T>): Promise<T> {
   const windowMs = RATE_LIMIT_PERIOD_SECONDS * 1000;
@@ -109,8 +109,16 @@ async function inOneWindow<T>(measure: (client: number) => Promise<T>): Promise<
     const result = await measure(nextClient++);
     const window = Math.floor((started - marginMs) / windowMs);
     if (window === Math.floor((Date.now() + marginMs) / windowMs)) return result;
+    // Wait until the window is a second old: from the margin after a window's start, or from the
+    // margin before its end (a run that ended there would cross again at once).
     const intoWindow = Date.now() % windowMs;
-    if (intoWindow < marginMs) await new Promise((resolve) => setTimeout(resolve, marginMs - intoWindow));
+    const waitMs =
+      intoWindow < marginMs
+        ? marginMs - intoWindow
+        : intoWindow > windowMs - marginMs
+          ? windowMs - intoWindow + marginMs
+          : 0;
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
   throw new Error("three runs in a row crossed a rate-limit window: the machine is too slow for this test");
 }
