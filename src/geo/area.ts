@@ -5,6 +5,7 @@
  * point lies in them.
  */
 import { cellToken, cellXY, GRID_LEVELS, morton } from "../format/grid.ts";
+import { phrase } from "../query/fts.ts";
 import { num, sql, type Sql } from "../sql/sql.ts";
 import { distanceSql, EARTH_RADIUS_KM, haversineSql, KM_PER_DEGREE, rad, type Circle } from "./distance.ts";
 
@@ -83,6 +84,9 @@ export function coverTokens(area: Area): string[] {
   const { level, cells } = coverCells(area);
   return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
+
+/** FTS5 text that matches the records in the cells that cover an area: any of their tokens. */
+export const coverText = (area: Area): string => `(${coverTokens(area).map(phrase).join(" OR ")})`;
 
 /** Whether a longitude (an SQL expression) lies in a box's longitudes. */
 function lngInBox(b: Box, lng: Sql): Sql {

@@ -25,7 +25,7 @@ import {
   boxCentreDistance,
   boxInsideBox,
   boxOutsideBox,
-  coverTokens,
+  coverText,
   inAreaSql,
   isCircle,
   spanOf,
@@ -33,6 +33,7 @@ import {
   type Span,
   type SqlBox,
 } from "./area.ts";
+import { NOTHING } from "../query/fts.ts";
 import { distanceSql } from "./distance.ts";
 import { cut, everyRecordNodes, rangesTotal } from "./ranks.ts";
 
@@ -212,12 +213,10 @@ export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): 
   }
   const fts = raw(places.fts);
   const root = sql`SELECT 1 FROM cell_counts WHERE kind = ${t.kind} AND term = ${t.term} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0`;
-  const cover = `(${coverTokens(areas.list[0] ?? WORLD)
-    .map((c) => `"${c}"`)
-    .join(" OR ")})`;
+  const cover = coverText(areas.list[0] ?? WORLD);
   const kids = sql`SELECT '(' || substr(group_concat(kids, ''), 5) || ')' FROM (
       SELECT ${unplacedText(spanOf(areas.list[0] ?? WORLD))} AS kids FROM node WHERE ${edge}) WHERE kids <> ''`;
-  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${kids}), '"__none"') ELSE ${cover} END`;
+  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${kids}), ${NOTHING}) ELSE ${cover} END`;
   return sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
              WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }

@@ -10,7 +10,7 @@
  */
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxAreas, circleAreas, edgeRecords, insideSum, termNodes, totalOf, type Places, type Term } from "./cells.ts";
-import { coverTokens, inAreaSql, type Box } from "./area.ts";
+import { coverText, inAreaSql, type Box } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
 import type { Circle } from "./distance.ts";
 
@@ -40,8 +40,6 @@ export function withTotal(page: Sql, total: Sql): Sql {
   return sql`paged AS MATERIALIZED (${page}), answer(n) AS MATERIALIZED (${total})
     SELECT paged.pos, paged.rank, paged.dist, answer.n AS total FROM answer LEFT JOIN paged ON 1`;
 }
-
-const anyToken = (tokens: readonly string[]) => `(${tokens.map((t) => `"${t}"`).join(" OR ")})`;
 
 /** FTS5 texts of a name's first two tiers (src/query/fts.ts nameTierText): they order records at one distance. */
 export interface TieTiers {
@@ -82,7 +80,7 @@ export function nearPositions(
   // The term's records in a circle: from its cover's cell tokens, each measured.
   const inRing = (c: Circle) =>
     sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
-        WHERE ${fts} MATCH ${`(${text}) AND ${anyToken(coverTokens(c))}`} AND ${away} <= ${num(c.radiusKm)}`;
+        WHERE ${fts} MATCH ${`(${text}) AND ${coverText(c)}`} AND ${away} <= ${num(c.radiusKm)}`;
   // The smallest circle that holds the page: its stored cells say so, or, when they are too coarse
   // to, its records counted (smallest first: CASE stops at the first that holds enough).
   const whens = list
@@ -105,7 +103,7 @@ export function nearPositions(
       " ",
     )} END`;
   const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
-    WHERE ${fts} MATCH ${by((c) => sql`${`(${text}) AND ${anyToken(coverTokens(c))}`}`)}
+    WHERE ${fts} MATCH ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)}
       AND ${away} <= ${by((c) => num(c.radiusKm))}`;
   const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
@@ -171,7 +169,7 @@ export function boxPage(
   size: number,
 ): Sql {
   const fts = raw(places.fts);
-  const cover = anyToken(coverTokens(box));
+  const cover = coverText(box);
   const parts = tiers.map((tier) => {
     const text = tier.text === null ? cover : `(${tier.text}) AND ${cover}`;
     const match = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;

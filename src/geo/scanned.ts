@@ -7,16 +7,14 @@
  */
 import { rankOrder } from "../format/ranking.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { coverTokens, inAreaSql, isCircle, type Area } from "./area.ts";
+import { coverText, inAreaSql, isCircle, type Area } from "./area.ts";
 import type { Places } from "./cells.ts";
 import { distanceSql } from "./distance.ts";
 import { boxPage, withTotal, type BoxTier } from "./pages.ts";
 
 /** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
 function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
-  const cover = `(${coverTokens(area)
-    .map((t) => `"${t}"`)
-    .join(" OR ")})`;
+  const cover = coverText(area);
   const own = text === null ? cover : `(${text}) AND ${cover}`;
   return filters === null ? sql`${own}` : sql`${`${own} AND (`} || ${filters} || ')'`;
 }
