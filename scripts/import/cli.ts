@@ -1,6 +1,7 @@
 /** `npm run db:import` arguments, read into ImportOptions (scripts/import.ts runs them). */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { MAX_CELL_COUNT_MIN } from "./phases/cell-counter.ts";
 import { ImportError } from "./problems.ts";
 import { FAST, type ImportOptions, type Target } from "./run.ts";
 import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
@@ -40,17 +41,20 @@ Behaviour:
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
-  --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32)
+  --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
+                       at most ${MAX_CELL_COUNT_MIN})
   --fast               publish in long transactions without pauses: faster, but a running
                        wrangler dev on the same database may refuse queries meanwhile
   --json               print the summary as JSON (for the benchmark)
   -q, --quiet          no progress output, only the summary
   -h, --help           this text`;
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
+function positiveInt(value: string | undefined, flag: string, max?: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < 1)
-    throw new ImportError(`${flag} wants a positive integer, got "${value}"`);
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < 1 || (max !== undefined && Number(value) > max))
+    throw new ImportError(
+      `${flag} wants a positive integer${max === undefined ? "" : ` up to ${max}`}, got "${value}"`,
+    );
   return Number(value);
 }
 
@@ -106,7 +110,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
       skipInvalid: values["skip-invalid"],
       force: values.force,
       prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
-      cellCountMin: positiveInt(values["cell-count-min"], "--cell-count-min"),
+      cellCountMin: positiveInt(values["cell-count-min"], "--cell-count-min", MAX_CELL_COUNT_MIN),
       ...(values.fast ? { pacing: FAST } : {}),
       target,
     },

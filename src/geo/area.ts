@@ -109,6 +109,17 @@ export interface SqlBox {
   east: Sql;
 }
 
+/** The degrees of the grid cell at column x, row y of a level (SQL expressions; src/format/grid.ts). */
+export function cellBoxSql(level: Sql, x: Sql, y: Sql): SqlBox {
+  const n = sql`(1 << ${level})`;
+  return {
+    west: sql`(${x} * 360.0 / ${n} - 180)`,
+    east: sql`((${x} + 1) * 360.0 / ${n} - 180)`,
+    south: sql`(${y} * 180.0 / ${n} - 90)`,
+    north: sql`((${y} + 1) * 180.0 / ${n} - 90)`,
+  };
+}
+
 /** Whether such a box lies wholly inside a box. */
 export function boxInsideBox(inner: SqlBox, b: Box): Sql {
   const lng =

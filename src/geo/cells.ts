@@ -6,11 +6,13 @@
  * 1. `node`: from the world's count down, the stored cells of the term that an area's edge
  *    crosses are opened into their stored kids (a range of 16 Morton codes), so only cells along
  *    the edges are visited; a cell wholly inside an area counts as its stored number.
- * 2. `measured`: the records the stored cells do not place exactly — those of the unstored kids of
- *    cells on an edge (fewer than the import's minimum each), and of the finest cells on an edge —
- *    are read from the search index by their cell tokens and measured one by one.
- * 3. `counts`: per area, the cells wholly inside it that are not inside a bigger such cell, plus
- *    the measured records inside it.
+ * 2. `kid`: the kids of those cells that are not stored (fewer than the import's minimum each)
+ *    with their counts (migrations/0009): a kid wholly inside an area counts as its number.
+ * 3. `measured`: the records no count places — those of the unstored kids that an edge crosses,
+ *    and of the finest cells on an edge — are read from the search index by their cell tokens and
+ *    measured one by one.
+ * 4. `counts`: per area, the cells and kids wholly inside it that are not inside a bigger such
+ *    cell, plus the measured records inside it.
  *
  * The areas are nested (circles of one centre, largest first, or one box), so a cell inside area
  * j is inside every area before it. Each area has a limit, and two numbers place a cell: `near` and
@@ -25,12 +27,12 @@ import {
   boxCentreDistance,
   boxInsideBox,
   boxOutsideBox,
+  boxReachSql,
+  cellBoxSql,
   coverText,
   inAreaSql,
   isCircle,
-  spanOf,
   type Area,
-  type Span,
   type SqlBox,
 } from "./area.ts";
 import { NOTHING } from "../query/fts.ts";
@@ -117,7 +119,7 @@ export function boxAreas(box: Area): Areas {
 }
 
 const KIDS = 4 ** KID_STEP;
-/** The box of a cell_counts row's records: its columns. */
+/** The box of a cell_counts row's records (or of a kid's bounds): its columns. */
 const STORED_BOX: SqlBox = { south: raw("south"), north: raw("north"), west: raw("west"), east: raw("east") };
 const WORLD = { west: -180, east: 180, south: -90, north: 90 };
 const ROOT_LEVEL = COUNT_LEVELS[0];
@@ -130,57 +132,55 @@ function onSomeEdge(areas: Areas, a: string): Sql {
 
 /**
  * The CTE node: the stored cells of the term from the world down, each opened into its stored
- * kids while an area's edge crosses it (columns level, cell, x, y, n, rest, rest_kids, near, far,
+ * kids while an area's edge crosses it (columns level, cell, x, y, n, rest, kid_rest, near, far,
  * and the parent's far and cell).
  */
 function nodeCte(t: Term, areas: Areas): Sql {
   const key = sql`kind = ${t.kind} AND term = ${t.term}`;
   // A kid's column and row from its parent's and its place among the 16 (Morton: x0 y0 x1 y1 from bit 0).
   const kid = raw("(k.cell % 16)");
-  return sql`node(level, cell, x, y, n, rest, rest_kids, near, far, pfar, pcell) AS MATERIALIZED (
-    SELECT level, cell, 0, 0, n, rest, rest_kids, ${areas.place(STORED_BOX, raw("reach"))}, NULL, NULL FROM cell_counts
+  return sql`node(level, cell, x, y, n, rest, kid_rest, near, far, pfar, pcell) AS MATERIALIZED (
+    SELECT level, cell, 0, 0, n, rest, kid_rest, ${areas.place(STORED_BOX, raw("reach"))}, NULL, NULL FROM cell_counts
     WHERE ${key} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0
     UNION ALL
     SELECT k.level, k.cell, p.x * 4 + (${kid} & 1) + ((${kid} >> 1) & 2), p.y * 4 + ((${kid} >> 1) & 1) + ((${kid} >> 2) & 2),
-           k.n, k.rest, k.rest_kids, k.near, k.far, p.far, p.cell FROM node p CROSS JOIN (
-      SELECT level, cell, n, rest, rest_kids, ${areas.place(STORED_BOX, raw("reach"))} FROM cell_counts WHERE ${key}) k
+           k.n, k.rest, k.kid_rest, k.near, k.far, p.far, p.cell FROM node p CROSS JOIN (
+      SELECT level, cell, n, rest, kid_rest, ${areas.place(STORED_BOX, raw("reach"))} FROM cell_counts WHERE ${key}) k
       ON k.level = p.level + ${int(KID_STEP)} AND k.cell >= p.cell * ${int(KIDS)} AND k.cell < (p.cell + 1) * ${int(KIDS)}
     WHERE p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})`;
 }
 
-/**
- * Whether kid k of a cell (columns level, x, y) touches a span: its latitudes and longitudes (in
- * degrees from its column and row at level + KID_STEP) overlap the span's.
- */
-function kidTouches(k: number, span: Span): Sql {
-  const size = raw(`(1 << (level + ${KID_STEP}))`);
-  const x = raw(`(x * 4 + ${(k & 1) + ((k >> 1) & 2)})`);
-  const y = raw(`(y * 4 + ${((k >> 1) & 1) + ((k >> 2) & 2)})`);
-  const lat = sql`${y} * 180.0 / ${size} - 90 <= ${num(span.north)} AND (${y} + 1) * 180.0 / ${size} - 90 >= ${num(span.south)}`;
-  const lngs = span.lngRanges.map(
-    ([west, east]) =>
-      sql`(${x} * 360.0 / ${size} - 180 <= ${num(east)} AND (${x} + 1) * 360.0 / ${size} - 180 >= ${num(west)})`,
-  );
-  return sql`(${lat} AND (${join(lngs, " OR ")}))`;
-}
-
-/** The kids of a cell of node to read (those with unstored records, touching the span), each one piece of text. */
-function kidPieces(span: Span, piece: (k: number) => string): Sql {
-  const kid = (k: number) =>
-    sql`CASE WHEN rest_kids & ${int(1 << k)} AND ${kidTouches(k, span)} THEN ${raw(piece(k))} ELSE '' END`;
-  return join(
-    Array.from({ length: KIDS }, (_, k) => kid(k)),
-    " || ",
-  );
-}
+/** The kids' numbers 0 … 15, as a table (column1). */
+const KID_NUMBERS = sql`(VALUES ${join(
+  Array.from({ length: KIDS }, (_, k) => sql`(${int(k)})`),
+  ", ",
+)})`;
 
 /**
- * The FTS5 text of the records a cell on an edge does not place: its unstored kids that touch the
- * areas' span, or itself at the finest level.
+ * The CTE kid: the kids that are not stored of the cells of node on some area's edge, each with
+ * its count (cell_counts.kid_rest), where it lies (near, far, from its bounds) and where its
+ * parent does (pnear, pfar). Every record has no stored kids: an empty kid. Built in three
+ * materialized steps (bounds, reach, place), since SQLite would otherwise expand each expression
+ * into the next at every use: measured, that cost more than the rest of the walk.
  */
-function unplacedText(span: Span): Sql {
-  const token = (k: number) => `' OR "__g' || (level + ${KID_STEP}) || '_' || (cell * ${KIDS} + ${k}) || '"'`;
-  return sql`CASE WHEN level = ${int(FINEST_LEVEL)} THEN ' OR "__g' || level || '_' || cell || '"' ELSE ${kidPieces(span, token)} END`;
+function kidCte(t: Term, areas: Areas): Sql {
+  const columns = "kid(level, cell, n, near, far, pnear, pfar)";
+  if (t.text === null) return sql`${raw(columns)} AS (SELECT 0, 0, 0, 0, 0, 0, 0 WHERE 0)`;
+  // A kid's column and row from its parent's and its place among the 16 (Morton: x0 y0 x1 y1 from bit 0).
+  const k = raw("k.column1");
+  const bounds = cellBoxSql(raw("level"), raw("x"), raw("y"));
+  return sql`kid_box AS MATERIALIZED (
+    SELECT level, cell, n, ${bounds.south} AS south, ${bounds.north} AS north, ${bounds.west} AS west,
+           ${bounds.east} AS east, pnear, pfar FROM (
+      SELECT p.level + ${int(KID_STEP)} AS level, p.cell * ${int(KIDS)} + ${k} AS cell,
+             p.x * 4 + (${k} & 1) + ((${k} >> 1) & 2) AS x, p.y * 4 + ((${k} >> 1) & 1) + ((${k} >> 2) & 2) AS y,
+             p.kid_rest ->> ${k} AS n, p.near AS pnear, p.far AS pfar
+      FROM node p CROSS JOIN ${KID_NUMBERS} k
+      WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})
+    WHERE n > 0),
+  kid_reach AS MATERIALIZED (SELECT *, ${boxReachSql(STORED_BOX)} AS reach FROM kid_box),
+  ${raw(columns)} AS MATERIALIZED (
+    SELECT level, cell, n, ${areas.place(STORED_BOX, raw("reach"))}, pnear, pfar FROM kid_reach)`;
 }
 
 /** The finest cells of a cell (columns level and cell of alias `a`): from `cell × span` on, `span` of them. */
@@ -189,47 +189,71 @@ function finestCells(a: string): { lo: Sql; hi: Sql } {
   return { lo: sql`${raw(a)}.cell * ${span}`, hi: sql`(${raw(a)}.cell + 1) * ${span}` };
 }
 
-/** Whether a cell (columns near, far of node) lies on the edge of the area whose limit `limit` is (an SQL value). */
+/** Whether a cell (columns near, far) lies on the edge of the area whose limit `limit` is (an SQL value). */
 const onEdgeOf = (limit: Sql): Sql => sql`(near <= ${limit} AND far > ${limit})`;
 
 /** The sum of the cells wholly inside the area of limit `limit` (an SQL value), not inside a bigger such cell. */
-export const insideSum = (limit: Sql): Sql =>
+const insideSum = (limit: Sql): Sql =>
   sql`coalesce(sum(CASE WHEN far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) THEN n END), 0)`;
+
+/**
+ * The term's records that cells place inside the area of limit `limit` (an SQL value): the stored
+ * cells wholly inside it, and the kids not stored that lie wholly inside it while their parent
+ * lies on its edge.
+ */
+export const insideCount = (limit: Sql): Sql =>
+  sql`((SELECT ${insideSum(limit)} FROM node)
+    + (SELECT coalesce(sum(n), 0) FROM kid WHERE far <= ${limit} AND pfar > ${limit}))`;
+
+/** A cell's token as SQL text (columns level, cell; src/format/grid.ts cellToken), quoted for FTS5. */
+const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
+
+/**
+ * The FTS5 text of the cells whose records no count places, for the area of limit `limit`: the
+ * kids not stored that its edge crosses (their parent on it too), and the finest stored cells on
+ * it. NULL when there are none.
+ */
+function unplacedText(limit: Sql): Sql {
+  return sql`SELECT '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' FROM (
+      SELECT level, cell FROM kid WHERE ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit}
+      UNION ALL
+      SELECT level, cell FROM node WHERE level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)})`;
+}
 
 /**
  * A SELECT of (pos, away): the records that the cells of node on the edge of the area of limit
  * `limit` (an SQL value) do not place. For every record (ranks.ts), the small cells on the edge,
- * each a range of the cells' index; for a term, its records in the unstored kids of the stored
- * cells on the edge (and in finest cells on it), from the search index with the term; when the
- * term has no stored count at all (few records), all of them in the cover.
+ * each a range of the cells' index; for a term, its records in the unstored kids that the edge
+ * crosses (and in finest cells on it), from the search index with the term; when the term has no
+ * stored count at all (few records), all of them in the cover.
  */
 export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
   const away = areas.away(places.lat, places.lng);
-  const edge = sql`${onEdgeOf(limit)} AND (rest > 0 OR level = ${int(FINEST_LEVEL)})`;
   if (t.text === null) {
     const cells = finestCells("n");
+    const edge = sql`${onEdgeOf(limit)} AND (rest > 0 OR level = ${int(FINEST_LEVEL)})`;
     return sql`SELECT ${places.pos} AS pos, ${away} AS away FROM (SELECT * FROM node WHERE ${edge}) n
                CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`;
   }
   const fts = raw(places.fts);
   const root = sql`SELECT 1 FROM cell_counts WHERE kind = ${t.kind} AND term = ${t.term} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0`;
   const cover = coverText(areas.list[0] ?? WORLD);
-  const kids = sql`SELECT '(' || substr(group_concat(kids, ''), 5) || ')' FROM (
-      SELECT ${unplacedText(spanOf(areas.list[0] ?? WORLD))} AS kids FROM node WHERE ${edge}) WHERE kids <> ''`;
-  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${kids}), ${NOTHING}) ELSE ${cover} END`;
+  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${unplacedText(limit)}), ${NOTHING}) ELSE ${cover} END`;
   return sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
              WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }
 
 /** The CTE node of a term: from its stored cell counts, or, for every record, from the records' ranks (ranks.ts). */
-export const termNodes = (t: Term, areas: Areas, places: Places): Sql =>
-  t.text === null ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD).edge) : nodeCte(t, areas);
+export function termNodes(t: Term, areas: Areas, places: Places): Sql {
+  const node = t.text === null ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD).edge) : nodeCte(t, areas);
+  return sql`${node}, ${kidCte(t, areas)}`;
+}
 
 /** A one-row SELECT of n: the term's records inside the first area (the cells wholly inside, and the edge measured). */
 export function totalOf(t: Term, areas: Areas, places: Places): Sql {
   const limit = num(areas.limits[0] ?? 0);
   // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
   const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
-  return sql`SELECT ${ranges}(SELECT ${insideSum(limit)} FROM node)
+  return sql`SELECT ${ranges}${insideCount(limit)}
     + (SELECT count(*) FROM (${edgeRecords(t, areas, places, limit)}) WHERE away <= ${limit}) AS n`;
 }

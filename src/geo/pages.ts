@@ -9,7 +9,16 @@
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { boxAreas, circleAreas, edgeRecords, insideSum, termNodes, totalOf, type Places, type Term } from "./cells.ts";
+import {
+  boxAreas,
+  circleAreas,
+  edgeRecords,
+  insideCount,
+  termNodes,
+  totalOf,
+  type Places,
+  type Term,
+} from "./cells.ts";
 import { coverText, inAreaSql, type Box } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
 import type { Circle } from "./distance.ts";
@@ -74,7 +83,7 @@ export function nearPositions(
   const list = rings(near);
   const areas = circleAreas(list);
   const need = int(offset + size);
-  const bounds = list.map((c, j) => sql`${insideSum(num(c.radiusKm))} AS ${raw(`l${j}`)}`);
+  const bounds = list.map((c, j) => sql`${insideCount(num(c.radiusKm))} AS ${raw(`l${j}`)}`);
   const away = areas.away(places.lat, places.lng);
   const fts = raw(places.fts);
   // The term's records in a circle: from its cover's cell tokens, each measured.
@@ -96,22 +105,24 @@ export function nearPositions(
   const radius = num(near.radiusKm);
   const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
                     WHERE away <= ${radius})`;
-  // The chosen circle's records: one search whose text and radius the choice picks.
+  // The chosen circle's records: one search whose text and radius the choice picks (a row joined,
+  // not a subquery per record: SQLite would read the choice again for each).
   const by = (f: (c: Circle) => Sql) =>
-    sql`CASE (SELECT j FROM picked) ${join(
+    sql`CASE j ${join(
       list.map((c, j) => sql`WHEN ${int(j)} THEN ${f(c)}`),
       " ",
     )} END`;
-  const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
-    WHERE ${fts} MATCH ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)}
-      AND ${away} <= ${by((c) => num(c.radiusKm))}`;
+  const chosen = sql`SELECT ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)} AS text, ${by((c) => num(c.radiusKm))} AS km FROM picked`;
+  const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM chosen CROSS JOIN ${fts} f ${places.record(raw("f.rowid"))}
+    WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
     WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
-    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")} FROM node),
+    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")}),
     picked AS MATERIALIZED (${pick}),
+    chosen AS MATERIALIZED (${chosen}),
     ${withTotal(page, total)}`;
 }
 

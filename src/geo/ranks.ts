@@ -8,27 +8,16 @@
  * counted by their ranks; from each cell on the edge a recursive walk opens the cells that the
  * edge crosses into their 4 kids while they hold more than LEAF records, so the edge is measured
  * at the resolution the data's density asks for. The walk's cells are the CTE node of
- * src/geo/cells.ts (rest_kids -1: measured whole), so the edge is counted there.
+ * src/geo/cells.ts (no kids: each measured whole), so the edge is counted there.
  */
 import { FINEST_LEVEL } from "../format/grid.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { boxReachSql, type Area, type SqlBox } from "./area.ts";
+import { boxReachSql, cellBoxSql, type Area } from "./area.ts";
 import type { Areas, Places } from "./cells.ts";
 import { decompose, type GridCell } from "./decompose.ts";
 
 /** A cell on the edge with at most this many records is measured rather than opened. */
 const LEAF = 32;
-
-/** The degrees of the cell at column x, row y of a level (SQL expressions). */
-function bounds(level: Sql, x: Sql, y: Sql): SqlBox {
-  const n = sql`(1 << ${level})`;
-  return {
-    west: sql`(${x} * 360.0 / ${n} - 180)`,
-    east: sql`((${x} + 1) * 360.0 / ${n} - 180)`,
-    south: sql`(${y} * 180.0 / ${n} - 90)`,
-    north: sql`((${y} + 1) * 180.0 / ${n} - 90)`,
-  };
-}
 
 /** The records of finest cells [lo, hi): the rank before hi, less the rank before lo. */
 const recordsBetween = (places: Places, lo: Sql, hi: Sql): Sql =>
@@ -42,7 +31,7 @@ function recordsIn(places: Places, level: Sql, cell: Sql): Sql {
 
 /** A cell's columns: level, cell, x, y, n, near, far. */
 function cellColumns(areas: Areas, places: Places, level: Sql, cell: Sql, x: Sql, y: Sql): Sql {
-  const box = bounds(level, x, y);
+  const box = cellBoxSql(level, x, y);
   return sql`${level}, ${cell}, ${x}, ${y}, ${recordsIn(places, level, cell)}, ${areas.place(box, boxReachSql(box))}`;
 }
 
@@ -66,8 +55,8 @@ export function everyRecordNodes(areas: Areas, places: Places, edge: readonly Gr
              p.far, p.cell
       FROM walk p CROSS JOIN (VALUES (0), (1), (2), (3)) k
       WHERE p.level < ${int(FINEST_LEVEL)} AND p.n > ${int(LEAF)} AND p.near <= ${limit} AND p.far > ${limit}),
-    node(level, cell, x, y, n, rest, rest_kids, near, far, pfar, pcell) AS NOT MATERIALIZED (
-      SELECT level, cell, x, y, n, CASE WHEN n <= ${int(LEAF)} OR level = ${int(FINEST_LEVEL)} THEN n ELSE 0 END, -1,
+    node(level, cell, x, y, n, rest, kid_rest, near, far, pfar, pcell) AS NOT MATERIALIZED (
+      SELECT level, cell, x, y, n, CASE WHEN n <= ${int(LEAF)} OR level = ${int(FINEST_LEVEL)} THEN n ELSE 0 END, NULL,
              near, far, pfar, pcell FROM walk WHERE n > 0)`;
 }
 

@@ -7,14 +7,15 @@
 import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../../src/format/grid.ts";
 import { haversineKm } from "../../../src/geo/distance.ts";
 
-/** A row of cell_counts (migrations/0008), the term as its number. */
+/** A row of cell_counts (migrations/0008, 0009), the term as its number. */
 export interface CellRow {
   term: number;
   level: number;
   cell: number;
   n: number;
   rest: number;
-  restKids: number;
+  /** The records of each of its 16 kids that are not stored (a JSON array, kid k at index k); null when none. */
+  kidRest: string | null;
   south: number;
   north: number;
   west: number;
@@ -28,6 +29,9 @@ interface Box {
   west: number;
   east: number;
 }
+
+/** The largest minimum: a kid that is not stored holds fewer records, which the counter keeps in 16 bits. */
+export const MAX_CELL_COUNT_MIN = 65_535;
 
 const LEVELS = COUNT_LEVELS.length;
 const KIDS = 4 ** KID_STEP;
@@ -45,7 +49,8 @@ export class CellCounter {
   private readonly cell: Float64Array;
   private readonly n: Int32Array;
   private readonly storedN: Int32Array;
-  private readonly restKids: Int32Array;
+  /** Per open cell, its 16 kids' counts when they are not stored (each under `min`). */
+  private readonly kidRest: Uint16Array;
   private readonly box: Float64Array;
 
   constructor(
@@ -53,10 +58,11 @@ export class CellCounter {
     private readonly min: number,
     private readonly emit: (row: CellRow) => void,
   ) {
+    if (min > MAX_CELL_COUNT_MIN) throw new Error(`a cell count minimum of at most ${MAX_CELL_COUNT_MIN} expected`);
     this.cell = new Float64Array(terms * LEVELS).fill(-1);
     this.n = new Int32Array(terms * LEVELS);
     this.storedN = new Int32Array(terms * LEVELS);
-    this.restKids = new Int32Array(terms * LEVELS);
+    this.kidRest = new Uint16Array(terms * LEVELS * KIDS);
     this.box = new Float64Array(terms * LEVELS * 4);
     for (let i = 0; i < terms * LEVELS; i++) this.resetBox(i);
   }
@@ -94,19 +100,20 @@ export class CellCounter {
     if (level > 0) this.toParent(i, n, box, stored);
     this.n[i] = 0;
     this.storedN[i] = 0;
-    this.restKids[i] = 0;
+    this.kidRest.fill(0, i * KIDS, (i + 1) * KIDS);
     this.resetBox(i);
   }
 
   private row(base: number, level: number, n: number, box: Box): CellRow {
     const i = base + level;
+    const rest = n - (this.storedN[i] ?? 0);
     return {
       term: base / LEVELS,
       level: COUNT_LEVELS[level] ?? 0,
       cell: this.cell[i] ?? 0,
       n,
-      rest: n - (this.storedN[i] ?? 0),
-      restKids: this.restKids[i] ?? 0,
+      rest,
+      kidRest: rest > 0 ? JSON.stringify(Array.from(this.kidRest.subarray(i * KIDS, (i + 1) * KIDS))) : null,
       ...box,
       reach: boxReach(box.south, box.north, box.west, box.east),
     };
@@ -118,7 +125,7 @@ export class CellCounter {
     this.n[parent] = (this.n[parent] ?? 0) + n;
     this.grow(parent, box.south, box.north, box.west, box.east);
     if (stored) this.storedN[parent] = (this.storedN[parent] ?? 0) + n;
-    else this.restKids[parent] = (this.restKids[parent] ?? 0) | (1 << ((this.cell[i] ?? 0) % KIDS));
+    else this.kidRest[parent * KIDS + ((this.cell[i] ?? 0) % KIDS)] = n;
   }
 
   private boxOf(i: number): Box {

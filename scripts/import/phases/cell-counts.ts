@@ -85,25 +85,12 @@ function countKind(db: Database.Database, kind: Kind, min: number): number {
   const terms = [...trie.prefixes, ...kinds.map(kindTerm)];
   const kindNumber = new Map<string, number>(kinds.map((k, i) => [k, trie.prefixes.length + i]));
   const insert = db.prepare(
-    `INSERT INTO cell_counts (kind, term, level, cell, n, rest, rest_kids, south, north, west, east, reach)
+    `INSERT INTO cell_counts (kind, term, level, cell, n, rest, kid_rest, south, north, west, east, reach)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let rows = 0;
   const emit = (r: CellRow) => {
-    insert.run(
-      kind,
-      terms[r.term],
-      r.level,
-      r.cell,
-      r.n,
-      r.rest,
-      r.restKids,
-      r.south,
-      r.north,
-      r.west,
-      r.east,
-      r.reach,
-    );
+    insert.run(kind, terms[r.term], r.level, r.cell, r.n, r.rest, r.kidRest, r.south, r.north, r.west, r.east, r.reach);
     rows++;
   };
   const counter = new CellCounter(terms.length, min, emit);
