@@ -5,7 +5,8 @@
 -- the kids that the edge crosses be read. The next import fills it (the data version changes).
 
 ALTER TABLE cell_counts DROP COLUMN rest_kids;
--- A JSON array of 16 counts, kid 16 × cell + k at index k; NULL when rest is 0.
+-- The kids that hold some of the rest, as a JSON object of k to count (kid 16 × cell + k), e.g.
+-- {"3":4,"12":21}; NULL when rest is 0.
 ALTER TABLE cell_counts ADD COLUMN kid_rest TEXT;
 
 DELETE FROM meta WHERE key = 'data_version';

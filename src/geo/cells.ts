@@ -150,12 +150,6 @@ function nodeCte(t: Term, areas: Areas): Sql {
     WHERE p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})`;
 }
 
-/** The kids' numbers 0 … 15, as a table (column1). */
-const KID_NUMBERS = sql`(VALUES ${join(
-  Array.from({ length: KIDS }, (_, k) => sql`(${int(k)})`),
-  ", ",
-)})`;
-
 /**
  * The CTE kid: the kids that are not stored of the cells of node on some area's edge, each with
  * its count (cell_counts.kid_rest), where it lies (near, far, from its bounds) and where its
@@ -166,18 +160,17 @@ const KID_NUMBERS = sql`(VALUES ${join(
 function kidCte(t: Term, areas: Areas): Sql {
   const columns = "kid(level, cell, n, near, far, pnear, pfar)";
   if (t.text === null) return sql`${raw(columns)} AS (SELECT 0, 0, 0, 0, 0, 0, 0 WHERE 0)`;
-  // A kid's column and row from its parent's and its place among the 16 (Morton: x0 y0 x1 y1 from bit 0).
-  const k = raw("k.column1");
+  // A kid's column and row from its parent's and its place k among the 16 (Morton: x0 y0 x1 y1 from bit 0).
+  const k = raw("(kid_counts.key + 0)");
   const bounds = cellBoxSql(raw("level"), raw("x"), raw("y"));
   return sql`kid_box AS MATERIALIZED (
     SELECT level, cell, n, ${bounds.south} AS south, ${bounds.north} AS north, ${bounds.west} AS west,
            ${bounds.east} AS east, pnear, pfar FROM (
       SELECT p.level + ${int(KID_STEP)} AS level, p.cell * ${int(KIDS)} + ${k} AS cell,
              p.x * 4 + (${k} & 1) + ((${k} >> 1) & 2) AS x, p.y * 4 + ((${k} >> 1) & 1) + ((${k} >> 2) & 2) AS y,
-             p.kid_rest ->> ${k} AS n, p.near AS pnear, p.far AS pfar
-      FROM node p CROSS JOIN ${KID_NUMBERS} k
-      WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})
-    WHERE n > 0),
+             kid_counts.value AS n, p.near AS pnear, p.far AS pfar
+      FROM node p CROSS JOIN json_each(p.kid_rest) kid_counts
+      WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),
   kid_reach AS MATERIALIZED (SELECT *, ${boxReachSql(STORED_BOX)} AS reach FROM kid_box),
   ${raw(columns)} AS MATERIALIZED (
     SELECT level, cell, n, ${areas.place(STORED_BOX, raw("reach"))}, pnear, pfar FROM kid_reach)`;
@@ -197,13 +190,23 @@ const insideSum = (limit: Sql): Sql =>
   sql`coalesce(sum(CASE WHEN far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) THEN n END), 0)`;
 
 /**
- * The term's records that cells place inside the area of limit `limit` (an SQL value): the stored
- * cells wholly inside it, and the kids not stored that lie wholly inside it while their parent
- * lies on its edge.
+ * A one-row SELECT of columns l0, l1, …: the term's records that cells place inside the area of
+ * each limit (SQL values): the stored cells wholly inside it, and the kids not stored that lie
+ * wholly inside it while their parent lies on its edge. One pass over node and one over kid.
  */
-export const insideCount = (limit: Sql): Sql =>
-  sql`((SELECT ${insideSum(limit)} FROM node)
-    + (SELECT coalesce(sum(n), 0) FROM kid WHERE far <= ${limit} AND pfar > ${limit}))`;
+export function insideCounts(limits: readonly Sql[]): Sql {
+  const kidSum = (limit: Sql) => sql`coalesce(sum(CASE WHEN far <= ${limit} AND pfar > ${limit} THEN n END), 0)`;
+  const columns = (f: (limit: Sql) => Sql) =>
+    join(
+      limits.map((limit, j) => sql`${f(limit)} AS ${raw(`s${j}`)}`),
+      ", ",
+    );
+  const sums = join(
+    limits.map((_, j) => raw(`cells.s${j} + kids.s${j} AS l${j}`)),
+    ", ",
+  );
+  return sql`SELECT ${sums} FROM (SELECT ${columns(insideSum)} FROM node) cells, (SELECT ${columns(kidSum)} FROM kid) kids`;
+}
 
 /** A cell's token as SQL text (columns level, cell; src/format/grid.ts cellToken), quoted for FTS5. */
 const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
@@ -254,6 +257,6 @@ export function totalOf(t: Term, areas: Areas, places: Places): Sql {
   const limit = num(areas.limits[0] ?? 0);
   // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
   const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
-  return sql`SELECT ${ranges}${insideCount(limit)}
+  return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])}))
     + (SELECT count(*) FROM (${edgeRecords(t, areas, places, limit)}) WHERE away <= ${limit}) AS n`;
 }

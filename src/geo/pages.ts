@@ -13,7 +13,7 @@ import {
   boxAreas,
   circleAreas,
   edgeRecords,
-  insideCount,
+  insideCounts,
   termNodes,
   totalOf,
   type Places,
@@ -83,7 +83,6 @@ export function nearPositions(
   const list = rings(near);
   const areas = circleAreas(list);
   const need = int(offset + size);
-  const bounds = list.map((c, j) => sql`${insideCount(num(c.radiusKm))} AS ${raw(`l${j}`)}`);
   const away = areas.away(places.lat, places.lng);
   const fts = raw(places.fts);
   // The term's records in a circle: from its cover's cell tokens, each measured.
@@ -120,7 +119,7 @@ export function nearPositions(
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
     WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
-    lower AS MATERIALIZED (SELECT ${join(bounds, ", ")}),
+    lower AS MATERIALIZED (${insideCounts(list.map((c) => num(c.radiusKm)))}),
     picked AS MATERIALIZED (${pick}),
     chosen AS MATERIALIZED (${chosen}),
     ${withTotal(page, total)}`;

@@ -14,7 +14,7 @@ export interface CellRow {
   cell: number;
   n: number;
   rest: number;
-  /** The records of each of its 16 kids that are not stored (a JSON array, kid k at index k); null when none. */
+  /** Its kids that are not stored but hold records: a JSON object of k to count (kid 16 × cell + k); null when none. */
   kidRest: string | null;
   south: number;
   north: number;
@@ -113,7 +113,7 @@ export class CellCounter {
       cell: this.cell[i] ?? 0,
       n,
       rest,
-      kidRest: rest > 0 ? JSON.stringify(Array.from(this.kidRest.subarray(i * KIDS, (i + 1) * KIDS))) : null,
+      kidRest: rest > 0 ? this.kidCounts(i) : null,
       ...box,
       reach: boxReach(box.south, box.north, box.west, box.east),
     };
@@ -126,6 +126,16 @@ export class CellCounter {
     this.grow(parent, box.south, box.north, box.west, box.east);
     if (stored) this.storedN[parent] = (this.storedN[parent] ?? 0) + n;
     else this.kidRest[parent * KIDS + ((this.cell[i] ?? 0) % KIDS)] = n;
+  }
+
+  /** The unstored kids of open cell i that hold records, as a JSON object of k to count. */
+  private kidCounts(i: number): string {
+    const counts: Record<number, number> = {};
+    for (let k = 0; k < KIDS; k++) {
+      const n = this.kidRest[i * KIDS + k] ?? 0;
+      if (n > 0) counts[k] = n;
+    }
+    return JSON.stringify(counts);
   }
 
   private boxOf(i: number): Box {
