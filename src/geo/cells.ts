@@ -246,7 +246,7 @@ export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): 
              WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }
 
-/** The CTE node of a term: from its stored cell counts, or, for every record, from the records' ranks (ranks.ts). */
+/** The CTEs node and kid of a term: from its stored cell counts, or, for every record, from the records' ranks (ranks.ts). */
 export function termNodes(t: Term, areas: Areas, places: Places): Sql {
   const node = t.text === null ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD).edge) : nodeCte(t, areas);
   return sql`${node}, ${kidCte(t, areas)}`;
