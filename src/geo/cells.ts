@@ -131,19 +131,29 @@ function onSomeEdge(areas: Areas, a: string): Sql {
 }
 
 /**
+ * A kid's column and row (SQL expressions) from its parent's (columns x, y of alias `p`) and its
+ * place k among the 16: Morton order, x0 y0 x1 y1 from bit 0.
+ */
+function kidXY(k: Sql): { x: Sql; y: Sql } {
+  return {
+    x: sql`p.x * 4 + (${k} & 1) + ((${k} >> 1) & 2)`,
+    y: sql`p.y * 4 + ((${k} >> 1) & 1) + ((${k} >> 2) & 2)`,
+  };
+}
+
+/**
  * The CTE node: the stored cells of the term from the world down, each opened into its stored
  * kids while an area's edge crosses it (columns level, cell, x, y, n, rest, kid_rest, near, far,
  * and the parent's far and cell).
  */
 function nodeCte(t: Term, areas: Areas): Sql {
   const key = sql`kind = ${t.kind} AND term = ${t.term}`;
-  // A kid's column and row from its parent's and its place among the 16 (Morton: x0 y0 x1 y1 from bit 0).
-  const kid = raw("(k.cell % 16)");
+  const kid = kidXY(raw("(k.cell % 16)"));
   return sql`node(level, cell, x, y, n, rest, kid_rest, near, far, pfar, pcell) AS MATERIALIZED (
     SELECT level, cell, 0, 0, n, rest, kid_rest, ${areas.place(STORED_BOX, raw("reach"))}, NULL, NULL FROM cell_counts
     WHERE ${key} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0
     UNION ALL
-    SELECT k.level, k.cell, p.x * 4 + (${kid} & 1) + ((${kid} >> 1) & 2), p.y * 4 + ((${kid} >> 1) & 1) + ((${kid} >> 2) & 2),
+    SELECT k.level, k.cell, ${kid.x}, ${kid.y},
            k.n, k.rest, k.kid_rest, k.near, k.far, p.far, p.cell FROM node p CROSS JOIN (
       SELECT level, cell, n, rest, kid_rest, ${areas.place(STORED_BOX, raw("reach"))} FROM cell_counts WHERE ${key}) k
       ON k.level = p.level + ${int(KID_STEP)} AND k.cell >= p.cell * ${int(KIDS)} AND k.cell < (p.cell + 1) * ${int(KIDS)}
@@ -160,14 +170,15 @@ function nodeCte(t: Term, areas: Areas): Sql {
 function kidCte(t: Term, areas: Areas): Sql {
   const columns = "kid(level, cell, n, near, far, pnear, pfar)";
   if (t.text === null) return sql`${raw(columns)} AS (SELECT 0, 0, 0, 0, 0, 0, 0 WHERE 0)`;
-  // A kid's column and row from its parent's and its place k among the 16 (Morton: x0 y0 x1 y1 from bit 0).
+  // The JSON object's keys are the kids' places, as text.
   const k = raw("(kid_counts.key + 0)");
+  const kid = kidXY(k);
   const bounds = cellBoxSql(raw("level"), raw("x"), raw("y"));
   return sql`kid_box AS MATERIALIZED (
     SELECT level, cell, n, ${bounds.south} AS south, ${bounds.north} AS north, ${bounds.west} AS west,
            ${bounds.east} AS east, pnear, pfar FROM (
       SELECT p.level + ${int(KID_STEP)} AS level, p.cell * ${int(KIDS)} + ${k} AS cell,
-             p.x * 4 + (${k} & 1) + ((${k} >> 1) & 2) AS x, p.y * 4 + ((${k} >> 1) & 1) + ((${k} >> 2) & 2) AS y,
+             ${kid.x} AS x, ${kid.y} AS y,
              kid_counts.value AS n, p.near AS pnear, p.far AS pfar
       FROM node p CROSS JOIN json_each(p.kid_rest) kid_counts
       WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),

@@ -104,8 +104,8 @@ export function nearPositions(
   const radius = num(near.radiusKm);
   const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
                     WHERE away <= ${radius})`;
-  // The chosen circle's records: one search whose text and radius the choice picks (a row joined,
-  // not a subquery per record: SQLite would read the choice again for each).
+  // The chosen circle's records: one search whose text and radius the choice picks, read from a
+  // joined row (as a subquery in each record's filter, it measured 1–5 ms slower).
   const by = (f: (c: Circle) => Sql) =>
     sql`CASE j ${join(
       list.map((c, j) => sql`WHEN ${int(j)} THEN ${f(c)}`),
