@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bin, ROOT } from "../../scripts/tools/project.ts";
+import { parseImportArgs } from "../../scripts/import/cli.ts";
 import { dataCodeFiles } from "../../scripts/import/version.ts";
 import { fixture } from "../support/seed.ts";
 import { count, dir, fixtureArgs } from "../support/import-fixtures.ts";
@@ -25,6 +26,19 @@ describe("the import command", () => {
     expect(await run("--venues", "5", "--venue-count", "6")).toBe(1);
     expect(count(path, "venues")).toBe(26);
   }, 60_000);
+});
+
+describe("the import's tuning options", () => {
+  it("keeps --cell-count-min within what the counter can hold, and says so", () => {
+    expect(parseImportArgs(["--cell-count-min", "65535"]).options.cellCountMin).toBe(65535);
+    expect(() => parseImportArgs(["--cell-count-min", "65536"])).toThrow(
+      '--cell-count-min wants a positive integer up to 65535, got "65536"',
+    );
+    expect(() => parseImportArgs(["--cell-count-min", "0"])).toThrow("--cell-count-min wants a positive integer");
+    expect(() => parseImportArgs(["--prefix-count-min", "x"])).toThrow(
+      '--prefix-count-min wants a positive integer, got "x"',
+    );
+  });
 });
 
 describe("the data version", () => {
