@@ -8,7 +8,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../../src/format/normalize.ts";
+import { FTS_DOCUMENTS } from "../../scripts/import/phases/build-file.ts";
 import { ImportError } from "../../scripts/import/problems.ts";
+import { FTS_PAGE_BYTES } from "../../scripts/import/publish/stage.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
 import { count, dir, FIXTURES, fixtureArgs, fixtureImport, open, snapshot } from "../support/import-fixtures.ts";
 
@@ -56,6 +58,17 @@ describe("import", () => {
       expect(db.prepare("SELECT name FROM sqlite_master WHERE name GLOB 'stage_*' OR name GLOB 'old_*'").all()).toEqual(
         [],
       );
+      // Every FTS table keeps its index in small pages (FTS5 fills a leaf to the page size, then
+      // starts the next: a leaf may pass it by one entry). The structure record (id 10) is not a leaf.
+      for (const { table } of FTS_DOCUMENTS) {
+        const pgsz = db.prepare(`SELECT v FROM ${table}_config WHERE k = 'pgsz'`).pluck().get();
+        expect(pgsz, table).toBe(FTS_PAGE_BYTES);
+        const pages = db
+          .prepare(`SELECT count(*) AS n, max(length(block)) AS largest FROM ${table}_data WHERE id > 10`)
+          .get() as { n: number; largest: number };
+        expect(pages.n, table).toBeGreaterThan(10);
+        expect(pages.largest, table).toBeLessThan(2 * FTS_PAGE_BYTES);
+      }
     });
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
+import { FTS_DOCUMENTS, PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport, type ImportOptions } from "../../scripts/import/run.ts";
 import { fixture } from "./seed.ts";
@@ -46,6 +46,10 @@ export function snapshot(path: string): { version: string | undefined; rows: str
       ["words_fts", '"wien"'],
     ]) {
       hash.update(JSON.stringify(db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(q)));
+    }
+    // The page size that the index was written with (the merge settings differ by path).
+    for (const { table } of FTS_DOCUMENTS) {
+      hash.update(JSON.stringify(db.prepare(`SELECT v FROM ${table}_config WHERE k = 'pgsz'`).all()));
     }
     const version = (
       db.prepare("SELECT value FROM meta WHERE key = 'data_version'").get() as { value: string } | undefined

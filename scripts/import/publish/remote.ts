@@ -14,6 +14,7 @@ import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
 import type { Progress } from "../progress.ts";
 import {
+  FTS_PAGE_BYTES,
   ftsColumn,
   importSuffix,
   integerKey,
@@ -27,8 +28,8 @@ import {
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** FTS5 'merge' work per statement, in pages (about 4 KB each). */
-const MERGE_PAGES = 256;
+/** FTS5 'merge' work per statement, in pages: about 1 MiB. */
+const MERGE_PAGES = Math.ceil(2 ** 20 / FTS_PAGE_BYTES);
 
 type SqlValue = string | number | bigint | Buffer | null;
 
@@ -102,7 +103,7 @@ export function* remoteFiles(
     // Enough merge steps for the whole index (an index is smaller than its documents' text);
     // the steps after the last merge do nothing.
     const bytes = build.prepare(`SELECT coalesce(sum(length(doc)), 0) FROM ${docs}`).pluck().get() as number;
-    const steps = Math.ceil(bytes / 4000 / MERGE_PAGES) + 2;
+    const steps = Math.ceil(bytes / FTS_PAGE_BYTES / MERGE_PAGES) + 2;
     const merge = (pages: number) => `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`;
     for (let i = 0; i < steps; i += 50) {
       const statements = i === 0 ? [merge(-MERGE_PAGES)] : [];
