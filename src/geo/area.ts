@@ -142,9 +142,13 @@ export function boxOutsideBox(inner: SqlBox, b: Box): Sql {
 export const boxCentreDistance = (c: Circle, b: SqlBox): Sql =>
   distanceSql(c, sql`((${b.south} + ${b.north}) / 2)`, sql`((${b.west} + ${b.east}) / 2)`);
 
-/** Kilometres from the centre of such a box to its farthest point (a corner on the side nearer the equator). */
+/**
+ * Kilometres from the centre of such a box to its farthest point: a corner on the side nearer the
+ * equator (the south side when the centre is north of it or on it), since the two corners' distances
+ * differ only in the cosine of their latitudes. One distance, not the greater of two.
+ */
 export function boxReachSql(b: SqlBox): Sql {
   const lat = sql`((${b.south} + ${b.north}) / 2)`;
   const lng = sql`((${b.west} + ${b.east}) / 2)`;
-  return sql`max(${haversineSql(lat, lng, b.south, b.west)}, ${haversineSql(lat, lng, b.north, b.west)})`;
+  return sql`CASE WHEN ${b.south} + ${b.north} >= 0 THEN ${haversineSql(lat, lng, b.south, b.west)} ELSE ${haversineSql(lat, lng, b.north, b.west)} END`;
 }

@@ -81,12 +81,22 @@ export function placesOf(table: "cities" | "venues", alias: string, lat: string,
   };
 }
 
+/** The box of a cell_counts row's records (or of a kid's bounds): its columns. */
+const STORED_BOX: SqlBox = { south: raw("south"), north: raw("north"), west: raw("west"), east: raw("east") };
+
 /** Nested areas, largest first, with their limits and how their cells and records are placed. */
 export interface Areas {
   list: readonly Area[];
   limits: readonly number[];
   /** `near` and `far` (columns) of a box of records that is `reach` km across from its centre. */
   place(box: SqlBox, reach: Sql): Sql;
+  /**
+   * The same in two steps, for boxes of many rows (the kids): `measure` gives the columns of a
+   * box's row that placing it needs, `placeMeasured` then near and far from them; each distance is
+   * computed once (in one expression, SQLite would compute it again at every use).
+   */
+  measure(box: SqlBox): Sql;
+  placeMeasured: Sql;
   /** How far away a record's point is (compared with the limits). */
   away(lat: Sql, lng: Sql): Sql;
 }
@@ -102,6 +112,8 @@ export function circleAreas(list: readonly Area[]): Areas {
       const d = boxCentreDistance(first, box);
       return sql`${d} - ${reach} AS near, ${d} + ${reach} AS far`;
     },
+    measure: (box) => sql`${boxReachSql(box)} AS reach, ${boxCentreDistance(first, box)} AS centre_km`,
+    placeMeasured: raw("centre_km - reach AS near, centre_km + reach AS far"),
     away: (lat, lng) => distanceSql(first, lat, lng),
   };
 }
@@ -109,18 +121,20 @@ export function circleAreas(list: readonly Area[]): Areas {
 /** One box. */
 export function boxAreas(box: Area): Areas {
   if (isCircle(box)) throw new Error("a box expected");
+  const place = (cells: SqlBox) =>
+    sql`CASE WHEN ${boxOutsideBox(cells, box)} THEN 1 ELSE 0 END AS near, CASE WHEN ${boxInsideBox(cells, box)} THEN 0 ELSE 1 END AS far`;
   return {
     list: [box],
     limits: [0],
-    place: (cells) =>
-      sql`CASE WHEN ${boxOutsideBox(cells, box)} THEN 1 ELSE 0 END AS near, CASE WHEN ${boxInsideBox(cells, box)} THEN 0 ELSE 1 END AS far`,
+    place,
+    // A box's cells are placed by their edges alone.
+    measure: () => raw("0 AS unused"),
+    placeMeasured: place(STORED_BOX),
     away: (lat, lng) => sql`CASE WHEN ${inAreaSql(box, lat, lng)} THEN 0 ELSE 1 END`,
   };
 }
 
 const KIDS = 4 ** KID_STEP;
-/** The box of a cell_counts row's records (or of a kid's bounds): its columns. */
-const STORED_BOX: SqlBox = { south: raw("south"), north: raw("north"), west: raw("west"), east: raw("east") };
 const WORLD = { west: -180, east: 180, south: -90, north: 90 };
 const ROOT_LEVEL = COUNT_LEVELS[0];
 
@@ -164,8 +178,8 @@ function nodeCte(t: Term, areas: Areas): Sql {
  * The CTE kid: the kids that are not stored of the cells of node on some area's edge, each with
  * its count (cell_counts.kid_rest), where it lies (near, far, from its bounds) and where its
  * parent does (pnear, pfar). Every record has no stored kids: an empty kid. Built in three
- * materialized steps (bounds, reach, place), since SQLite would otherwise expand each expression
- * into the next at every use: measured, that cost more than the rest of the walk.
+ * materialized steps (bounds, measures, place), since SQLite would otherwise expand each
+ * expression into the next at every use: measured, that cost more than the rest of the walk.
  */
 function kidCte(t: Term, areas: Areas): Sql {
   const columns = "kid(level, cell, n, near, far, pnear, pfar)";
@@ -182,9 +196,9 @@ function kidCte(t: Term, areas: Areas): Sql {
              kid_counts.value AS n, p.near AS pnear, p.far AS pfar
       FROM node p CROSS JOIN json_each(p.kid_rest) kid_counts
       WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),
-  kid_reach AS MATERIALIZED (SELECT *, ${boxReachSql(STORED_BOX)} AS reach FROM kid_box),
+  kid_measure AS MATERIALIZED (SELECT *, ${areas.measure(STORED_BOX)} FROM kid_box),
   ${raw(columns)} AS MATERIALIZED (
-    SELECT level, cell, n, ${areas.place(STORED_BOX, raw("reach"))}, pnear, pfar FROM kid_reach)`;
+    SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM kid_measure)`;
 }
 
 /** The finest cells of a cell (columns level and cell of alias `a`): from `cell × span` on, `span` of them. */
