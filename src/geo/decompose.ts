@@ -6,7 +6,7 @@
  */
 import { FINEST_LEVEL, morton } from "../format/grid.ts";
 import { isCircle, spanOf, type Area } from "./area.ts";
-import { EARTH_RADIUS_KM, haversineKm } from "./distance.ts";
+import { boxReachKm, EARTH_RADIUS_KM, haversineKm } from "./distance.ts";
 
 /** The level the decomposition starts from (cells of 45° × 22.5°). */
 const START_LEVEL = 3;
@@ -57,7 +57,7 @@ function placeOf(area: Area, b: Bounds): Place {
   if (isCircle(area)) {
     const lat = (b.south + b.north) / 2;
     const lng = (b.west + b.east) / 2;
-    const reach = Math.max(haversineKm(lat, lng, b.south, b.west), haversineKm(lat, lng, b.north, b.west));
+    const reach = boxReachKm(b);
     const d = haversineKm(area.lat, area.lng, lat, lng);
     if (d - reach > area.radiusKm + SLACK_KM) return "outside";
     return d + reach < area.radiusKm - SLACK_KM ? "inside" : "edge";

@@ -24,6 +24,13 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** km from the centre of a box of degrees to its farthest point: one of its corners (area.ts boxReachSql in SQL). */
+export function boxReachKm(b: { south: number; north: number; west: number; east: number }): number {
+  const lat = (b.south + b.north) / 2;
+  const lng = (b.west + b.east) / 2;
+  return Math.max(haversineKm(lat, lng, b.south, b.west), haversineKm(lat, lng, b.north, b.west));
+}
+
 /** The same distance as an SQL expression (SQLite's math functions) between two points (SQL expressions). */
 export function haversineSql(lat1: Sql, lng1: Sql, lat2: Sql, lng2: Sql): Sql {
   return sql`2 * ${raw(String(EARTH_RADIUS_KM))} * asin(min(1, sqrt(pow(sin(radians(${lat2} - ${lat1}) / 2), 2) + cos(radians(${lat1})) * cos(radians(${lat2})) * pow(sin(radians(${lng2} - ${lng1}) / 2), 2))))`;

@@ -1,12 +1,13 @@
 /**
  * A box's reach (src/geo/area.ts boxReachSql), the kilometres from its centre to its farthest
  * point that place a grid cell against a circle, run by SQLite and checked against a brute-force
- * maximum over points all along the box's edges, in both hemispheres and across the equator.
+ * maximum over points all along the box's edges, in both hemispheres and across the equator, and
+ * against the JS reach that the import stores (src/geo/distance.ts boxReachKm).
  */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { boxReachSql } from "../../src/geo/area.ts";
-import { haversineKm } from "../../src/geo/distance.ts";
+import { boxReachKm, haversineKm } from "../../src/geo/distance.ts";
 import { raw } from "../../src/sql/sql.ts";
 
 interface Box {
@@ -79,5 +80,9 @@ describe("a box's reach", () => {
       expect(km, JSON.stringify(b)).toBeGreaterThanOrEqual(far - 1e-9);
       expect(km, JSON.stringify(b)).toBeLessThanOrEqual(far + 1e-6);
     }
+  });
+
+  it("is the same in SQL as in JS (the import stores the JS one for its cells' boxes)", () => {
+    for (const b of boxes()) expect(reach(b), JSON.stringify(b)).toBeCloseTo(boxReachKm(b), 6);
   });
 });

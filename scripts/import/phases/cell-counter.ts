@@ -5,7 +5,7 @@
  * the terms, not with the records: per term and level, the open cell's count and box.
  */
 import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../../src/format/grid.ts";
-import { haversineKm } from "../../../src/geo/distance.ts";
+import { boxReachKm } from "../../../src/geo/distance.ts";
 
 /** A row of cell_counts (migrations/0008, 0009), the term as its number. */
 export interface CellRow {
@@ -37,13 +37,6 @@ const LEVELS = COUNT_LEVELS.length;
 const KIDS = 4 ** KID_STEP;
 /** A finest cell's number at each count level is its number divided by this. */
 const DIVISOR = COUNT_LEVELS.map((level) => 4 ** (FINEST_LEVEL - level));
-
-/** km from the centre of a box to its farthest point (a corner on the side nearer the equator). */
-function boxReach(south: number, north: number, west: number, east: number): number {
-  const lat = (south + north) / 2;
-  const lng = (west + east) / 2;
-  return Math.max(haversineKm(lat, lng, south, west), haversineKm(lat, lng, north, west));
-}
 
 export class CellCounter {
   private readonly cell: Float64Array;
@@ -115,7 +108,7 @@ export class CellCounter {
       rest,
       kidRest: rest > 0 ? this.kidCounts(i) : null,
       ...box,
-      reach: boxReach(box.south, box.north, box.west, box.east),
+      reach: boxReachKm(box),
     };
   }
 
