@@ -127,9 +127,9 @@ export function boxAreas(box: Area): Areas {
     list: [box],
     limits: [0],
     place,
-    // A box's cells are placed by their edges alone.
-    measure: () => raw("0 AS unused"),
-    placeMeasured: place(STORED_BOX),
+    // A box's cells are placed by their edges alone: in one step.
+    measure: place,
+    placeMeasured: raw("near, far"),
     away: (lat, lng) => sql`CASE WHEN ${inAreaSql(box, lat, lng)} THEN 0 ELSE 1 END`,
   };
 }

@@ -12,9 +12,9 @@ export const SERVED_TABLES: readonly string[] = [...PLAIN_TABLES, ...FTS_DOCUMEN
  * The bytes of an FTS5 index page (FTS5's default is about 4,000). A search for a name near a point
  * intersects a long doclist (a broad word's) with short ones (the area's cell tokens), and FTS5
  * finds each rowid by reading its page from the start: smaller pages, less read. Measured at 10M
- * venues (docs/benchmarks.md#at-scale): that intersection takes a third of the time, the name and
- * area classes a fifth to a third less; the FTS tables take a sixth more space, and reading a
- * whole doclist takes about a tenth longer.
+ * venues (docs/benchmarks.md#at-scale): that intersection takes a third of the time, the venue
+ * name-and-area classes 6–34 % less; the FTS tables take a sixth more space, and reading a whole
+ * doclist takes about a tenth longer.
  */
 export const FTS_PAGE_BYTES = 500;
 
