@@ -19,6 +19,15 @@ export const prefixOf = (word: string): string => `${phrase(word)}*`;
 /** Any of the parts. Parenthesized: FTS5 needs an explicit AND next to a group, and AND binds before OR. */
 export const anyOf = (parts: readonly string[]): string => `(${parts.map((p) => `(${p})`).join(" OR ")})`;
 
+/**
+ * Any of the words as prefixes. A word that starts with another of them is left out: every token
+ * it matches the other matches too, and FTS5 reads each prefix's doclist whole.
+ */
+export function anyPrefixOf(words: readonly string[]): string {
+  const distinct = [...new Set(words)];
+  return anyOf(distinct.filter((w) => !distinct.some((o) => o !== w && w.startsWith(o))).map(prefixOf));
+}
+
 /** What `text` matches and `unless` does not. */
 export const butNot = (text: string, unless: string): string => `(${text}) NOT (${unless})`;
 

@@ -10,7 +10,7 @@ import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "./filters.ts";
-import { anyOf, butNot, nameTierText, prefixOf, withFilters } from "./fts.ts";
+import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "./fts.ts";
 import type { ResourceQueries, Search } from "./search.ts";
 import type { Reading, Spread } from "./typos.ts";
 
@@ -45,10 +45,13 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
     for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text);
   }
   for (const s of spreadList) {
-    add(tierKey(s.edits, WORDS), s.words.map((group) => anyOf(group.map(prefixOf))).join(" AND "));
+    add(tierKey(s.edits, WORDS), everyWord(s.words));
   }
   return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: anyOf(texts) }));
 }
+
+/** FTS5 text: each word of a name matches one of its group's words as a prefix. */
+export const everyWord = (groups: readonly (readonly string[])[]): string => groups.map(anyPrefixOf).join(" AND ");
 
 /** D1 allows a compound SELECT of at most this many parts. */
 const COMPOUND_PARTS = 5;
@@ -72,22 +75,30 @@ function bestTiers(fts: Sql, tiers: readonly Tier[], filters: Sql | null, limit:
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
 
+/** What tiered() may be told besides the tiers. */
+export interface TieredOptions {
+  /** The name's one word, read strictly (src/geo/ may use its stored cell counts). */
+  word?: string;
+  /** FTS5 text of every match, when shorter than the OR of the words tiers (everyAlternative()). */
+  every?: string;
+}
+
 /**
  * A name search over tiers. Without an area, each tier reads at most offset + page size matches
  * (the records before the page's last are all in the first ones of their tier). In an area,
- * src/geo/ decides how (`word`: the name's one word, read strictly).
+ * src/geo/ decides how.
  */
 export function tiered<R>(
   q: ResourceQueries<R>,
   p: SearchParams,
   tiers: readonly Tier[],
   offset: number,
-  word?: string,
+  { word, every }: TieredOptions = {},
 ): Search | null {
   if (tiers.length === 0) return null;
   const perPage = ITEMS_PER_PAGE[q.resource];
   // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
-  const everyText = anyOf(tiers.filter(isWordsTier).map((t) => t.text));
+  const everyText = every ?? anyOf(tiers.filter(isWordsTier).map((t) => t.text));
   const area = areaOf(p);
   if (area !== undefined) {
     const positions = areaPositions({

@@ -15,12 +15,13 @@ import { areaPositions } from "../geo/index.ts";
 import type { Places } from "../geo/cells.ts";
 import type { Sql } from "../sql/sql.ts";
 import { corrections, correctionsSql } from "./corrections.ts";
-import { anchoredPositions, fuzzyTiers, tiered, tiersOf } from "./names.ts";
+import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
 import type { Page } from "./records.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
 import {
   alternatives,
   bestReading,
+  everyAlternative,
   lookups,
   readings,
   spreads,
@@ -76,7 +77,7 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null 
   }
   const list = words(p.name);
   const word = list.length === 1 ? list[0] : undefined;
-  const search = tiered(q, p, tiersOf(p.name, 0), offset, word);
+  const search = tiered(q, p, tiersOf(p.name, 0), offset, word === undefined ? {} : { word });
   if (search === null || search.count === undefined) return search;
   const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
   const positions = alone ? anchoredPositions(q, word, offset) : null;
@@ -117,7 +118,10 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   return { search: strict, statements, fuzzy: list.length > 0 };
 }
 
-/** The second round trip: the name's readings within the allowed edits, or null without any. */
+/**
+ * The second round trip, when the name as typed matches nothing (everyAlternative() counts on
+ * it): the name's readings within the allowed edits, or null without any.
+ */
 export function fuzzyTrip<R>(
   q: ResourceQueries<R>,
   p: SearchParams,
@@ -127,7 +131,9 @@ export function fuzzyTrip<R>(
 ): { search: Search; statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
   const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
   const list = readings(options);
-  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page));
+  const groups = everyAlternative(options);
+  const every = groups === null ? {} : { every: everyWord(groups) };
+  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page), every);
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {

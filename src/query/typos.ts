@@ -156,6 +156,20 @@ export function spreads(options: readonly (readonly Alternative[])[]): Spread[] 
 }
 
 /**
+ * Per query word, all its alternatives, when spreads() lists every way of spreading edits (a query
+ * of few words); else null. Then the records some spread matches are those in which each query
+ * word matches one of its alternatives, less those the query as typed matches; the fallback runs
+ * only when the query as typed matches nothing, so one AND of the words' alternatives counts them
+ * (one pass over each doclist, where the spreads read each several times).
+ */
+export function everyAlternative(options: readonly (readonly Alternative[])[]): string[][] | null {
+  const ways = options.reduce((n, list) => n * new Set(list.map((o) => o.edits)).size, 1);
+  const asTyped = options.every((list) => list.some((o) => o.edits === 0)) ? 1 : 0;
+  if (ways === 0 || ways - asTyped > SPREADS) return null;
+  return options.map((list) => list.map((o) => o.word));
+}
+
+/**
  * The reading of the query that a record's names best fit (fewest edits, then whole words): for
  * each name, each query word's best alternative that starts one of its words, or null when no
  * name takes every query word. For "did you mean".

@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 import { allowedEdits, indexDeletes, queryDeletes } from "../../src/format/typo-keys.ts";
 import { coverTokens } from "../../src/geo/area.ts";
 import { EARTH_RADIUS_KM, haversineKm } from "../../src/geo/distance.ts";
-import { alternatives, bestReading, editDistance, readings, spreads } from "../../src/query/typos.ts";
+import { anyPrefixOf } from "../../src/query/fts.ts";
+import {
+  alternatives,
+  bestReading,
+  editDistance,
+  everyAlternative,
+  readings,
+  spreads,
+  type Alternative,
+} from "../../src/query/typos.ts";
 import { cellTokens } from "../../src/format/grid.ts";
 
 /** The point `km` away from (lat, lng) along `bearing` (degrees), on the sphere. */
@@ -181,6 +190,71 @@ describe("fuzzy", () => {
     const list = spreads(alternatives(query, [{ word: "stadthallen", records: 1 }]));
     expect(list).toHaveLength(12);
     expect(list.every((s) => s.edits === 1)).toBe(true);
+  });
+});
+
+describe("fuzzy: one text for every spread", () => {
+  // Alternatives of a few query words, a word 0-2 edits off (0: the word as typed).
+  const optionLists = fc.array(
+    fc.uniqueArray(
+      fc.record({ word: fc.constantFrom("a", "b", "c", "d", "e", "f"), edits: fc.integer({ min: 0, max: 2 }) }),
+      {
+        selector: (o) => o.word,
+        minLength: 1,
+        maxLength: 5,
+      },
+    ),
+    { minLength: 1, maxLength: 4 },
+  );
+  /** Every choice of one alternative per word, as "word word …" with its edits. */
+  const choices = (groups: readonly (readonly Alternative[])[]): { key: string; edits: number }[] =>
+    groups.reduce<{ key: string; edits: number }[]>(
+      (partial, list) =>
+        partial.flatMap((c) => list.map((o) => ({ key: `${c.key} ${o.word}`, edits: c.edits + o.edits }))),
+      [{ key: "", edits: 0 }],
+    );
+
+  it("is, when not null, every choice that some spread holds, plus only choices of no edit (brute force)", () => {
+    fc.assert(
+      fc.property(optionLists, (options) => {
+        const groups = everyAlternative(options);
+        const spreadChoices = new Set(
+          spreads(options).flatMap((s) =>
+            choices(s.words.map((group) => group.map((word) => ({ word, edits: 0 })))).map((c) => c.key),
+          ),
+        );
+        const withEdits = choices(options).filter((c) => c.edits > 0);
+        if (groups === null) {
+          // Only when spreads() leaves some choice with edits out.
+          expect(withEdits.some((c) => !spreadChoices.has(c.key))).toBe(true);
+          return;
+        }
+        const every = choices(groups.map((g) => g.map((word) => ({ word, edits: 0 }))));
+        const byKey = new Map(choices(options).map((c) => [c.key, c.edits]));
+        for (const c of every) expect(spreadChoices.has(c.key) || byKey.get(c.key) === 0).toBe(true);
+        for (const key of spreadChoices) expect(every.some((c) => c.key === key)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("leaves out a prefix that another starts: the same tokens match (brute force)", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 8 }),
+        fc.array(word, { maxLength: 30 }),
+        (words, tokens) => {
+          const kept = [...anyPrefixOf(words).matchAll(/"([^"]*)"\*/g)].map((m) => m[1] ?? "");
+          expect(kept.length).toBeLessThanOrEqual(new Set(words).size);
+          for (const t of tokens) {
+            expect(kept.some((k) => t.startsWith(k))).toBe(words.some((w) => t.startsWith(w)));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(anyPrefixOf(["room", "roo", "rom", "romo", "roo"])).toBe('(("roo"*) OR ("rom"*))');
   });
 });
 

@@ -153,6 +153,44 @@ describe("typos: the order and the rest of the search", () => {
   });
 });
 
+describe("typos: a query of several words", () => {
+  it.each([
+    "musik%20hall",
+    "engin%20roon",
+    "socail%20clbu",
+    "memorail%20stadim",
+    "bart%20roam",
+    "rokc%20rol",
+    "haal%20parc",
+    "tavren%20barn",
+  ])(
+    "a query of two words, %s: the total counts every record in which each word reads as one of its alternatives",
+    async (typo) => {
+      const path = `/1.0/search/venues?name=${typo}`;
+      const { res, body } = await search<VenuesPage>(path);
+      expect(res.headers.get("X-Match")).toBe("fuzzy");
+      // The oracle, from the venue rows: a query word reads as itself when some name has a word
+      // starting with it, and as any word of 3+ letters of the names within its allowed edits; a
+      // venue counts when each query word's reading starts one of its name's words.
+      const { results } = await env.DB.prepare("SELECT name FROM venues").all<{ name: string }>();
+      const names = results.map((r) => normalize(r.name).split(" "));
+      const vocabulary = [...new Set(names.flat())];
+      const allowed = (w: string) => (w.length < 4 ? 0 : w.length < 8 ? 1 : 2);
+      const readingsOf = (q: string) => [
+        ...(names.some((n) => n.some((w) => w.startsWith(q))) ? [q] : []),
+        ...vocabulary.filter((w) => w !== q && w.length >= 3 && osa(q, w) <= allowed(q)),
+      ];
+      const perWord = normalize(decodeURIComponent(typo)).split(" ").map(readingsOf);
+      expect(perWord.every((list) => list.length <= 24)).toBe(true);
+      const expected = names.filter((n) => perWord.every((list) => list.some((r) => n.some((w) => w.startsWith(r)))));
+      expect(body.total).toBe(expected.length);
+      const { total, items } = await allPages<{ id: string }>(path, "venue");
+      expect(total).toBe(expected.length);
+      expect(new Set(items.map((v) => v.id)).size).toBe(items.length);
+    },
+  );
+});
+
 describe("typos: the order and the rest of the search", () => {
   it("is off with typos=0, and strict answers are the same either way", async () => {
     const off = await getJson("/1.0/search/cities?name=berln&typos=0");
