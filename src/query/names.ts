@@ -78,9 +78,9 @@ function bestTiers(fts: Sql, tiers: readonly Tier[], filters: Sql | null, limit:
 /** What tiered() may be told besides the tiers. */
 export interface TieredOptions {
   /** The name's one word, read strictly (src/geo/ may use its stored cell counts). */
-  word?: string;
+  word?: string | undefined;
   /** FTS5 text of every match, when shorter than the OR of the words tiers (everyAlternative()). */
-  every?: string;
+  every?: string | undefined;
 }
 
 /**

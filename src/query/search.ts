@@ -77,7 +77,7 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null 
   }
   const list = words(p.name);
   const word = list.length === 1 ? list[0] : undefined;
-  const search = tiered(q, p, tiersOf(p.name, 0), offset, word === undefined ? {} : { word });
+  const search = tiered(q, p, tiersOf(p.name, 0), offset, { word });
   if (search === null || search.count === undefined) return search;
   const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
   const positions = alone ? anchoredPositions(q, word, offset) : null;
@@ -132,8 +132,8 @@ export function fuzzyTrip<R>(
   const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
   const list = readings(options);
   const groups = everyAlternative(options);
-  const every = groups === null ? {} : { every: everyWord(groups) };
-  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page), every);
+  const every = groups === null ? undefined : everyWord(groups);
+  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page), { every });
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
