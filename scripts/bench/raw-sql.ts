@@ -13,7 +13,7 @@ import { fullScans } from "./plans.ts";
 import type { QueryClass } from "./query-classes.ts";
 
 /** Every statement of a miss of this class, in order (the second round trip included). */
-async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
+export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
   const params = parseSearchParams(c.resource, c.query);
   const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   const statements: Sql[] = [];

@@ -1,6 +1,6 @@
 /**
  * SQL text with its bound values, written together: ``sql`SELECT … WHERE id = ${id}` `` puts a
- * `?` where the value goes and the value into the bind list in the same place, so moving a
+ * placeholder where the value goes and the value into the bind list in the same place, so moving a
  * fragment can never misbind. A fragment interpolated into another carries its binds along.
  * Values are always bound; only raw() — for text written in code — is spliced in.
  */
@@ -12,6 +12,16 @@ export interface Sql {
 }
 
 const SQL = Symbol("sql");
+
+/**
+ * A bound value's place in the text: `+?`, not `?`. SQLite's planner looks at the values bound to
+ * some bare parameters (a `LIMIT ?`, an `x = ?` it compares with another expression) and marks the
+ * statement to be compiled again whenever they are bound anew, that is on every run: a search's
+ * statement was compiled on each request although workerd keeps it prepared (up to 2 ms, more than
+ * running it). The unary plus is a no-op on any value, and SQLite does not look through it
+ * (sqlite3ExprIsInteger, exprCompareVariable).
+ */
+const PLACEHOLDER = "+?";
 
 interface Fragment extends Sql {
   readonly [SQL]: true;
@@ -33,7 +43,7 @@ export function sql(strings: TemplateStringsArray, ...values: readonly (Sql | Sq
       text += value.text;
       binds.push(...value.binds);
     } else {
-      text += "?";
+      text += PLACEHOLDER;
       binds.push(value);
     }
     text += strings[i + 1] ?? "";

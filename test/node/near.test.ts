@@ -7,7 +7,8 @@
  * country) are compared with a scan of every record, measured with the haversine formula written
  * out again (test/support). Which records a name or a kind matches comes from the search index
  * itself (the tokenizer is tested on its own): what is tested here is where they are. The query
- * classes' plans are checked here too, on this SQLite.
+ * classes' plans are checked here too, on this SQLite, and that SQLite (workerd's version) does not
+ * compile their statements again each time they run.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,10 +22,11 @@ import { VENUES } from "../../src/query/venues.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport } from "../../scripts/import/run.ts";
 import { writeSyntheticCities } from "../../scripts/bench/synthetic-cities.ts";
-import { classScans } from "../../scripts/bench/raw-sql.ts";
+import { classScans, missStatements } from "../../scripts/bench/raw-sql.ts";
 import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 import { fixture } from "../support/seed.ts";
 import { km } from "../support/haversine.ts";
+import { openCopy } from "../support/recompiles.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vcs-near-"));
 const path = join(dir, "near.sqlite");
@@ -223,5 +225,25 @@ describe("query plans on another SQLite", () => {
   // chose another plan once (a page's records by scanning every venue): no statistics, no scans.
   it.each(QUERY_CLASSES.map((c) => [c.id, c] as const))("%s seeks or matches here too", async (_id, c) => {
     expect(await classScans(db, c)).toEqual([]);
+  });
+});
+
+describe("statements that stay compiled", () => {
+  // workerd keeps a statement prepared; a plan that depends on a bound value (a bare `LIMIT ?`,
+  // an `x = ?` compared with another expression) makes SQLite compile it again on every run.
+  it("SQLite compiles no statement of any class again when it runs again", async () => {
+    const copy = await openCopy(path);
+    try {
+      const recompiled: string[] = [];
+      for (const c of QUERY_CLASSES) {
+        for (const s of await missStatements(db, c)) {
+          const n = copy.count(s);
+          if (n > 0) recompiled.push(`${c.id}: ${n} × ${s.text.slice(0, 80)}`);
+        }
+      }
+      expect(recompiled).toEqual([]);
+    } finally {
+      copy.close();
+    }
   });
 });
