@@ -15,11 +15,11 @@ const SQL = Symbol("sql");
 
 /**
  * A bound value's place in the text: `+?`, not `?`. SQLite's planner looks at the values bound to
- * some bare parameters (a `LIMIT ?`, an `x = ?` it compares with another expression) and marks the
- * statement to be compiled again whenever they are bound anew, that is on every run: a search's
- * statement was compiled on each request although workerd keeps it prepared (up to 2 ms, more than
- * running it). The unary plus is a no-op on any value, and SQLite does not look through it
- * (sqlite3ExprIsInteger, exprCompareVariable).
+ * some bare parameters (a `LIMIT ?`, whose value it writes into the program; an `x = ?` it compares
+ * with another expression) and marks the statement to be compiled again whenever they are bound
+ * anew, that is on every run: a search's statement was compiled on each request although workerd
+ * keeps it prepared (up to 2 ms, more than running it). The unary plus is a no-op on any value, and
+ * SQLite does not look through it (sqlite3ExprIsInteger, exprCompareVariable).
  */
 const PLACEHOLDER = "+?";
 
