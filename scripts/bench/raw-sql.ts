@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
-import type { Sql } from "../../src/sql/sql.ts";
+import { anonymous, type Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "./plans.ts";
 import type { QueryClass } from "./query-classes.ts";
@@ -22,7 +22,7 @@ export async function missStatements(db: Database.Database, c: QueryClass): Prom
     run: (_what, list) => {
       statements.push(...list);
       return Promise.resolve(
-        list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
+        list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
       );
     },
   };
@@ -32,7 +32,9 @@ export async function missStatements(db: Database.Database, c: QueryClass): Prom
 
 /** Median milliseconds to run a class's statements, over 60 runs. */
 export async function rawSqlMs(db: Database.Database, c: QueryClass): Promise<number> {
-  const statements = (await missStatements(db, c)).map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
+  const statements = (await missStatements(db, c))
+    .map(anonymous)
+    .map((s) => ({ prepared: db.prepare(s.text), binds: s.binds }));
   const times: number[] = [];
   for (let i = 0; i < 60; i++) {
     const t = performance.now();
@@ -45,9 +47,11 @@ export async function rawSqlMs(db: Database.Database, c: QueryClass): Promise<nu
 
 /** The plan lines of a class's statements that scan a whole table or index (plans.ts). */
 export async function classScans(db: Database.Database, c: QueryClass): Promise<string[]> {
-  return (await missStatements(db, c)).flatMap((s) =>
-    fullScans(
-      (db.prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...s.binds) as { detail: string }[]).map((r) => r.detail),
-    ),
-  );
+  return (await missStatements(db, c))
+    .map(anonymous)
+    .flatMap((s) =>
+      fullScans(
+        (db.prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...s.binds) as { detail: string }[]).map((r) => r.detail),
+      ),
+    );
 }

@@ -91,14 +91,14 @@ export const coverText = (area: Area): string => `(${coverTokens(area).map(phras
 /** Whether a longitude (an SQL expression) lies in a box's longitudes. */
 function lngInBox(b: Box, lng: Sql): Sql {
   return b.west <= b.east
-    ? sql`${lng} BETWEEN ${num(b.west)} AND ${num(b.east)}`
-    : sql`(${lng} >= ${num(b.west)} OR ${lng} <= ${num(b.east)})`;
+    ? sql`${lng} BETWEEN ${num(b.west, "west")} AND ${num(b.east, "east")}`
+    : sql`(${lng} >= ${num(b.west, "west")} OR ${lng} <= ${num(b.east, "east")})`;
 }
 
 /** Whether a point (SQL expressions) lies in an area: the circle's radius, or the box's edges, inclusive. */
 export function inAreaSql(area: Area, lat: Sql, lng: Sql): Sql {
-  if (isCircle(area)) return sql`${distanceSql(area, lat, lng)} <= ${num(area.radiusKm)}`;
-  return sql`(${lat} BETWEEN ${num(area.south)} AND ${num(area.north)} AND ${lngInBox(area, lng)})`;
+  if (isCircle(area)) return sql`${distanceSql(area, lat, lng)} <= ${num(area.radiusKm, "km")}`;
+  return sql`(${lat} BETWEEN ${num(area.south, "south")} AND ${num(area.north, "north")} AND ${lngInBox(area, lng)})`;
 }
 
 /** A box of degrees as SQL expressions (never across the antimeridian): a cell, or the records of one. */
@@ -124,18 +124,18 @@ export function cellBoxSql(level: Sql, x: Sql, y: Sql): SqlBox {
 export function boxInsideBox(inner: SqlBox, b: Box): Sql {
   const lng =
     b.west <= b.east
-      ? sql`${inner.west} >= ${num(b.west)} AND ${inner.east} <= ${num(b.east)}`
-      : sql`(${inner.west} >= ${num(b.west)} OR ${inner.east} <= ${num(b.east)})`;
-  return sql`(${inner.south} >= ${num(b.south)} AND ${inner.north} <= ${num(b.north)} AND ${lng})`;
+      ? sql`${inner.west} >= ${num(b.west, "west")} AND ${inner.east} <= ${num(b.east, "east")}`
+      : sql`(${inner.west} >= ${num(b.west, "west")} OR ${inner.east} <= ${num(b.east, "east")})`;
+  return sql`(${inner.south} >= ${num(b.south, "south")} AND ${inner.north} <= ${num(b.north, "north")} AND ${lng})`;
 }
 
 /** Whether such a box lies wholly outside a box. */
 export function boxOutsideBox(inner: SqlBox, b: Box): Sql {
   const lng =
     b.west <= b.east
-      ? sql`(${inner.east} < ${num(b.west)} OR ${inner.west} > ${num(b.east)})`
-      : sql`(${inner.west} > ${num(b.east)} AND ${inner.east} < ${num(b.west)})`;
-  return sql`(${inner.north} < ${num(b.south)} OR ${inner.south} > ${num(b.north)} OR ${lng})`;
+      ? sql`(${inner.east} < ${num(b.west, "west")} OR ${inner.west} > ${num(b.east, "east")})`
+      : sql`(${inner.west} > ${num(b.east, "east")} AND ${inner.east} < ${num(b.west, "west")})`;
+  return sql`(${inner.north} < ${num(b.south, "south")} OR ${inner.south} > ${num(b.north, "north")} OR ${lng})`;
 }
 
 /** Kilometres from a circle's centre to the centre of such a box. */

@@ -140,7 +140,9 @@ const ROOT_LEVEL = COUNT_LEVELS[0];
 
 /** Whether a cell (columns near, far of alias `a`) lies on the edge of some area (the walk opens it). */
 function onSomeEdge(areas: Areas, a: string): Sql {
-  const terms = areas.limits.map((limit) => sql`(${raw(a)}.near <= ${num(limit)} AND ${raw(a)}.far > ${num(limit)})`);
+  const terms = areas.limits.map(
+    (limit) => sql`(${raw(a)}.near <= ${num(limit, "km")} AND ${raw(a)}.far > ${num(limit, "km")})`,
+  );
   return sql`(${join(terms, " OR ")})`;
 }
 
@@ -279,7 +281,7 @@ export function termNodes(t: Term, areas: Areas, places: Places): Sql {
 
 /** A one-row SELECT of n: the term's records inside the first area (the cells wholly inside, and the edge measured). */
 export function totalOf(t: Term, areas: Areas, places: Places): Sql {
-  const limit = num(areas.limits[0] ?? 0);
+  const limit = num(areas.limits[0] ?? 0, "km");
   // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
   const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
   return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])}))

@@ -37,4 +37,5 @@ export function haversineSql(lat1: Sql, lng1: Sql, lat2: Sql, lng2: Sql): Sql {
 }
 
 /** The distance from a circle's centre to a point (SQL expressions). */
-export const distanceSql = (c: Circle, lat: Sql, lng: Sql): Sql => haversineSql(num(c.lat), num(c.lng), lat, lng);
+export const distanceSql = (c: Circle, lat: Sql, lng: Sql): Sql =>
+  haversineSql(num(c.lat, "lat"), num(c.lng, "lng"), lat, lng);

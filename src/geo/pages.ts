@@ -82,13 +82,13 @@ export function nearPositions(
   const text = t.text;
   const list = rings(near);
   const areas = circleAreas(list);
-  const need = int(offset + size);
+  const need = offset + size;
   const away = areas.away(places.lat, places.lng);
   const fts = raw(places.fts);
   // The term's records in a circle: from its cover's cell tokens, each measured.
   const inRing = (c: Circle) =>
     sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
-        WHERE ${fts} MATCH ${`(${text}) AND ${coverText(c)}`} AND ${away} <= ${num(c.radiusKm)}`;
+        WHERE ${fts} MATCH ${`(${text}) AND ${coverText(c)}`} AND ${away} <= ${num(c.radiusKm, "km")}`;
   // The smallest circle that holds the page: its stored cells say so, or, when they are too coarse
   // to, its records counted (smallest first: CASE stops at the first that holds enough).
   const whens = list
@@ -101,7 +101,7 @@ export function nearPositions(
     );
   const pick =
     whens.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${join(whens, " ")} ELSE 0 END AS j FROM lower`;
-  const radius = num(near.radiusKm);
+  const radius = num(near.radiusKm, "km");
   const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
                     WHERE away <= ${radius})`;
   // The chosen circle's records: one search whose text and radius the choice picks, read from a
@@ -111,15 +111,15 @@ export function nearPositions(
       list.map((c, j) => sql`WHEN ${int(j)} THEN ${f(c)}`),
       " ",
     )} END`;
-  const chosen = sql`SELECT ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)} AS text, ${by((c) => num(c.radiusKm))} AS km FROM picked`;
+  const chosen = sql`SELECT ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)} AS text, ${by((c) => num(c.radiusKm, "km"))} AS km FROM picked`;
   const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM chosen CROSS JOIN ${fts} f ${places.record(raw("f.rowid"))}
     WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
-    WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
+    WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
-    lower AS MATERIALIZED (${insideCounts(list.map((c) => num(c.radiusKm)))}),
+    lower AS MATERIALIZED (${insideCounts(list.map((c) => num(c.radiusKm, "km")))}),
     picked AS MATERIALIZED (${pick}),
     chosen AS MATERIALIZED (${chosen}),
     ${withTotal(page, total)}`;
@@ -140,7 +140,7 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
     .slice(1)
     .reverse();
   const whens = smaller.map(
-    (j) => sql`WHEN ${rangesTotal(places, sql`${cuts[j]?.inside ?? "[]"}`)} >= ${int(need)} THEN ${int(j)}`,
+    (j) => sql`WHEN ${rangesTotal(places, sql`${cuts[j]?.inside ?? "[]"}`)} >= ${need} THEN ${int(j)}`,
   );
   const pick = smaller.length === 0 ? raw("0") : sql`CASE ${join(whens, " ")} ELSE 0 END`;
   const by = (f: (j: number) => Sql) =>
@@ -151,10 +151,10 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
   const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY away, pos) AS rank, away AS dist FROM (
         SELECT pos, away FROM (${rangesRecords(areas, places, raw("(SELECT cells FROM ring)"))}) WHERE away <= (SELECT km FROM ring)))
-    WHERE rank > ${int(offset)} ORDER BY rank LIMIT ${int(size)}`;
+    WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
   return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
     picked(j) AS (SELECT ${pick}),
-    ring(j, km, cells) AS MATERIALIZED (SELECT j, CASE j ${by((j) => num(list[j]?.radiusKm ?? 0))} END,
+    ring(j, km, cells) AS MATERIALIZED (SELECT j, CASE j ${by((j) => num(list[j]?.radiusKm ?? 0, "km"))} END,
                                         CASE j ${by((j) => sql`${cuts[j]?.all ?? "[]"}`)} END FROM picked),
     ${withTotal(page, totalOf(EVERY_RECORD, areas, places))}`;
 }
@@ -184,11 +184,11 @@ export function boxPage(
     const text = tier.text === null ? cover : `(${tier.text}) AND ${cover}`;
     const match = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT f.rowid AS pos FROM ${fts} f ${places.record(raw("f.rowid"))}
-               WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)} ORDER BY f.rowid LIMIT ${int(offset + size)})`;
+               WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)} ORDER BY f.rowid LIMIT ${offset + size})`;
   });
   return sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist
     FROM (SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos)
-    ORDER BY k, pos LIMIT ${int(size)} OFFSET ${int(offset)}`;
+    ORDER BY k, pos LIMIT ${size} OFFSET ${offset}`;
 }
 
 /** The positions of a page of a counted term inside a box, with its total from the cell counts. */

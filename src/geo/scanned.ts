@@ -56,7 +56,7 @@ export function scannedPositions(
   const inside = sql`SELECT best.pos, best.k, ${distanceSql(area, places.lat, places.lng)} AS away
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
   const page = sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM inside
-    ORDER BY rank LIMIT ${int(size)} OFFSET ${int(offset)}`;
-  return sql`WITH ${flt}inside AS MATERIALIZED (SELECT * FROM (${inside}) WHERE away <= ${num(area.radiusKm)}),
+    ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
+  return sql`WITH ${flt}inside AS MATERIALIZED (SELECT * FROM (${inside}) WHERE away <= ${num(area.radiusKm, "km")}),
     ${withTotal(page, raw("SELECT count(*) FROM inside"))}`;
 }

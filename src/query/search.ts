@@ -13,7 +13,7 @@ import { ITEMS_PER_PAGE, pageOffset, type Resource } from "../params/paging.ts";
 import { areaOf, hasFilters, type SearchParams } from "../params/search.ts";
 import { areaPositions } from "../geo/index.ts";
 import type { Places } from "../geo/cells.ts";
-import type { Sql } from "../sql/sql.ts";
+import { numbered, type Sql } from "../sql/sql.ts";
 import { corrections, correctionsSql } from "./corrections.ts";
 import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
 import type { Page } from "./records.ts";
@@ -114,7 +114,7 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const queryWords = p.typos && p.name !== undefined ? words(p.name) : [];
   const list = lookups(queryWords);
   const fallback = list.length > 0 ? [correctionsSql(q.resource, q.fts, queryWords, list, strict.matches)] : [];
-  const statements = [...searchStatements(q, strict, language), ...fallback];
+  const statements = [...searchStatements(q, strict, language), ...fallback].map(numbered);
   return { search: strict, statements, fuzzy: list.length > 0 };
 }
 
@@ -138,7 +138,7 @@ export function fuzzyTrip<R>(
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
     search: fuzzy,
-    statements: searchStatements(q, fuzzy, language, count),
+    statements: searchStatements(q, fuzzy, language, count).map(numbered),
     options,
     readings: list,
   };

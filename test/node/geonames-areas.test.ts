@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch, type Runner } from "../../src/query/search.ts";
+import { anonymous } from "../../src/sql/sql.ts";
 import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { runImport } from "../../scripts/import/run.ts";
 import { dir, quiet } from "../support/import-fixtures.ts";
@@ -21,7 +22,9 @@ let db: Database.Database;
 const places: { lat: number; lng: number }[] = [];
 const runner: Runner = {
   run: (_what, list) =>
-    Promise.resolve(list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }))),
+    Promise.resolve(
+      list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
+    ),
 };
 
 beforeAll(async () => {

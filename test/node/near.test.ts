@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
+import { anonymous } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport } from "../../scripts/import/run.ts";
@@ -42,7 +43,9 @@ interface Place {
 const places: Record<"cities" | "venues", Place[]> = { cities: [], venues: [] };
 const runner: Runner = {
   run: (_what, list) =>
-    Promise.resolve(list.map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }))),
+    Promise.resolve(
+      list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
+    ),
 };
 
 beforeAll(async () => {
