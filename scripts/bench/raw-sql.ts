@@ -12,6 +12,11 @@ import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "./plans.ts";
 import type { QueryClass } from "./query-classes.ts";
 
+/** The rows of statements run on a SQLite file, as the worker's Runner gives them (better-sqlite3 binds by position). */
+export function rowsOf(db: Database.Database, list: readonly Sql[]): { rows: Record<string, unknown>[] }[] {
+  return list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }));
+}
+
 /** Every statement of a miss of this class, in order (the second round trip included). */
 export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
   const params = parseSearchParams(c.resource, c.query);
@@ -21,9 +26,7 @@ export async function missStatements(db: Database.Database, c: QueryClass): Prom
   const runner: Runner = {
     run: (_what, list) => {
       statements.push(...list);
-      return Promise.resolve(
-        list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
-      );
+      return Promise.resolve(rowsOf(db, list));
     },
   };
   await runSearch(q, runner, params, "en");

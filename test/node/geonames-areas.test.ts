@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch, type Runner } from "../../src/query/search.ts";
-import { anonymous } from "../../src/sql/sql.ts";
 import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { runImport } from "../../scripts/import/run.ts";
+import { rowsOf } from "../../scripts/bench/raw-sql.ts";
 import { dir, quiet } from "../support/import-fixtures.ts";
 import { km } from "../support/haversine.ts";
 
@@ -21,10 +21,7 @@ const path = join(dir, "geonames.sqlite");
 let db: Database.Database;
 const places: { lat: number; lng: number }[] = [];
 const runner: Runner = {
-  run: (_what, list) =>
-    Promise.resolve(
-      list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
-    ),
+  run: (_what, list) => Promise.resolve(rowsOf(db, list)),
 };
 
 beforeAll(async () => {

@@ -18,12 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
-import { anonymous } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport } from "../../scripts/import/run.ts";
 import { writeSyntheticCities } from "../../scripts/bench/synthetic-cities.ts";
-import { classScans, missStatements } from "../../scripts/bench/raw-sql.ts";
+import { classScans, missStatements, rowsOf } from "../../scripts/bench/raw-sql.ts";
 import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 import { fixture } from "../support/seed.ts";
 import { km } from "../support/haversine.ts";
@@ -42,10 +41,7 @@ interface Place {
 }
 const places: Record<"cities" | "venues", Place[]> = { cities: [], venues: [] };
 const runner: Runner = {
-  run: (_what, list) =>
-    Promise.resolve(
-      list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] })),
-    ),
+  run: (_what, list) => Promise.resolve(rowsOf(db, list)),
 };
 
 beforeAll(async () => {
