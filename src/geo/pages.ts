@@ -28,13 +28,21 @@ const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
 
 /** The smallest circle a page is looked for in, km, and how many circles at most. */
 const SMALLEST_RING_KM = 0.1;
-const MAX_RINGS = 5;
+const TERM_RINGS = 5;
+/**
+ * Every record's circles are counted exactly by their ranks (a few index seeks each), so more of
+ * them cost little, and a dense place's page is read from a smaller circle: every venue within
+ * 100 km of Paris at 10M venues took 5.7 ms of SQL with 5, 3.7 with 8 (1.6 and 1.1 at 1M). A
+ * term's circles are walked and counted from the search index: more of them made the name classes
+ * slower at 1M (docs/benchmarks.md).
+ */
+const EVERY_RECORD_RINGS = 8;
 const RING_STEP = 2;
 
 /** The circles a page near a point is looked for in: the search's, then RING_STEP times smaller, and so on. */
-function rings(near: Circle): Circle[] {
+function rings(near: Circle, most: number): Circle[] {
   const out = [near];
-  while (out.length < MAX_RINGS && near.radiusKm / RING_STEP ** out.length >= SMALLEST_RING_KM) {
+  while (out.length < most && near.radiusKm / RING_STEP ** out.length >= SMALLEST_RING_KM) {
     out.push({ ...near, radiusKm: near.radiusKm / RING_STEP ** out.length });
   }
   return out;
@@ -80,7 +88,7 @@ export function nearPositions(
 ): Sql {
   if (t.text === null) return everyRecordNear(places, near, offset, size);
   const text = t.text;
-  const list = rings(near);
+  const list = rings(near, TERM_RINGS);
   const areas = circleAreas(list);
   const need = offset + size;
   const away = areas.away(places.lat, places.lng);
@@ -131,7 +139,7 @@ export function nearPositions(
  * and measured. The total is the search's circle's, its edge walked.
  */
 function everyRecordNear(places: Places, near: Circle, offset: number, size: number): Sql {
-  const list = rings(near);
+  const list = rings(near, EVERY_RECORD_RINGS);
   const cuts = list.map(cut);
   const areas = circleAreas([near]);
   const need = offset + size;
