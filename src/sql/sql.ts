@@ -83,13 +83,16 @@ export function int(n: number): Sql {
   return raw(String(n));
 }
 
+/** What a num() is, so that only numbers of one kind share a bound place. */
+type NumKind = "lat" | "lng" | "km" | "west" | "east" | "south" | "north";
+
 /**
  * A finite number from a validated parameter (a circle's centre or radius, a box's edge), bound,
  * and bound once for every place of the statement that binds the same `what` (`lat`, `west`, `km`)
  * of the same value: numbered(). Two numbers of different kinds never share a place, so the text
  * does not depend on whether they happen to be equal.
  */
-export function num(n: number, what: string): Sql {
+export function num(n: number, what: NumKind): Sql {
   if (!Number.isFinite(n)) throw new RangeError(`not a finite number: ${n}`);
   return fragment(PLACEHOLDER, [n], [`${what}=${n}`]);
 }
