@@ -162,14 +162,15 @@ export function scaleText(s: ScaleResults, million: BenchResults | null, targets
     ...importsTable(s.imports),
     "",
     ...table(
-      ["Cache misses at scale, one request at a time", "p50 ms", "× 1M", "rows_read", "× 1M", "raw SQL ms"],
-      ["---", "---:", "---:", "---:", "---:", "---:"],
+      ["Cache misses at scale, one request at a time", "p50 ms", "× 1M", "p99 ms", "rows_read", "× 1M", "raw SQL ms"],
+      ["---", "---:", "---:", "---:", "---:", "---:", "---:"],
       s.classes.map((c) => {
         const m = byId.get(c.id);
         return [
           `${c.label}: \`${c.url}\``,
           c.p50,
           m ? fmt(c.p50 / m.p50, 2) : "",
+          c.p99,
           c.rowsRead,
           m ? fmt(c.rowsRead / Math.max(m.rowsRead, 1), 2) : "",
           fmt(c.rawSqlMs, 2),

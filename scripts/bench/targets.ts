@@ -98,6 +98,9 @@ export function scaleTargets(s: ScaleResults, million: BenchResults | null): Tar
   });
   const worst = (of: "p50" | "rows") => Math.max(...ratios.map((r) => r[of]).filter(Number.isFinite));
   const scans = s.scans.filter((x) => x.lines.length > 0);
+  const slowest = (of: "p50" | "p99") => s.classes.reduce((w, c) => (c[of] > w[of] ? c : w));
+  const [p50, p99] = [slowest("p50"), slowest("p99")];
+  const missRatio = s.missThroughput.requestsPerSecond / s.d1FloorThroughput.requestsPerSecond;
   return [
     [
       `10M venues + 5M cities import ≤ 15 min (${((big?.seconds ?? 0) / 60).toFixed(1)} min) with peak RSS ≤ 512 MiB (${big?.peakMiB} MiB)`,
@@ -110,8 +113,13 @@ export function scaleTargets(s: ScaleResults, million: BenchResults | null): Tar
     ],
     [`no full scans (${scans.map((x) => x.id).join(", ") || "none"})`, scans.length === 0],
     [
-      `cache misses at 32 connections ≥ 0.8 × the SELECT 1 worker's req/s (${(s.missThroughput.requestsPerSecond / s.d1FloorThroughput.requestsPerSecond).toFixed(2)})`,
-      s.missThroughput.requestsPerSecond >= 0.8 * s.d1FloorThroughput.requestsPerSecond,
+      `every class's p50 ≤ 5 ms and p99 ≤ 20 ms (worst p50 ${p50.p50} ms, ${p50.label}; worst p99 ${p99.p99} ms, ${p99.label})`,
+      p50.p50 <= 5 && p99.p99 <= 20,
+    ],
+    [`cache misses at 32 connections ≥ 0.8 × the SELECT 1 worker's req/s (${missRatio.toFixed(2)})`, missRatio >= 0.8],
+    [
+      `cache misses at 32 connections ≥ 0.5 × the SELECT 1 worker's req/s, the least at this size (${missRatio.toFixed(2)})`,
+      missRatio >= 0.5,
     ],
   ];
 }
