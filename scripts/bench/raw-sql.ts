@@ -36,7 +36,7 @@ export async function missStatements(db: Database.Database, c: QueryClass): Prom
 /**
  * The page cache D1's SQLite has, in KiB: workerd builds SQLite without a default cache size
  * (build/BUILD.sqlite3), so it keeps SQLite's 2,000 KiB, and D1 refuses `PRAGMA cache_size`
- * (SQLITE_AUTH). With better-sqlite3's default of 16,000 KiB, the name-and-area classes ran 15–30 %
+ * (SQLITE_AUTH). With better-sqlite3's default of 16,000 KiB, the name-and-area classes ran 14–30 %
  * faster at 10M venues than with D1's cache (measured 2026-11-25).
  */
 const D1_PAGE_CACHE_KIB = 2000;
