@@ -1,13 +1,13 @@
 /**
- * Every route of the worker, in one table (docs/api.md#paths). The API is served at /1.0 and again
- * at /rest/1.0, so a client built for https://api.setlist.fm/rest swaps only the host. The page's
- * script and styles are static assets (public/, built from src/page/), served before the worker.
+ * Every route of the worker, in one table, on the paths of http/paths.ts (docs/api.md#paths). The
+ * page's script and styles are static assets (public/, built from src/page/), served without it.
  */
 import { countries } from "./endpoints/countries.ts";
 import { openApi } from "./endpoints/openapi.ts";
 import { page } from "./endpoints/page.ts";
 import { city, venue } from "./endpoints/lookup.ts";
 import { search } from "./endpoints/search.ts";
+import { API_BASES, PAGE_PATH } from "./http/paths.ts";
 import type { IRequest } from "itty-router";
 import type { Env } from "./env.ts";
 
@@ -20,8 +20,6 @@ export interface Route {
   open?: true;
 }
 
-const API_BASES = ["/1.0", "/rest/1.0"] as const;
-
 export const ROUTES: readonly Route[] = [
   ...API_BASES.flatMap((base): Route[] => [
     { path: `${base}/search/venues`, handler: (request, env, ctx) => search("venues", request, env, ctx) },
@@ -31,7 +29,7 @@ export const ROUTES: readonly Route[] = [
     { path: `${base}/city/:id`, handler: (request, env, ctx) => city(request.params.id ?? "", request, env, ctx) },
     { path: `${base}/openapi.json`, handler: openApi, open: true },
   ]),
-  { path: "/", handler: page, open: true },
+  { path: PAGE_PATH, handler: page, open: true },
 ];
 
 const OPEN_PATHS = new Set(ROUTES.filter((r) => r.open).map((r) => r.path));
