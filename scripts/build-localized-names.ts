@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultSources } from "./import/sources/resolve.ts";
-import { TRANSLATED } from "../src/format/languages.ts";
+import { TRANSLATED } from "../src/data-contract/languages.ts";
 import { ROOT } from "./tools/project.ts";
 
 /** Reads a gettext .mo catalog (either byte order) into a map of message id → translation. */

@@ -6,11 +6,11 @@
  */
 import { CACHE_CONTROL, cacheKey, cacheLookup, cacheStore, ifNoneMatch } from "./cache/edge-cache.ts";
 import { rememberedVersion, rememberVersion } from "./cache/data-version.ts";
-import { Session, VersionChanged } from "./sql/session.ts";
+import { Session, VersionChanged } from "./d1/session.ts";
 import type { Env } from "./env.ts";
 import { ApiError, errorBody } from "./http/errors.ts";
 import { setHeaders, withoutBody } from "./http/responses.ts";
-import type { Language } from "./format/languages.ts";
+import type { Language } from "./data-contract/languages.ts";
 import { negotiateLanguage } from "./http/language.ts";
 import { requestUrl } from "./http/url.ts";
 import { CONTENT_TYPE, negotiateFormat, type Format } from "./http/negotiate.ts";

@@ -3,7 +3,7 @@
  * unknown is left out; in a search, a venue's city carries `coords` and `country` as empty
  * objects (the venue lookup gives them in full, as setlist.fm's /venue/{id} does).
  */
-import type { VenueKind } from "./format/venue-kinds.ts";
+import type { VenueKind } from "./data-contract/venue-kinds.ts";
 import type { CountryRecord } from "./query/countries.ts";
 import type { CityRecord, Page, VenueRecord } from "./query/records.ts";
 import { ITEMS_PER_PAGE } from "./params/paging.ts";

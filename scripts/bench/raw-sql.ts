@@ -6,7 +6,8 @@
 import type Database from "better-sqlite3";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
-import { runSearch, type ResourceQueries, type Runner } from "../../src/query/search.ts";
+import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
+import { runSearch } from "../../src/query/search.ts";
 import { anonymous, type Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "./plans.ts";

@@ -13,7 +13,7 @@
  * the strict search answers, as docs/api.md#typo-tolerance requires) are counted apart.
  */
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../src/format/normalize.ts";
+import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { random, type Rng } from "../tools/random.ts";
 import { readLines } from "../import/sources/lines.ts";
 

@@ -17,7 +17,7 @@
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import { GEO_ID as GEONAME_ID } from "../../src/format/ids.ts";
+import { GEO_ID as GEONAME_ID } from "../../src/data-contract/ids.ts";
 import { CONTROL } from "../import/problems.ts";
 import { ChunkedOutput } from "../tools/chunked-output.ts";
 import { pick, random as seeded, type Rng } from "../tools/random.ts";

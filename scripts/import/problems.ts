@@ -51,6 +51,20 @@ export class Problems {
     if (this.list.length < KEPT) this.list.push({ file, line, reason });
   }
 
+  /**
+   * What `read` gives for one row, or undefined when it throws a RowError: the row is then
+   * recorded as `file:line: reason` (every reader's rows are checked this way).
+   */
+  row<T>(file: string, line: number | string, read: () => T): T | undefined {
+    try {
+      return read();
+    } catch (e) {
+      if (!(e instanceof RowError)) throw e;
+      this.add(file, line, e.message);
+      return undefined;
+    }
+  }
+
   get count(): number {
     return this.total;
   }

@@ -3,7 +3,7 @@
  * this isolate last saw it. It is part of every cache key, so a re-import never serves old pages.
  * Remembered for a few seconds rather than read per request: a cache hit then costs no D1 round
  * trip, and a re-import is visible within MAX_AGE_MS. A miss reads the version again, with its
- * rows (src/sql/session.ts), and the answer is stored under the version it was built from.
+ * rows (src/d1/session.ts), and the answer is stored under the version it was built from.
  */
 const MAX_AGE_MS = 5_000;
 

@@ -1,12 +1,12 @@
 /**
- * The credits of the data being served (src/format/credits.ts), for the OpenAPI document and the
+ * The credits of the data being served (src/data-contract/credits.ts), for the OpenAPI document and the
  * search page: meta `venue_sources`, read in one round trip with the data version and kept in
  * this isolate's memory for that version (src/cache/data-version.ts), so a document costs no D1
  * round trip while the version is remembered, and a re-import is credited within seconds.
  */
 import type { Env } from "../env.ts";
-import { ALL_VENUE_SOURCES, creditsFor, type Credits } from "../format/credits.ts";
-import { Session } from "../sql/session.ts";
+import { ALL_VENUE_SOURCES, creditsFor, type Credits } from "../data-contract/credits.ts";
+import { Session } from "../d1/session.ts";
 import { rememberedVersion, rememberVersion } from "./data-version.ts";
 
 const VENUE_SOURCES = { text: "SELECT value FROM meta WHERE key = 'venue_sources'", binds: [] };

@@ -5,7 +5,7 @@
  */
 import type { Env } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../format/ids.ts";
+import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../data-contract/ids.ts";
 import { CITIES } from "../query/cities.ts";
 import { recordById } from "../query/records.ts";
 import { VENUES } from "../query/venues.ts";

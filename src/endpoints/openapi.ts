@@ -2,7 +2,7 @@
 import { servedCredits } from "../cache/served-credits.ts";
 import type { Env } from "../env.ts";
 import { openApiDocument } from "../openapi/document.ts";
-import type { Credits } from "../format/credits.ts";
+import type { Credits } from "../data-contract/credits.ts";
 
 /** How long a browser may keep the documents. */
 export const DOCUMENT_CACHE = "public, max-age=3600";

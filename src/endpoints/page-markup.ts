@@ -3,8 +3,8 @@
  * and the data credits. Its behaviour is src/page/ (public/app.js), its map styles
  * src/page/map.css (public/app.css). Every value from a setting is escaped.
  */
-import { creditGroups, generatedNote, type Credits } from "../format/credits.ts";
-import { LANGUAGES } from "../format/languages.ts";
+import { creditGroups, generatedNote, type Credits } from "../data-contract/credits.ts";
+import { LANGUAGES } from "../data-contract/languages.ts";
 import { attributionHtml, escapeHtml, type MapTiles } from "./page-map.ts";
 
 const LANGUAGE_NAMES: Record<string, string> = {

@@ -7,7 +7,7 @@
  */
 import { servedCredits } from "../cache/served-credits.ts";
 import type { Env } from "../env.ts";
-import type { Credits } from "../format/credits.ts";
+import type { Credits } from "../data-contract/credits.ts";
 import { DOCUMENT_CACHE } from "./openapi.ts";
 import { pageHtml } from "./page-markup.ts";
 import { mapTiles } from "./page-map.ts";

@@ -1,7 +1,8 @@
 /** GET /1.0/search/{venues,cities}: validated, canonical parameters → a cached page. */
 import type { Env } from "../env.ts";
 import { requestUrl } from "../http/url.ts";
-import { canonicalQuery, parseSearchParams, type Resource } from "../params/search.ts";
+import type { Resource } from "../params/paging.ts";
+import { canonicalQuery, parseSearchParams } from "../params/search.ts";
 import { CITIES } from "../query/cities.ts";
 import { runSearch } from "../query/search.ts";
 import { VENUES } from "../query/venues.ts";

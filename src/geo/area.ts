@@ -1,25 +1,23 @@
 /**
  * The two areas a search can keep its records in (docs/api.md#near-a-point, #inside-a-box): a circle
  * around a point, or a box of longitudes and latitudes (across the antimeridian when west > east).
- * Their degree ranges, the grid cells that cover them (src/format/grid.ts), and, as SQL, whether a
+ * Their degree ranges, the grid cells that cover them (src/data-contract/grid.ts), and, as SQL, whether a
  * point lies in them.
  */
-import { cellToken, cellXY, GRID_LEVELS, morton } from "../format/grid.ts";
-import { phrase } from "../query/fts.ts";
+import { cellToken, cellXY, GRID_LEVELS, morton } from "../data-contract/grid.ts";
+import { phrase } from "../match/fts.ts";
 import { num, sql, type Sql } from "../sql/sql.ts";
-import { distanceSql, EARTH_RADIUS_KM, haversineSql, KM_PER_DEGREE, rad, type Circle } from "./distance.ts";
-
-/** Degrees; west > east when the box crosses the antimeridian. Edges are inside. */
-export interface Box {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-
-export type Area = Circle | Box;
-
-export const isCircle = (area: Area): area is Circle => "radiusKm" in area;
+import {
+  distanceSql,
+  EARTH_RADIUS_KM,
+  haversineSql,
+  isCircle,
+  KM_PER_DEGREE,
+  rad,
+  type Area,
+  type Box,
+  type Circle,
+} from "../data-contract/distance.ts";
 
 /** The latitudes an area spans, and its longitudes as ranges that do not cross the antimeridian. */
 export interface Span {
@@ -109,7 +107,7 @@ export interface SqlBox {
   east: Sql;
 }
 
-/** The degrees of the grid cell at column x, row y of a level (SQL expressions; src/format/grid.ts). */
+/** The degrees of the grid cell at column x, row y of a level (SQL expressions; src/data-contract/grid.ts). */
 export function cellBoxSql(level: Sql, x: Sql, y: Sql): SqlBox {
   const n = sql`(1 << ${level})`;
   return {

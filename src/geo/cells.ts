@@ -21,22 +21,11 @@
  * 0: far is 0 inside the box, near 1 outside it). A cell is inside area j when far ≤ limit, outside
  * when near > limit, on its edge otherwise; a measured record is inside when its own `away` ≤ limit.
  */
-import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../format/grid.ts";
+import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../data-contract/grid.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import {
-  boxCentreDistance,
-  boxInsideBox,
-  boxOutsideBox,
-  boxReachSql,
-  cellBoxSql,
-  coverText,
-  inAreaSql,
-  isCircle,
-  type Area,
-  type SqlBox,
-} from "./area.ts";
-import { NOTHING } from "../query/fts.ts";
-import { distanceSql } from "./distance.ts";
+import { cellBoxSql, coverText, type SqlBox } from "./area.ts";
+import { NOTHING } from "../match/fts.ts";
+import type { Areas, Places } from "./places.ts";
 import { cut, everyRecordNodes, rangesTotal } from "./ranks.ts";
 
 /** What is counted: a term of cell_counts and the same records as FTS5 text, or every record (text null). */
@@ -46,93 +35,8 @@ export interface Term {
   text: string | null;
 }
 
-/**
- * Where a resource's records and their points are: its search index, the join to a record by pos
- * or to the records of a range of finest cells (column cell), whose `pos` and point `lat`, `lng`
- * then read.
- */
-export interface Places {
-  fts: "venues_fts" | "cities_fts";
-  record(pos: Sql): Sql;
-  /** The table of the records in finest cells [lo, hi) and its join condition (after CROSS JOIN). */
-  inCells(lo: Sql, hi: Sql): Sql;
-  /** The number (cell_rank) of the last record in a finest cell before `cell`, 0 without one. */
-  rankBefore(cell: Sql): Sql;
-  pos: Sql;
-  lat: Sql;
-  lng: Sql;
-}
-
-/**
- * The places of a table of records (cities or venues) on the grid: `alias` is the table's alias in
- * the SQL that the geo modules write, `lat` and `lng` its records' points.
- */
-export function placesOf(table: "cities" | "venues", alias: string, lat: string, lng: string): Places {
-  const a = raw(alias);
-  return {
-    fts: `${table}_fts`,
-    record: (pos) => sql`JOIN ${raw(table)} ${a} ON ${a}.pos = ${pos}`,
-    inCells: (lo, hi) => sql`${raw(table)} ${a} ON ${a}.cell >= ${lo} AND ${a}.cell < ${hi}`,
-    rankBefore: (cell) =>
-      sql`coalesce((SELECT cell_rank FROM ${raw(table)} WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
-    pos: raw(`${alias}.pos`),
-    lat: raw(lat),
-    lng: raw(lng),
-  };
-}
-
 /** The box of a cell_counts row's records (or of a kid's bounds): its columns. */
 const STORED_BOX: SqlBox = { south: raw("south"), north: raw("north"), west: raw("west"), east: raw("east") };
-
-/** Nested areas, largest first, with their limits and how their cells and records are placed. */
-export interface Areas {
-  list: readonly Area[];
-  limits: readonly number[];
-  /** `near` and `far` (columns) of a box of records that is `reach` km across from its centre. */
-  place(box: SqlBox, reach: Sql): Sql;
-  /**
-   * The same in two steps, for boxes of many rows (the kids): `measure` gives the columns of a
-   * box's row that placing it needs, `placeMeasured` then near and far from them; each distance is
-   * computed once (in one expression, SQLite would compute it again at every use).
-   */
-  measure(box: SqlBox): Sql;
-  placeMeasured: Sql;
-  /** How far away a record's point is (compared with the limits). */
-  away(lat: Sql, lng: Sql): Sql;
-}
-
-/** Circles of one centre, largest first. */
-export function circleAreas(list: readonly Area[]): Areas {
-  const first = list[0];
-  if (first === undefined || !list.every(isCircle) || !isCircle(first)) throw new Error("circles expected");
-  return {
-    list,
-    limits: list.map((c) => (isCircle(c) ? c.radiusKm : 0)),
-    place: (box, reach) => {
-      const d = boxCentreDistance(first, box);
-      return sql`${d} - ${reach} AS near, ${d} + ${reach} AS far`;
-    },
-    measure: (box) => sql`${boxReachSql(box)} AS reach, ${boxCentreDistance(first, box)} AS centre_km`,
-    placeMeasured: raw("centre_km - reach AS near, centre_km + reach AS far"),
-    away: (lat, lng) => distanceSql(first, lat, lng),
-  };
-}
-
-/** One box. */
-export function boxAreas(box: Area): Areas {
-  if (isCircle(box)) throw new Error("a box expected");
-  const place = (cells: SqlBox) =>
-    sql`CASE WHEN ${boxOutsideBox(cells, box)} THEN 1 ELSE 0 END AS near, CASE WHEN ${boxInsideBox(cells, box)} THEN 0 ELSE 1 END AS far`;
-  return {
-    list: [box],
-    limits: [0],
-    place,
-    // A box's cells are placed by their edges alone: in one step.
-    measure: place,
-    placeMeasured: raw("near, far"),
-    away: (lat, lng) => sql`CASE WHEN ${inAreaSql(box, lat, lng)} THEN 0 ELSE 1 END`,
-  };
-}
 
 const KIDS = 4 ** KID_STEP;
 const WORLD = { west: -180, east: 180, south: -90, north: 90 };
@@ -235,7 +139,7 @@ export function insideCounts(limits: readonly Sql[]): Sql {
   return sql`SELECT ${sums} FROM (SELECT ${columns(insideSum)} FROM node) cells, (SELECT ${columns(kidSum)} FROM kid) kids`;
 }
 
-/** A cell's token as SQL text (columns level, cell; src/format/grid.ts cellToken), quoted for FTS5. */
+/** A cell's token as SQL text (columns level, cell; src/data-contract/grid.ts cellToken), quoted for FTS5. */
 const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
 
 /**

@@ -1,12 +1,12 @@
 /**
- * An area as grid cells (src/format/grid.ts), computed without the data: quadtree cells from
+ * An area as grid cells (src/data-contract/grid.ts), computed without the data: quadtree cells from
  * START_LEVEL down, each wholly inside the area (kept as a range of finest cells), wholly outside
  * (dropped), or on its edge (divided, down to the edge level: about the area's size ÷
  * EDGE_DIVISIONS). Pure.
  */
-import { FINEST_LEVEL, morton } from "../format/grid.ts";
-import { isCircle, spanOf, type Area } from "./area.ts";
-import { boxReachKm, EARTH_RADIUS_KM, haversineKm } from "./distance.ts";
+import { FINEST_LEVEL, morton } from "../data-contract/grid.ts";
+import { spanOf } from "./area.ts";
+import { boxReachKm, EARTH_RADIUS_KM, haversineKm, isCircle, type Area } from "../data-contract/distance.ts";
 
 /** The level the decomposition starts from (cells of 45° × 22.5°). */
 const START_LEVEL = 3;

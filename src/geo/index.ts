@@ -8,14 +8,15 @@
  * - Scanned (src/geo/scanned.ts): anything else — several words, typos, region or city filters —
  *   reads every match in the cells that cover the area.
  */
-import { kindTerm } from "../format/grid.ts";
-import { kindToken } from "../format/tokens.ts";
-import { hasFilters, type SearchParams } from "../params/search.ts";
-import { ftsFilters } from "../query/filters.ts";
-import { nameTierText } from "../query/fts.ts";
+import { isCircle, type Area } from "../data-contract/distance.ts";
+import { kindTerm } from "../data-contract/grid.ts";
+import { kindToken } from "../data-contract/tokens.ts";
+import { ftsFilters } from "../match/filters.ts";
+import { nameTierText } from "../match/fts.ts";
+import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
-import { isCircle, type Area } from "./area.ts";
-import type { Places, Term } from "./cells.ts";
+import type { Term } from "./cells.ts";
+import type { Places } from "./places.ts";
 import { boxPositions, nearPositions, type BoxTier, type TieTiers } from "./pages.ts";
 import { scannedPositions } from "./scanned.ts";
 

@@ -8,20 +8,13 @@
  * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
+import { rankOrder } from "../data-contract/ranking.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import {
-  boxAreas,
-  circleAreas,
-  edgeRecords,
-  insideCounts,
-  termNodes,
-  totalOf,
-  type Places,
-  type Term,
-} from "./cells.ts";
-import { coverText, inAreaSql, type Box } from "./area.ts";
+import { edgeRecords, insideCounts, termNodes, totalOf, type Term } from "./cells.ts";
+import { boxAreas, circleAreas, type Places } from "./places.ts";
+import { coverText, inAreaSql } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
-import type { Circle } from "./distance.ts";
+import type { Box, Circle } from "../data-contract/distance.ts";
 
 /** Every record (its kind and term are not read: ranks.ts counts it). */
 const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
@@ -58,13 +51,13 @@ export function withTotal(page: Sql, total: Sql): Sql {
     SELECT paged.pos, paged.rank, paged.dist, answer.n AS total FROM answer LEFT JOIN paged ON 1`;
 }
 
-/** FTS5 texts of a name's first two tiers (src/query/fts.ts nameTierText): they order records at one distance. */
+/** FTS5 texts of a name's first two tiers (src/match/fts.ts nameTierText): they order records at one distance. */
 export interface TieTiers {
   exact: string;
   starts: string;
 }
 
-/** A record's name tier (0, 1, 2: src/format/ranking.ts) when another record lies at its distance, else 0. */
+/** A record's name tier (0, 1, 2: src/data-contract/ranking.ts) when another record lies at its distance, else 0. */
 function tieTier(fts: Sql, ties: TieTiers | null): Sql {
   if (ties === null) return raw("0");
   const has = (text: string) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text} AND rowid = pos)`;
@@ -123,7 +116,7 @@ export function nearPositions(
   const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM chosen CROSS JOIN ${fts} f ${places.record(raw("f.rowid"))}
     WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = sql`SELECT pos, rank, dist FROM (
-      SELECT pos, row_number() OVER (ORDER BY away, k, pos) AS rank, away AS dist FROM (
+      SELECT pos, row_number() OVER (ORDER BY ${rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") })}) AS rank, away AS dist FROM (
         SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
     WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
@@ -157,7 +150,7 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
       " ",
     );
   const page = sql`SELECT pos, rank, dist FROM (
-      SELECT pos, row_number() OVER (ORDER BY away, pos) AS rank, away AS dist FROM (
+      SELECT pos, row_number() OVER (ORDER BY ${rankOrder({ distance: raw("away"), pos: raw("pos") })}) AS rank, away AS dist FROM (
         SELECT pos, away FROM (${rangesRecords(areas, places, raw("(SELECT cells FROM ring)"))}) WHERE away <= (SELECT km FROM ring)))
     WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
   return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
@@ -167,7 +160,7 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
     ${withTotal(page, totalOf(EVERY_RECORD, areas, places))}`;
 }
 
-/** A part of a box's page: FTS5 text (null: every record) and its tierKey (src/format/ranking.ts). */
+/** A part of a box's page: FTS5 text (null: every record) and its tierKey (src/data-contract/ranking.ts). */
 export interface BoxTier {
   key: number;
   text: string | null;
@@ -194,9 +187,10 @@ export function boxPage(
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT f.rowid AS pos FROM ${fts} f ${places.record(raw("f.rowid"))}
                WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)} ORDER BY f.rowid LIMIT ${offset + size})`;
   });
-  return sql`SELECT pos, row_number() OVER (ORDER BY k, pos) AS rank, NULL AS dist
+  const order = rankOrder({ key: raw("k"), pos: raw("pos") });
+  return sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
     FROM (SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos)
-    ORDER BY k, pos LIMIT ${size} OFFSET ${offset}`;
+    ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
 }
 
 /** The positions of a page of a counted term inside a box, with its total from the cell counts. */

@@ -10,10 +10,11 @@
  * at the resolution the data's density asks for. The walk's cells are the CTE node of
  * src/geo/cells.ts (no kids: each measured whole), so the edge is counted there.
  */
-import { FINEST_LEVEL } from "../format/grid.ts";
+import { FINEST_LEVEL } from "../data-contract/grid.ts";
 import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { boxReachSql, cellBoxSql, type Area } from "./area.ts";
-import type { Areas, Places } from "./cells.ts";
+import { boxReachSql, cellBoxSql } from "./area.ts";
+import type { Area } from "../data-contract/distance.ts";
+import type { Areas, Places } from "./places.ts";
 import { decompose, type GridCell } from "./decompose.ts";
 
 /** A cell on the edge with at most this many records is measured rather than opened. */

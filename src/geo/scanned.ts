@@ -5,11 +5,11 @@
  * cover's cell tokens), so they cost what the area holds of those matches; one statement gives
  * the page's positions and the total.
  */
-import { rankOrder } from "../format/ranking.ts";
+import { rankOrder } from "../data-contract/ranking.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { coverText, inAreaSql, isCircle, type Area } from "./area.ts";
-import type { Places } from "./cells.ts";
-import { distanceSql } from "./distance.ts";
+import { coverText, inAreaSql } from "./area.ts";
+import type { Places } from "./places.ts";
+import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, withTotal, type BoxTier } from "./pages.ts";
 
 /** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
@@ -31,7 +31,7 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
 
 /**
  * The positions of a page in an area, with the total: near a point, by edits, distance, name tier
- * and pos (src/format/ranking.ts); in a box, by edits, name tier and pos. `everything` is the
+ * and pos (src/data-contract/ranking.ts); in a box, by edits, name tier and pos. `everything` is the
  * FTS5 text every match has (the words tiers OR-ed; null: the filters alone). The filters' text is
  * computed once (its subqueries bind values) and read by every part.
  */

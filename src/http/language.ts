@@ -1,8 +1,8 @@
 /**
- * The language of names (src/format/languages.ts), negotiated from Accept-Language as setlist.fm
+ * The language of names (src/data-contract/languages.ts), negotiated from Accept-Language as setlist.fm
  * does: English by default. Pure.
  */
-import { LANGUAGES, type Language } from "../format/languages.ts";
+import { LANGUAGES, type Language } from "../data-contract/languages.ts";
 import { parseWeightedList } from "./weighted-list.ts";
 
 const SUPPORTED = new Set<string>(LANGUAGES);

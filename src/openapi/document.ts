@@ -4,13 +4,13 @@
  * so it stays true; docs/api.md is the same contract in prose. Numbers come from the modules that
  * decide them, never repeated here.
  */
-import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../format/ids.ts";
+import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../data-contract/ids.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search.ts";
+import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search-params.ts";
 import { common, parameters, pathId, searchFilters } from "./parameters.ts";
 import { answerHeaders, badPage, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
 import { SCHEMAS } from "./schemas.ts";
-import { creditText, type Credits } from "../format/credits.ts";
+import { creditText, type Credits } from "../data-contract/credits.ts";
 
 /** The document's info: what the API is, and whose data it serves under which licence (docs/api.md#data-credits). */
 function info(credits: Credits) {

@@ -2,11 +2,11 @@
  * The parameters of the OpenAPI document (src/openapi/document.ts), with the numbers of the modules
  * that decide them (docs/api.md#parameters).
  */
-import { allowedEdits } from "../format/typo-keys.ts";
-import { LANGUAGES } from "../format/languages.ts";
+import { allowedEdits } from "../data-contract/typo-keys.ts";
+import { LANGUAGES } from "../data-contract/languages.ts";
 import { MAX_PAGE } from "../params/paging.ts";
-import { VENUE_KINDS } from "../format/venue-kinds.ts";
-import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search.ts";
+import { VENUE_KINDS } from "../data-contract/venue-kinds.ts";
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search-params.ts";
 
 /** The shortest query word that may differ from a word of a name by `edits` edits (§10.1). */
 function shortestWithEdits(edits: number): number {

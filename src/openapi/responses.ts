@@ -3,11 +3,11 @@
  * every error (docs/api.md#errors).
  */
 import { CACHE_CONTROL } from "../cache/edge-cache.ts";
-import { LANGUAGES } from "../format/languages.ts";
+import { LANGUAGES } from "../data-contract/languages.ts";
 import { RATE_LIMIT_PERIOD_SECONDS } from "../http/access.ts";
 import { ALLOWED_METHODS } from "../http/responses.ts";
-import { MAX_VALUE_LENGTH } from "../params/search.ts";
-import { RETRY_AFTER_SECONDS } from "../sql/session.ts";
+import { MAX_VALUE_LENGTH } from "../params/search-params.ts";
+import { RETRY_AFTER_SECONDS } from "../d1/session.ts";
 import { ref } from "./schemas.ts";
 
 /** Headers of a 200 answer (a lookup's; a search adds its own below). */

@@ -2,9 +2,9 @@
  * The schemas of the OpenAPI document (src/openapi/document.ts): JSON shapes, and XML through
  * `xml` hints and XML-specific schemas where the two differ (docs/api.md#result-pages).
  */
-import { VENUE_KINDS } from "../format/venue-kinds.ts";
+import { VENUE_KINDS } from "../data-contract/venue-kinds.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { MAX_RADIUS_KM } from "../params/search.ts";
+import { MAX_RADIUS_KM } from "../params/search-params.ts";
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });

@@ -4,65 +4,20 @@
  * the cache key's query (§7). Pure.
  */
 import { ApiError } from "../http/errors.ts";
-import type { Area, Box } from "../geo/area.ts";
-import type { Circle } from "../geo/distance.ts";
-import { isVenueKind, VENUE_KINDS, type VenueKind } from "../format/venue-kinds.ts";
-import { normalize } from "../format/normalize.ts";
+import type { Box, Circle } from "../data-contract/distance.ts";
+import { isVenueKind, VENUE_KINDS, type VenueKind } from "../data-contract/venue-kinds.ts";
+import { normalize, words } from "../data-contract/normalize.ts";
 import { MAX_PAGE, type Resource } from "./paging.ts";
-
-export type { Resource };
-
-/** The seed's parameters, then docs/api.md#typo-tolerance's. */
-export const PARAMETERS: Record<Resource, readonly string[]> = {
-  venues: [
-    "cityId",
-    "cityName",
-    "country",
-    "name",
-    "p",
-    "state",
-    "stateCode",
-    "lat",
-    "long",
-    "radius",
-    "typos",
-    "bbox",
-    "kind",
-  ],
-  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox"],
-};
-
-/** The countries search's one parameter (docs/api.md#countries). */
-export const COUNTRIES_PARAMETERS: readonly string[] = ["p"];
-
-/** Kilometres around lat/long without a radius, and the largest radius. */
-export const DEFAULT_RADIUS_KM = 25;
-export const MAX_RADIUS_KM = 500;
-
-export const MAX_VALUE_LENGTH = 100;
-/** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
-export const MAX_QUERY_BYTES = 2048;
-
-type CountryFilter = { code: string } | { nameNorm: string };
-
-/** Validated filters; text values normalized. A normalized value may be "" (matches nothing). */
-export interface SearchParams {
-  page: number;
-  name?: string;
-  /** Whether a name that matches nothing strictly is searched again forgiving typos (§10.1). */
-  typos: boolean;
-  /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
-  near?: Circle;
-  /** Records inside a box (docs/api.md#inside-a-box), degrees rounded as in the cache key. */
-  box?: Box;
-  /** Venues of one kind (docs/api.md#venues-at-their-own-place). */
-  kind?: VenueKind;
-  cityId?: string;
-  cityName?: string;
-  state?: string;
-  stateCode?: string;
-  country?: CountryFilter;
-}
+import {
+  COUNTRIES_PARAMETERS,
+  DEFAULT_RADIUS_KM,
+  MAX_QUERY_BYTES,
+  MAX_RADIUS_KM,
+  MAX_VALUE_LENGTH,
+  PARAMETERS,
+  type CountryFilter,
+  type SearchParams,
+} from "./search-params.ts";
 
 /** Splits `a=1&b=2` (without the `?`), decoding `+` and percent-escapes strictly. */
 function rawPairs(query: string): { key: string; rawKey: string; value: string | null }[] {
@@ -115,7 +70,11 @@ function knownValues(allowed: readonly string[], query: string): Map<string, str
 /** The parameters of a search from its query string (without the `?`). */
 export function parseSearchParams(resource: Resource, query: string): SearchParams {
   const values = knownValues(PARAMETERS[resource], query);
-  const params: SearchParams = { page: parsePage(values.get("p")), typos: parseTypos(values.get("typos")) };
+  const params: SearchParams = {
+    page: parsePage(values.get("p")),
+    typos: parseTypos(values.get("typos")),
+    nameWords: [],
+  };
   const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
   if (near !== undefined) params.near = near;
   const box = values.get("bbox");
@@ -129,6 +88,7 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
     const value = values.get(key);
     if (value !== undefined) params[key] = normalize(value);
   }
+  if (params.name !== undefined) params.nameWords = words(params.name);
   const cityId = values.get("cityId");
   if (cityId !== undefined) params.cityId = cityId;
   const stateCode = values.get("stateCode");
@@ -147,13 +107,6 @@ export function parseCountriesPage(query: string): number {
 function parseCountry(value: string): CountryFilter {
   return /^[A-Za-z]{2}$/.test(value) ? { code: value.toUpperCase() } : { nameNorm: normalize(value) };
 }
-
-/** The area a search keeps its records in, if any. */
-export const areaOf = (p: SearchParams): Area | undefined => p.near ?? p.box;
-
-/** Whether a search has filters besides its name and point (a city search has no city filters). */
-export const hasFilters = (p: SearchParams): boolean =>
-  [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);
 
 function parsePage(value: string | undefined): number {
   if (value === undefined) return 1;

@@ -4,13 +4,13 @@
  * `pos` orders cities by population (largest first), then geonameid, and the rank columns give
  * any page of a country or state as an index seek; region totals are stored numbers.
  */
-import { normalize } from "../format/normalize.ts";
-import { placesOf } from "../geo/cells.ts";
+import { normalize } from "../data-contract/normalize.ts";
+import { placesOf } from "../geo/places.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { raw, sql } from "../sql/sql.ts";
-import { and, countryCode, ftsFilters, regionConditions } from "./filters.ts";
+import { and, countryCode, ftsFilters, regionConditions } from "../match/filters.ts";
 import { cityRecord, pageRecords, type CityRecord, type CityRow } from "./records.ts";
-import type { ResourceQueries } from "./search.ts";
+import type { ResourceQueries } from "./resource.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.cities;
 

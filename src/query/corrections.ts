@@ -1,11 +1,11 @@
 /**
  * What the typo fallback reads from the vocabulary (table words, index words_fts; see
- * src/format/typo-keys.ts): for each query word whether some record has a word starting with it,
+ * src/data-contract/typo-keys.ts): for each query word whether some record has a word starting with it,
  * and its candidate corrections, the most common first.
  */
 import type { Resource } from "../params/paging.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
-import { phrase, prefixOf } from "./fts.ts";
+import { phrase, prefixOf } from "../match/fts.ts";
 import type { Candidate, Lookup } from "./typos.ts";
 
 /** Candidate corrections of one query word, the most common first. */

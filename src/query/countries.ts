@@ -3,7 +3,7 @@
  * GeoNames' countryInfo, whether or not any of its cities were imported), named in the language
  * asked for, sorted by that name as a reader of that language would sort it.
  */
-import type { Language } from "../format/languages.ts";
+import type { Language } from "../data-contract/languages.ts";
 import { sql, type Sql } from "../sql/sql.ts";
 import { countryName } from "./records.ts";
 

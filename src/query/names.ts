@@ -1,17 +1,17 @@
 /**
- * Name searches (docs/api.md#matching): a name as its tiers of FTS5 text (src/format/ranking.ts),
+ * Name searches (docs/api.md#matching): a name as its tiers of FTS5 text (src/data-contract/ranking.ts),
  * each tier one FTS5 query with the filters, a record in the best tier it matches; and, for a broad
  * word alone, deep pages from the stored anchors of its tiers.
  */
-import { EXACT, STARTS, tierKey, tierOfKey, WORDS, type NameTier } from "../format/ranking.ts";
-import { rankOrder } from "../format/ranking.ts";
-import { areaOf, type SearchParams } from "../params/search.ts";
+import { EXACT, STARTS, tierKey, tierOfKey, WORDS, type NameTier } from "../data-contract/ranking.ts";
+import { rankOrder } from "../data-contract/ranking.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
-import { ftsFilters } from "./filters.ts";
-import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "./fts.ts";
-import type { ResourceQueries, Search } from "./search.ts";
+import { ftsFilters } from "../match/filters.ts";
+import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
+import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
 
 /** One part of a name search: FTS5 text and its tierKey. */

@@ -5,8 +5,8 @@
  * its id), their rows, and the records and pages the queries return. The columns read the aliases
  * c (cities), a (admin1), co (countries) and v (venues) that the joins below provide.
  */
-import type { Language } from "../format/languages.ts";
-import { isVenueKind, type VenueKind } from "../format/venue-kinds.ts";
+import type { Language } from "../data-contract/languages.ts";
+import { isVenueKind, type VenueKind } from "../data-contract/venue-kinds.ts";
 import type { Resource } from "../params/paging.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 

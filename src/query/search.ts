@@ -3,20 +3,17 @@
  * trip — the total, the page, and, when the name may be forgiven typos, what the typo fallback
  * needs (corrections.ts) — and, only when the strict search matches nothing, a second round trip
  * with the corrected readings of the name (docs/api.md#typo-tolerance).
- *
- * Every search is made of positions: a statement whose rows are (pos, rank, dist) in the
- * answer's order. The page statement turns the page's positions into records.
  */
-import type { Language } from "../format/languages.ts";
-import { words } from "../format/normalize.ts";
-import { ITEMS_PER_PAGE, pageOffset, type Resource } from "../params/paging.ts";
-import { areaOf, hasFilters, type SearchParams } from "../params/search.ts";
+import type { Language } from "../data-contract/languages.ts";
+import { words } from "../data-contract/normalize.ts";
+import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
+import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
-import type { Places } from "../geo/cells.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
 import { corrections, correctionsSql } from "./corrections.ts";
 import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
 import type { Page } from "./records.ts";
+import type { ResourceQueries, Runner, Search } from "./resource.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
 import {
   alternatives,
@@ -30,41 +27,6 @@ import {
   type Reading,
 } from "./typos.ts";
 
-/**
- * A search as two statements, its total (one row, column n) and its page's positions; or, in an
- * area (src/geo/), one statement whose position rows carry the total (column total), one row of
- * the total alone when the page is empty.
- */
-export interface Search {
-  count?: Sql;
-  positions: Sql;
-  /** For a name search without a point: an SQL condition, true when anything matches. */
-  matches?: Sql;
-}
-
-/** What runs statements: a D1 session (src/sql/session.ts), one round trip per call. */
-export interface Runner {
-  run(what: string, statements: readonly Sql[]): Promise<{ rows: Record<string, unknown>[] }[]>;
-}
-
-/** What a resource module provides. */
-export interface ResourceQueries<R> {
-  resource: Resource;
-  fts: "venues_fts" | "cities_fts";
-  /** The one-word totals stored for this resource (name_prefix_counts.kind). */
-  prefixKind: "venue" | "city";
-  /** Searches without a name and without a point. */
-  browse(p: SearchParams, offset: number): Search | null;
-  /** Where its records and their points are (src/geo/cells.ts). */
-  places: Places;
-  /** The records of a page, from its positions, in order; with their total when the positions carry it. */
-  page(positions: Sql, language: Language, total: boolean): Sql;
-  /** A row of the page statement as a record. */
-  record(row: Record<string, unknown>): R;
-  /** The normalized names of a record (for the suggestion of a fuzzy answer). */
-  names(record: R): string[];
-}
-
 /** The strict search of a request, or null when nothing can match (a name without words). */
 function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
   const offset = pageOffset(q.resource, p.page);
@@ -75,8 +37,7 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null 
     const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
     return { positions: areaPositions({ ...query, offset, size }) };
   }
-  const list = words(p.name);
-  const word = list.length === 1 ? list[0] : undefined;
+  const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
   const search = tiered(q, p, tiersOf(p.name, 0), offset, { word });
   if (search === null || search.count === undefined) return search;
   const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
@@ -111,7 +72,7 @@ export interface FirstTrip {
 export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
   const strict = strictSearch(q, p);
   if (strict === null) return null;
-  const queryWords = p.typos && p.name !== undefined ? words(p.name) : [];
+  const queryWords = p.typos ? p.nameWords : [];
   const list = lookups(queryWords);
   const fallback = list.length > 0 ? [correctionsSql(q.resource, q.fts, queryWords, list, strict.matches)] : [];
   const statements = [...searchStatements(q, strict, language), ...fallback].map(numbered);
@@ -129,7 +90,7 @@ export function fuzzyTrip<R>(
   candidates: readonly Candidate[],
   present: readonly boolean[] = [],
 ): { search: Search; statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
-  const options = alternatives(p.name === undefined ? [] : words(p.name), candidates, present);
+  const options = alternatives(p.nameWords, candidates, present);
   const list = readings(options);
   const groups = everyAlternative(options);
   const every = groups === null ? undefined : everyWord(groups);
@@ -152,7 +113,7 @@ async function forgivingTypos<R>(
   language: Language,
   fallbackRow: Record<string, unknown> | undefined,
 ): Promise<Page<R> | null> {
-  const { present, candidates } = corrections(fallbackRow, words(p.name ?? "").length);
+  const { present, candidates } = corrections(fallbackRow, p.nameWords.length);
   const second = fuzzyTrip(q, p, language, candidates, present);
   if (second === null) return null;
   const results = await session.run(`${q.resource} search forgiving typos`, second.statements);

@@ -1,16 +1,15 @@
 /**
  * Totals of name searches without counting their matches where the import stored them: a one-word
- * name in every record, a country or a state (src/format/scopes.ts). Any other search counts, and
+ * name in every record, a country or a state (src/data-contract/scopes.ts). Any other search counts, and
  * its statement is the count the caller gives.
  */
-import { words } from "../format/normalize.ts";
-import { scopeKeySql } from "../format/scopes.ts";
-import { kindTerm } from "../format/grid.ts";
-import { areaOf, type SearchParams } from "../params/search.ts";
+import { scopeKeySql } from "../data-contract/scopes.ts";
+import { kindTerm } from "../data-contract/grid.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
-import { countryCode, ftsFilters } from "./filters.ts";
-import { prefixOf } from "./fts.ts";
-import type { ResourceQueries } from "./search.ts";
+import { countryCode, ftsFilters } from "../match/filters.ts";
+import { prefixOf } from "../match/fts.ts";
+import type { ResourceQueries } from "./resource.ts";
 import type { Reading } from "./typos.ts";
 
 /** The stored-total scope of a search's region filters, or null when none is stored for them. */
@@ -32,10 +31,10 @@ export function kindTotal(p: SearchParams, count: Sql): Sql {
 
 /** The total of a one-word name search from its stored total when there is one, else `count`. */
 export function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql {
-  const list = p.name === undefined ? [] : words(p.name);
   const scope = storedScope(p);
-  if (list.length !== 1 || scope === null) return count;
-  return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${list[0] ?? ""}), (${count})) AS n`;
+  const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
+  if (word === undefined || scope === null) return count;
+  return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${word}), (${count})) AS n`;
 }
 
 /**

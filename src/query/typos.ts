@@ -1,10 +1,10 @@
 /**
  * Typo tolerance on the query side (docs/api.md#typo-tolerance): the vocabulary's candidate
- * corrections of each query word (found through src/format/typo-keys.ts), verified by their edit
+ * corrections of each query word (found through src/data-contract/typo-keys.ts), verified by their edit
  * distance, combined into readings of the query and into spreads of edits over its words, and the
  * reading a record's name fits, for "did you mean". Pure.
  */
-import { allowedEdits, queryDeletes } from "../format/typo-keys.ts";
+import { allowedEdits, queryDeletes } from "../data-contract/typo-keys.ts";
 
 /**
  * The optimal string alignment distance (insertions, deletions, substitutions and swaps of

@@ -6,14 +6,14 @@
  * give any page of a country or state as an index seek. Totals of whole regions and cities are
  * stored numbers.
  */
-import { normalize } from "../format/normalize.ts";
-import { placesOf } from "../geo/cells.ts";
+import { normalize } from "../data-contract/normalize.ts";
+import { placesOf } from "../geo/places.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import type { SearchParams } from "../params/search.ts";
+import type { SearchParams } from "../params/search-params.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
-import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "./filters.ts";
+import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "../match/filters.ts";
 import { pageRecords, venueRecord, type VenueRecord, type VenueRow } from "./records.ts";
-import type { ResourceQueries, Search } from "./search.ts";
+import type { ResourceQueries, Search } from "./resource.ts";
 import { kindTotal } from "./totals.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.venues;

@@ -4,7 +4,7 @@
  * and each such kid's own count (what lets the worker count a kid wholly inside an area).
  */
 import { describe, expect, it } from "vitest";
-import { cellOf, COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../src/format/grid.ts";
+import { cellOf, COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../src/data-contract/grid.ts";
 import { CellCounter, MAX_CELL_COUNT_MIN, type CellRow } from "../../scripts/import/phases/cell-counter.ts";
 
 interface Point {

@@ -2,12 +2,12 @@
  * A box's reach (src/geo/area.ts boxReachSql), the kilometres from its centre to its farthest
  * point that place a grid cell against a circle, run by SQLite and checked against a brute-force
  * maximum over points all along the box's edges, in both hemispheres and across the equator, and
- * against the JS reach that the import stores (src/geo/distance.ts boxReachKm).
+ * against the JS reach that the import stores (src/data-contract/distance.ts boxReachKm).
  */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { boxReachSql } from "../../src/geo/area.ts";
-import { boxReachKm, haversineKm } from "../../src/geo/distance.ts";
+import { boxReachKm, haversineKm } from "../../src/data-contract/distance.ts";
 import { raw } from "../../src/sql/sql.ts";
 
 interface Box {

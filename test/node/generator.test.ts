@@ -8,7 +8,7 @@ import {
   type GeneratorCity,
 } from "../../scripts/import/generate/venues.ts";
 import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/import/phases/prefix-totals.ts";
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/data-contract/normalize.ts";
 
 const cities: GeneratorCity[] = [
   {

@@ -5,10 +5,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allowedEdits, indexDeletes, queryDeletes } from "../../src/format/typo-keys.ts";
+import { allowedEdits, indexDeletes, queryDeletes } from "../../src/data-contract/typo-keys.ts";
 import { coverTokens } from "../../src/geo/area.ts";
-import { EARTH_RADIUS_KM, haversineKm } from "../../src/geo/distance.ts";
-import { anyPrefixOf } from "../../src/query/fts.ts";
+import { EARTH_RADIUS_KM, haversineKm } from "../../src/data-contract/distance.ts";
+import { anyPrefixOf } from "../../src/match/fts.ts";
 import {
   alternatives,
   bestReading,
@@ -18,7 +18,7 @@ import {
   spreads,
   type Alternative,
 } from "../../src/query/typos.ts";
-import { cellTokens } from "../../src/format/grid.ts";
+import { cellTokens } from "../../src/data-contract/grid.ts";
 
 /** The point `km` away from (lat, lng) along `bearing` (degrees), on the sphere. */
 function destination(lat: number, lng: number, bearing: number, km: number): [number, number] {

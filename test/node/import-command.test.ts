@@ -45,10 +45,10 @@ describe("the data version", () => {
   it("hashes the code that decides the rows, and nothing else", async () => {
     const files = await dataCodeFiles();
     for (const f of [
-      "src/format/normalize.ts",
-      "src/format/languages.ts",
-      "src/format/tokens.ts",
-      "src/format/typo-keys.ts",
+      "src/data-contract/normalize.ts",
+      "src/data-contract/languages.ts",
+      "src/data-contract/tokens.ts",
+      "src/data-contract/typo-keys.ts",
       "scripts/import/phases/build.ts",
       "scripts/import/phases/stored-totals.ts",
       "scripts/import/sources/geonames.ts",

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/data-contract/normalize.ts";
 import { FTS_DOCUMENTS } from "../../scripts/import/phases/build-file.ts";
 import { ImportError } from "../../scripts/import/problems.ts";
 import { FTS_PAGE_BYTES } from "../../scripts/import/publish/stage.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareCodePoints, normalize, prefixEnd, words } from "../../src/format/normalize.ts";
+import { compareCodePoints, normalize, prefixEnd, words } from "../../src/data-contract/normalize.ts";
 
 describe("normalize", () => {
   it.each([

@@ -43,7 +43,12 @@ describe("GeoNames countryInfo.txt", () => {
     const problems = new Problems(false);
     const countries = await readCountryInfo(fixture("countryInfo.txt"), problems);
     expect(problems.count).toBe(0);
-    expect(countries.find((c) => c.code === "US")).toEqual({ code: "US", name: "United States", languages: ["en"] });
+    expect(countries.find((c) => c.code === "US")).toEqual({
+      code: "US",
+      iso3: "USA",
+      name: "United States",
+      languages: ["en"],
+    });
     expect(countries.find((c) => c.code === "TR")?.name).toBe("Turkey");
   });
   it("reports bad rows with file and line", async () => {

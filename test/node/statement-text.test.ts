@@ -9,7 +9,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
-import { firstTrip, type ResourceQueries } from "../../src/query/search.ts";
+import type { ResourceQueries } from "../../src/query/resource.ts";
+import { firstTrip } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { num, numbered, sql, type Sql } from "../../src/sql/sql.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The tests' own great-circle distance, written out again rather than imported from src/geo/distance.ts,
+ * The tests' own great-circle distance, written out again rather than imported from src/data-contract/distance.ts,
  * so that brute-force checks compare the worker with an independent measure.
  */
 

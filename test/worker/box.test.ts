@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/data-contract/normalize.ts";
 import type { CityJson, VenueJson } from "../../src/shape.ts";
 import { allPages, getJson, getXml, parseXml, type ErrorJson } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 /**
- * D1 failing, told apart (src/sql/session.ts): a transient failure is retried briefly, then a 503 with
+ * D1 failing, told apart (src/d1/session.ts): a transient failure is retried briefly, then a 503 with
  * Retry-After; an SQL error is a bug, 500, logged with the kind of statement; neither is cached,
  * and no body shows SQL or an exception message. Also the cache failing, and the D1 session of a
  * request (one per miss, rows and version from the same one).

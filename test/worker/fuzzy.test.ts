@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/data-contract/normalize.ts";
 import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
 import { allPages, getJson, getXml, parseXml } from "./helpers.ts";
 

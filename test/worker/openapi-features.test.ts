@@ -1,7 +1,7 @@
 /** The features of docs/api.md, each checked against the OpenAPI document as it is exercised. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { normalize, words } from "../../src/format/normalize.ts";
-import { MAX_RADIUS_KM } from "../../src/params/search.ts";
+import { normalize, words } from "../../src/data-contract/normalize.ts";
+import { MAX_RADIUS_KM } from "../../src/params/search-params.ts";
 import { call, callWith, untilCached } from "./helpers.ts";
 import {
   check,

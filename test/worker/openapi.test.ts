@@ -1,6 +1,6 @@
 /** The OpenAPI document is kept true: every route, parameter, status and header it declares, live. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COUNTRIES_PARAMETERS, PARAMETERS } from "../../src/params/search.ts";
+import { COUNTRIES_PARAMETERS, PARAMETERS } from "../../src/params/search-params.ts";
 import { call, callWith, parseXml } from "./helpers.ts";
 import {
   check,

@@ -22,6 +22,7 @@ describe("parseSearchParams", () => {
       page: 1,
       typos: true,
       name: "fill aud",
+      nameWords: ["fill", "aud"],
       cityName: "zurich",
       state: "baden wurttemberg",
       stateCode: "CA",
@@ -32,9 +33,10 @@ describe("parseSearchParams", () => {
   });
 
   it("ignores unknown parameters, the other resource's ones, and empty values", () => {
-    expect(parse("foo=1&bar&=x&name=")).toEqual({ page: 1, typos: true });
-    expect(parseSearchParams("cities", "cityId=1&cityName=x")).toEqual({ page: 1, typos: true });
-    expect(parse("unknown=%zz")).toEqual({ page: 1, typos: true });
+    const none = { page: 1, typos: true, nameWords: [] };
+    expect(parse("foo=1&bar&=x&name=")).toEqual(none);
+    expect(parseSearchParams("cities", "cityId=1&cityName=x")).toEqual(none);
+    expect(parse("unknown=%zz")).toEqual(none);
   });
 
   it("rejects repeats, long values and broken escapes, naming the parameter", () => {

@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compareCodePoints, normalize, words } from "../../src/format/normalize.ts";
-import { phrase } from "../../src/query/fts.ts";
+import { compareCodePoints, normalize, words } from "../../src/data-contract/normalize.ts";
+import { phrase } from "../../src/match/fts.ts";
 import { call, getJson } from "./helpers.ts";
 
 /** The served venues_fts's definition, with another name: the same tokenizer and options. */

@@ -1,7 +1,7 @@
 /** Venue search pages, and the venues a query should find, read straight from D1 in the contract's order. */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { compareCodePoints, normalize } from "../../src/format/normalize.ts";
+import { compareCodePoints, normalize } from "../../src/data-contract/normalize.ts";
 import type { VenueJson, VenuesPage } from "../../src/shape.ts";
 import { getJson } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { normalize } from "../../src/format/normalize.ts";
+import { normalize } from "../../src/data-contract/normalize.ts";
 import type { CityJson, VenueJson, VenuesPage } from "../../src/shape.ts";
 import { allPages, callWith, getJson, getXml, parseXml } from "./helpers.ts";
 

@@ -1,4 +1,4 @@
-import { normalize } from "../../../src/format/normalize.ts";
+import { normalize } from "../../../src/data-contract/normalize.ts";
 
 /**
  * A setlist.fm-style URL slug (docs/api.md#ids-and-urls): ASCII lower case, `&` as `and`, words joined by `-`.

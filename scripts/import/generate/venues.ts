@@ -12,13 +12,13 @@
  *   centre. A small share of venues has no city (and no point), as festival sites in the open
  *   country do.
  */
-import { normalize } from "../../../src/format/normalize.ts";
+import { normalize } from "../../../src/data-contract/normalize.ts";
 import { pick, random, type Rng } from "../../tools/random.ts";
 import type { Country } from "../sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
 import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
-import { KM_PER_DEGREE } from "../../../src/geo/distance.ts";
+import { KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
 import { reachKm } from "../phases/place-venues.ts";
 
 export interface GeneratorCity {

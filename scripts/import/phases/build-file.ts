@@ -34,7 +34,7 @@ const RAW_TABLES = `
   CREATE TABLE raw_cities (
     gid INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, ascii_norm TEXT,
     country_code TEXT NOT NULL, admin1_code TEXT, lat REAL NOT NULL, lng REAL NOT NULL,
-    population INTEGER NOT NULL, z INTEGER NOT NULL,  -- its cell at the grid's finest level (src/format/grid.ts)
+    population INTEGER NOT NULL, z INTEGER NOT NULL,  -- its cell at the grid's finest level (src/data-contract/grid.ts)
     section INTEGER NOT NULL,  -- 1: a section of a populated place (PPLX), which venues are not placed in
     words TEXT NOT NULL,   -- the distinct words of all its names
     names TEXT NOT NULL,   -- each distinct name as a name token

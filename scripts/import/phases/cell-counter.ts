@@ -1,11 +1,11 @@
 /**
- * Counting a term's records per cell of the grid (src/format/grid.ts) in one pass over the records
+ * Counting a term's records per cell of the grid (src/data-contract/grid.ts) in one pass over the records
  * in the order of their finest cell: each term's records then fill one cell after another at every
  * level, so a cell is complete when the next record of its term lies elsewhere. Memory grows with
  * the terms, not with the records: per term and level, the open cell's count and box.
  */
-import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../../src/format/grid.ts";
-import { boxReachKm } from "../../../src/geo/distance.ts";
+import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../../src/data-contract/grid.ts";
+import { boxReachKm } from "../../../src/data-contract/distance.ts";
 
 /** A row of cell_counts (migrations/0008, 0009), the term as its number. */
 export interface CellRow {

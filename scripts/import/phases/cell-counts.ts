@@ -10,9 +10,9 @@
  * grows with the terms counted, not with the records.
  */
 import type Database from "better-sqlite3";
-import { cellOf, cellTokens, FINEST_LEVEL, kindTerm } from "../../../src/format/grid.ts";
-import { words } from "../../../src/format/normalize.ts";
-import { VENUE_KINDS } from "../../../src/format/venue-kinds.ts";
+import { cellOf, cellTokens, FINEST_LEVEL, kindTerm } from "../../../src/data-contract/grid.ts";
+import { words } from "../../../src/data-contract/normalize.ts";
+import { VENUE_KINDS } from "../../../src/data-contract/venue-kinds.ts";
 import type { Progress } from "../progress.ts";
 import { CellCounter, type CellRow } from "./cell-counter.ts";
 import { PrefixTrie, RecordPrefixes } from "./prefix-trie.ts";

@@ -1,11 +1,11 @@
 /**
  * Phase 2, write the search documents (docs/architecture.md#search-indexes): one per city and one
  * per venue, in pos order (their rowid), holding the words of its names, its name tokens, its filter
- * tokens (src/format/tokens.ts) and the cell tokens of its place (src/format/grid.ts). Publishing
+ * tokens (src/data-contract/tokens.ts) and the cell tokens of its place (src/data-contract/grid.ts). Publishing
  * indexes them.
  */
 import type Database from "better-sqlite3";
-import { cityTokenSql, kindTokenSql } from "../../../src/format/tokens.ts";
+import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts";
 import type { Progress } from "../progress.ts";
 
 /**

@@ -17,7 +17,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
-import { haversineKm } from "../../../src/geo/distance.ts";
+import { haversineKm } from "../../../src/data-contract/distance.ts";
 
 const REACH_KM = 30;
 const SAME_VENUE_KM = 0.25;

@@ -4,9 +4,9 @@
  * with the records: candidates come from the sorted vocabulary in one pass, and records are
  * counted scope by scope, grouped by country and state.
  */
-import { compareCodePoints } from "../../../src/format/normalize.ts";
-import { EXACT, STARTS, WORDS, type NameTier } from "../../../src/format/ranking.ts";
-import { scopeKey } from "../../../src/format/scopes.ts";
+import { compareCodePoints } from "../../../src/data-contract/normalize.ts";
+import { EXACT, STARTS, WORDS, type NameTier } from "../../../src/data-contract/ranking.ts";
+import { scopeKey } from "../../../src/data-contract/scopes.ts";
 import { codePointPrefix, IntRows, PrefixTrie, RecordPrefixes } from "./prefix-trie.ts";
 
 /** Longest prefix (in characters) that gets a stored total. */
@@ -84,7 +84,7 @@ class ScopeCounts {
 
 /**
  * [scope, prefix, records] for every candidate prefix matching at least `min` records in a scope:
- * all records, a country or a state (src/format/scopes.ts). The records must come grouped by
+ * all records, a country or a state (src/data-contract/scopes.ts). The records must come grouped by
  * country, and by state within a country (records without a country anywhere).
  */
 export function scopedPrefixCounts(
@@ -125,7 +125,7 @@ export interface TierRecord {
 
 /**
  * Anchors of deep pages (tables name_tiers, name_anchors): for each prefix, how many records match
- * it in each name tier (src/format/ranking.ts: a name is the word, a name starts with it, only
+ * it in each name tier (src/data-contract/ranking.ts: a name is the word, a name starts with it, only
  * another word does) and the pos of every `every`-th record of each tier. The records must come in pos order.
  */
 export function nameAnchors(

@@ -5,9 +5,9 @@
  */
 import { basename } from "node:path";
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/format/normalize.ts";
-import { cellOf, FINEST_LEVEL } from "../../../src/format/grid.ts";
-import { nameToken, regionTokens } from "../../../src/format/tokens.ts";
+import { normalize, words } from "../../../src/data-contract/normalize.ts";
+import { cellOf, FINEST_LEVEL } from "../../../src/data-contract/grid.ts";
+import { nameToken, regionTokens } from "../../../src/data-contract/tokens.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {

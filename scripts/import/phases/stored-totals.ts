@@ -6,10 +6,10 @@
  * search, or all the clubs of a country, neither counts nor skips millions of rows.
  */
 import type Database from "better-sqlite3";
-import { words } from "../../../src/format/normalize.ts";
+import { words } from "../../../src/data-contract/normalize.ts";
 import type { Progress } from "../progress.ts";
-import { kindTerm } from "../../../src/format/grid.ts";
-import { scopeKey } from "../../../src/format/scopes.ts";
+import { kindTerm } from "../../../src/data-contract/grid.ts";
+import { scopeKey } from "../../../src/data-contract/scopes.ts";
 import {
   nameAnchors,
   prefixCandidates,

@@ -5,8 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/format/normalize.ts";
-import { nameToken } from "../../../src/format/tokens.ts";
+import { normalize, words } from "../../../src/data-contract/normalize.ts";
+import { nameToken } from "../../../src/data-contract/tokens.ts";
 import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "../generate/venues.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";

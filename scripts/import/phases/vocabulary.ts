@@ -1,10 +1,10 @@
 /**
  * Phase 3, derive the vocabulary (docs/api.md#typo-tolerance): every distinct normalized word of
  * 3 or more letters of the venues' and cities' names, with how many of each hold it, and its
- * deletion neighbourhood (src/format/typo-keys.ts), the document words_fts indexes.
+ * deletion neighbourhood (src/data-contract/typo-keys.ts), the document words_fts indexes.
  */
 import type Database from "better-sqlite3";
-import { indexDeletes } from "../../../src/format/typo-keys.ts";
+import { indexDeletes } from "../../../src/data-contract/typo-keys.ts";
 import type { Progress } from "../progress.ts";
 
 export function vocabulary(db: Database.Database, progress: Progress): number {

@@ -15,7 +15,7 @@
  * Until the swap, readers see the previous data, complete; a failure anywhere before it leaves
  * that data as it was. Locally every step is a short transaction with a pause after it, because
  * while any other connection holds the write lock the local D1 refuses its queries (the worker
- * retries them briefly: src/sql/session.ts). Remotely the steps are rendered into SQL files (remote.ts).
+ * retries them briefly: src/d1/session.ts). Remotely the steps are rendered into SQL files (remote.ts).
  */
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";

@@ -5,13 +5,14 @@
  * allCountries.txt ...). Every row is validated; bad rows go to `problems`. The geoname table is
  * streamed: it can be far larger than memory.
  */
-import { basename } from "node:path";
-import { GEO_ID } from "../../../src/format/ids.ts";
+import { GEO_ID } from "../../../src/data-contract/ids.ts";
 import { CONTROL, RowError, textField, type Problems } from "../problems.ts";
-import { readLines } from "./lines.ts";
+import { checkedLines } from "./lines.ts";
 
 export interface Country {
   code: string;
+  /** ISO 3166-1 alpha-3 (`DEU`), when the file gives one. */
+  iso3: string | null;
   name: string;
   /** Language codes in order of use, from the Languages column (`de-AT` → `de`). */
   languages: string[];
@@ -47,58 +48,48 @@ export const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]+)?$/;
 
 /** countryInfo.txt: `#` comment lines, then ISO, ISO3, numeric, fips, Country, ... Languages. */
 export async function readCountryInfo(path: string, problems: Problems): Promise<Country[]> {
-  const file = basename(path);
   const byCode = new Map<string, Country>();
-  for await (const [line, lineNo] of readLines(path)) {
-    if (line.startsWith("#") || line.trim() === "") continue;
-    try {
-      const cols = line.split("\t");
-      if (cols.length < 5) throw new RowError(`expected at least 5 tab-separated columns, got ${cols.length}`);
-      const code = textField(cols[0], "country code");
-      if (!COUNTRY_CODE.test(code)) throw new RowError(`country code "${code}" is not two capital letters`);
-      if (byCode.has(code)) throw new RowError(`country ${code} appears twice`);
-      const name = textField(cols[4], "country name");
-      if (name === "") throw new RowError(`country ${code} has no name`);
-      const languages = (cols[15] ?? "")
-        .split(",")
-        .map((l) => l.trim().split("-")[0]?.toLowerCase() ?? "")
-        .filter((l) => /^[a-z]{2,3}$/.test(l));
-      byCode.set(code, { code, name, languages });
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(file, lineNo, e.message);
-    }
-  }
+  const rows = checkedLines(path, problems, (line) => {
+    const cols = line.split("\t");
+    if (cols.length < 5) throw new RowError(`expected at least 5 tab-separated columns, got ${cols.length}`);
+    const code = textField(cols[0], "country code");
+    if (!COUNTRY_CODE.test(code)) throw new RowError(`country code "${code}" is not two capital letters`);
+    if (byCode.has(code)) throw new RowError(`country ${code} appears twice`);
+    const name = textField(cols[4], "country name");
+    if (name === "") throw new RowError(`country ${code} has no name`);
+    const iso3 = textField(cols[1], "ISO3 code").toUpperCase();
+    const languages = (cols[15] ?? "")
+      .split(",")
+      .map((l) => l.trim().split("-")[0]?.toLowerCase() ?? "")
+      .filter((l) => /^[a-z]{2,3}$/.test(l));
+    return { code, iso3: /^[A-Z]{3}$/.test(iso3) ? iso3 : null, name, languages };
+  });
+  // Rows are read one at a time: each line's check sees the countries before it.
+  for await (const country of rows) byCode.set(country.code, country);
   return [...byCode.values()];
 }
 
 /** admin1CodesASCII.txt: `CC.CODE`, name, ASCII name, geonameid. */
 export async function readAdmin1(path: string, problems: Problems): Promise<Admin1[]> {
-  const file = basename(path);
   const seen = new Set<string>();
   const rows: Admin1[] = [];
-  for await (const [line, lineNo] of readLines(path)) {
-    if (line.startsWith("#") || line.trim() === "") continue;
-    try {
-      const cols = line.split("\t");
-      if (cols.length < 2) throw new RowError(`expected at least 2 tab-separated columns, got ${cols.length}`);
-      const key = textField(cols[0], "admin-1 key");
-      const dot = key.indexOf(".");
-      const countryCode = key.slice(0, dot);
-      const code = key.slice(dot + 1).toUpperCase();
-      if (dot < 0 || !COUNTRY_CODE.test(countryCode) || !ADMIN1_CODE.test(code)) {
-        throw new RowError(`admin-1 key "${key}" is not COUNTRY.CODE`);
-      }
-      if (seen.has(`${countryCode}.${code}`)) throw new RowError(`admin-1 ${key} appears twice`);
-      const name = textField(cols[1], "admin-1 name");
-      if (name === "") throw new RowError(`admin-1 ${key} has no name`);
-      seen.add(`${countryCode}.${code}`);
-      rows.push({ countryCode, code, name });
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(file, lineNo, e.message);
+  const checked = checkedLines(path, problems, (line) => {
+    const cols = line.split("\t");
+    if (cols.length < 2) throw new RowError(`expected at least 2 tab-separated columns, got ${cols.length}`);
+    const key = textField(cols[0], "admin-1 key");
+    const dot = key.indexOf(".");
+    const countryCode = key.slice(0, dot);
+    const code = key.slice(dot + 1).toUpperCase();
+    if (dot < 0 || !COUNTRY_CODE.test(countryCode) || !ADMIN1_CODE.test(code)) {
+      throw new RowError(`admin-1 key "${key}" is not COUNTRY.CODE`);
     }
-  }
+    if (seen.has(`${countryCode}.${code}`)) throw new RowError(`admin-1 ${key} appears twice`);
+    const name = textField(cols[1], "admin-1 name");
+    if (name === "") throw new RowError(`admin-1 ${key} has no name`);
+    seen.add(`${countryCode}.${code}`);
+    return { countryCode, code, name };
+  });
+  for await (const row of checked) rows.push(row);
   return rows;
 }
 
@@ -123,7 +114,6 @@ export async function* readCities(
   countries: ReadonlySet<string>,
   counts: CityReadCounts,
 ): AsyncGenerator<City> {
-  const file = basename(path);
   const alternates = (value: string | undefined): string[] => {
     const names = (value ?? "")
       .split(",")
@@ -133,17 +123,16 @@ export async function* readCities(
     counts.badAlternateNames += names.length - good.length;
     return good;
   };
-  for await (const [line, lineNo] of readLines(path)) {
-    counts.lines = lineNo;
-    if (line.trim() === "") continue;
-    let city: City | null;
-    try {
-      city = cityRow(line.split("\t"), countries, alternates, lineNo);
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(file, lineNo, e.message);
-      continue;
-    }
+  const rows = checkedLines(
+    path,
+    problems,
+    (line, lineNo) => {
+      counts.lines = lineNo;
+      return cityRow(line.split("\t"), countries, alternates, lineNo);
+    },
+    { comments: false },
+  );
+  for await (const city of rows) {
     if (city === null) counts.notPopulated++;
     else yield city;
   }

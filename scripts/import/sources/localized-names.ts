@@ -3,12 +3,11 @@
  * libgeonames-common; scripts/build-localized-names.ts), countries from i18n-iso-countries.
  */
 import { createRequire } from "node:module";
-import { basename } from "node:path";
 import isoCountries from "i18n-iso-countries";
-import { GEO_ID } from "../../../src/format/ids.ts";
-import { TRANSLATED } from "../../../src/format/languages.ts";
-import { CONTROL, type Problems } from "../problems.ts";
-import { readLines } from "./lines.ts";
+import { GEO_ID } from "../../../src/data-contract/ids.ts";
+import { TRANSLATED } from "../../../src/data-contract/languages.ts";
+import { CONTROL, RowError, type Problems } from "../problems.ts";
+import { checkedLines } from "./lines.ts";
 
 export interface LocalizedName {
   lang: string;
@@ -20,24 +19,18 @@ export interface LocalizedName {
 const LANGUAGE_SET = new Set<string>(TRANSLATED);
 
 export async function readLocalizedNames(path: string, problems: Problems): Promise<LocalizedName[]> {
-  const file = basename(path);
   const rows: LocalizedName[] = [];
   const seen = new Set<string>();
-  for await (const [line, lineNo] of readLines(path)) {
-    if (line.startsWith("#") || line.trim() === "") continue;
+  const checked = checkedLines(path, problems, (line) => {
     const [lang = "", key = "", name = "", extra] = line.split("\t");
-    const reason =
-      extra !== undefined
-        ? "expected 3 tab-separated columns: language, key, name"
-        : (localizedNameProblem(lang, key, name) ??
-          (seen.has(`${lang}\t${key}`) ? `${lang} name of ${key} appears twice` : null));
-    if (reason !== null) {
-      problems.add(file, lineNo, reason);
-      continue;
-    }
+    if (extra !== undefined) throw new RowError("expected 3 tab-separated columns: language, key, name");
+    const reason = localizedNameProblem(lang, key, name);
+    if (reason !== null) throw new RowError(reason);
+    if (seen.has(`${lang}\t${key}`)) throw new RowError(`${lang} name of ${key} appears twice`);
     seen.add(`${lang}\t${key}`);
-    rows.push({ lang, key, name: name.trim() });
-  }
+    return { lang, key, name: name.trim() };
+  });
+  for await (const row of checked) rows.push(row);
   return rows;
 }
 

@@ -178,19 +178,17 @@ async function* converted(
 ): AsyncGenerator<VenueInput> {
   for await (const [value, at] of records) {
     report.read++;
-    try {
+    const venue = problems.row(report.file, at, () => {
       if (value instanceof RowError) throw value;
       if (typeof value !== "object" || value === null || Array.isArray(value))
         throw new RowError("expected a JSON object");
-      const venue = convert(value as Json, at);
-      if ("skipped" in venue) report.skipped[venue.skipped] = (report.skipped[venue.skipped] ?? 0) + 1;
-      else {
-        report.kept++;
-        yield venue;
-      }
-    } catch (e) {
-      if (!(e instanceof RowError)) throw e;
-      problems.add(report.file, at, e.message);
+      return convert(value as Json, at);
+    });
+    if (venue === undefined) continue;
+    if ("skipped" in venue) report.skipped[venue.skipped] = (report.skipped[venue.skipped] ?? 0) + 1;
+    else {
+      report.kept++;
+      yield venue;
     }
   }
 }

@@ -3,9 +3,9 @@
  * share. `at` is where the record is in its file: a line number, or a JSON path in a one-document
  * file, so that later checks (an id used twice, a city that is not imported) still point at it.
  */
-import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/format/ids.ts";
-import { normalize } from "../../../src/format/normalize.ts";
-import { isVenueKind, VENUE_KINDS, type VenueKind } from "../../../src/format/venue-kinds.ts";
+import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/data-contract/ids.ts";
+import { normalize } from "../../../src/data-contract/normalize.ts";
+import { isVenueKind, VENUE_KINDS, type VenueKind } from "../../../src/data-contract/venue-kinds.ts";
 import { CONTROL, RowError } from "../problems.ts";
 
 /** Where a record came from: its licence and its link follow from it. */

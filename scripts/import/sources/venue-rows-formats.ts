@@ -55,18 +55,16 @@ export async function* readCsv(path: string, file: string, problems: Problems): 
       if (record.length === 1 && record[0]?.trim() === "") continue;
       const lower = record.map((f) => f.trim().toLowerCase()).join(",");
       if (line === 1 && lower === HEADER.slice(0, record.length).join(",")) continue;
-      try {
+      const venue = problems.row(file, line, () => {
         if (record.length < 3 || record.length > 7 || record.length === 5) {
           throw new RowError(
             `expected 3, 4, 6 or 7 comma-separated fields (id,name,cityId,url,lat,long,kind), got ${record.length}`,
           );
         }
         const [id, name, cityId, url, lat, long, kind] = record;
-        yield venueRow({ id, name, cityId, url, lat, long, kind }, file, line);
-      } catch (e) {
-        if (!(e instanceof RowError)) throw e;
-        problems.add(file, line, e.message);
-      }
+        return venueRow({ id, name, cityId, url, lat, long, kind }, file, line);
+      });
+      if (venue !== undefined) yield venue;
     }
   } catch (e) {
     if (!(e instanceof CsvError)) throw e;

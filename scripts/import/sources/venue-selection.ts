@@ -2,7 +2,7 @@
  * Which records of the open sources are venues (docs/import.md#real-venues), and their kind:
  * MusicBrainz place types and OpenStreetMap tags, each list replaceable by an import option.
  */
-import type { VenueKind } from "../../../src/format/venue-kinds.ts";
+import type { VenueKind } from "../../../src/data-contract/venue-kinds.ts";
 import { ImportError } from "../problems.ts";
 
 export interface VenueSelection {

@@ -13,7 +13,7 @@
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
  * - `__k_<kind>`: a venue's kind (`__k_concert_hall`), a filter like the others;
  * - `__g<level>_<cell>`: the cell of the record's place at each level of the grid
- *   (src/format/grid.ts), so a place's surroundings are an OR of a few cells.
+ *   (src/data-contract/grid.ts), so a place's surroundings are an OR of a few cells.
  */
 import { words } from "./normalize.ts";
 
@@ -42,6 +42,6 @@ export const stateTokenSql = (country: string, code: string) => `'__s_' || lower
 export const cityTokenSql = (pos: string) => `'__t_' || ${pos}`;
 export const countryTokenSql = (code: string) => `'__c_' || lower(${code})`;
 
-/** A venue's kind (src/format/venue-kinds.ts) as a token: `__k_concert_hall`; in SQL from a column. */
+/** A venue's kind (src/data-contract/venue-kinds.ts) as a token: `__k_concert_hall`; in SQL from a column. */
 export const kindToken = (kind: string) => `__k_${kind.replaceAll(" ", "_")}`;
 export const kindTokenSql = (kind: string) => `'__k_' || replace(${kind}, ' ', '_')`;

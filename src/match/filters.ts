@@ -1,7 +1,7 @@
 /**
  * The filters of a search (docs/api.md#matching) in the two forms the statements use: as
  * conditions on table columns, and as FTS5 text over the filter tokens of the search documents
- * (src/format/tokens.ts), so that a name and its filters are one FTS5 intersection.
+ * (src/data-contract/tokens.ts), so that a name and its filters are one FTS5 intersection.
  */
 import {
   admin1Token,
@@ -10,8 +10,8 @@ import {
   countryTokenSql,
   kindToken,
   stateTokenSql,
-} from "../format/tokens.ts";
-import type { SearchParams } from "../params/search.ts";
+} from "../data-contract/tokens.ts";
+import type { SearchParams } from "../params/search-params.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 import { allOfSql, NOTHING, phrase, tokensFrom } from "./fts.ts";
 

@@ -4,8 +4,8 @@
  * the text when the terms come from the database (the tokens of a state found by its name). User
  * text reaches FTS5 only inside quoted phrases, and SQL only as bound values.
  */
-import { nameToken } from "../format/tokens.ts";
-import { words } from "../format/normalize.ts";
+import { nameToken } from "../data-contract/tokens.ts";
+import { words } from "../data-contract/normalize.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** A token (or a word) as an FTS5 phrase: quoted, so nothing in it is FTS5 syntax. */
@@ -34,7 +34,7 @@ export const butNot = (text: string, unless: string): string => `(${text}) NOT (
 /** A token no document has: a filter that matches nothing. */
 export const NOTHING = phrase("__none");
 
-/** The three name tiers of a normalized query (src/format/ranking.ts), as FTS5 text. */
+/** The three name tiers of a normalized query (src/data-contract/ranking.ts), as FTS5 text. */
 export interface NameTierText {
   /** Some name equals the query: its name token. */
   exact: string;

@@ -9,7 +9,7 @@
  *   statement (never its text in the body).
  */
 import { ApiError } from "../http/errors.ts";
-import type { Sql } from "./sql.ts";
+import type { Sql } from "../sql/sql.ts";
 
 /**
  * Messages of failures that another attempt may not meet: Cloudflare's D1 error list, and what a

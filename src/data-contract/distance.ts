@@ -1,6 +1,7 @@
 /**
- * Distances on the sphere (docs/api.md#near-a-point): the haversine formula in JS and, the same
- * formula, as an SQL expression over columns. Pure.
+ * Areas and distances on the sphere (docs/api.md#near-a-point, #inside-a-box): circles and boxes, the
+ * haversine formula in JS and, the same formula, as an SQL expression over columns. Pure; the import
+ * stores reaches computed with it.
  */
 import { num, raw, sql, type Sql } from "../sql/sql.ts";
 
@@ -13,6 +14,19 @@ export interface Circle {
   lng: number;
   radiusKm: number;
 }
+
+/** Degrees; west > east when the box crosses the antimeridian. Edges are inside. */
+export interface Box {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** The two areas a search can keep its records in (docs/api.md#near-a-point, #inside-a-box). */
+export type Area = Circle | Box;
+
+export const isCircle = (area: Area): area is Circle => "radiusKm" in area;
 
 export const rad = (degrees: number) => (degrees * Math.PI) / 180;
 

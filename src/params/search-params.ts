@@ -1,0 +1,69 @@
+/**
+ * What a search asks for (docs/api.md#parameters): the parameters each search takes, their limits,
+ * and the validated, normalized form that the parser (search.ts) produces and the queries, the
+ * searches in an area and the OpenAPI document read. Pure.
+ */
+import type { Area, Box, Circle } from "../data-contract/distance.ts";
+import type { VenueKind } from "../data-contract/venue-kinds.ts";
+import type { Resource } from "./paging.ts";
+
+/** The seed's parameters, then docs/api.md#typo-tolerance's. */
+export const PARAMETERS: Record<Resource, readonly string[]> = {
+  venues: [
+    "cityId",
+    "cityName",
+    "country",
+    "name",
+    "p",
+    "state",
+    "stateCode",
+    "lat",
+    "long",
+    "radius",
+    "typos",
+    "bbox",
+    "kind",
+  ],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox"],
+};
+
+/** The countries search's one parameter (docs/api.md#countries). */
+export const COUNTRIES_PARAMETERS: readonly string[] = ["p"];
+
+/** Kilometres around lat/long without a radius, and the largest radius. */
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+
+export const MAX_VALUE_LENGTH = 100;
+/** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
+export const MAX_QUERY_BYTES = 2048;
+
+export type CountryFilter = { code: string } | { nameNorm: string };
+
+/** Validated filters; text values normalized. A normalized value may be "" (matches nothing). */
+export interface SearchParams {
+  page: number;
+  name?: string;
+  /** The words of `name` (none without one), split once per request. */
+  nameWords: readonly string[];
+  /** Whether a name that matches nothing strictly is searched again forgiving typos (§10.1). */
+  typos: boolean;
+  /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
+  near?: Circle;
+  /** Records inside a box (docs/api.md#inside-a-box), degrees rounded as in the cache key. */
+  box?: Box;
+  /** Venues of one kind (docs/api.md#venues-at-their-own-place). */
+  kind?: VenueKind;
+  cityId?: string;
+  cityName?: string;
+  state?: string;
+  stateCode?: string;
+  country?: CountryFilter;
+}
+
+/** The area a search keeps its records in, if any. */
+export const areaOf = (p: SearchParams): Area | undefined => p.near ?? p.box;
+
+/** Whether a search has filters besides its name and point (a city search has no city filters). */
+export const hasFilters = (p: SearchParams): boolean =>
+  [p.cityId, p.cityName, p.state, p.stateCode, p.country].some((f) => f !== undefined);

@@ -1,0 +1,45 @@
+/**
+ * What a search is made of: a resource's queries (venues.ts, cities.ts), a search as its
+ * statements, and what runs them. Every search is made of positions: a statement whose rows are
+ * (pos, rank, dist) in the answer's order, which the page statement turns into records.
+ */
+import type { Language } from "../data-contract/languages.ts";
+import type { Places } from "../geo/places.ts";
+import type { Resource } from "../params/paging.ts";
+import type { SearchParams } from "../params/search-params.ts";
+import type { Sql } from "../sql/sql.ts";
+
+/**
+ * A search as two statements, its total (one row, column n) and its page's positions; or, in an
+ * area (src/geo/), one statement whose position rows carry the total (column total), one row of
+ * the total alone when the page is empty.
+ */
+export interface Search {
+  count?: Sql;
+  positions: Sql;
+  /** For a name search without a point: an SQL condition, true when anything matches. */
+  matches?: Sql;
+}
+
+/** What runs statements: a D1 session (src/d1/session.ts), one round trip per call. */
+export interface Runner {
+  run(what: string, statements: readonly Sql[]): Promise<{ rows: Record<string, unknown>[] }[]>;
+}
+
+/** What a resource module provides. */
+export interface ResourceQueries<R> {
+  resource: Resource;
+  fts: "venues_fts" | "cities_fts";
+  /** The one-word totals stored for this resource (name_prefix_counts.kind). */
+  prefixKind: "venue" | "city";
+  /** Searches without a name and without a point. */
+  browse(p: SearchParams, offset: number): Search | null;
+  /** Where its records and their points are (src/geo/cells.ts). */
+  places: Places;
+  /** The records of a page, from its positions, in order; with their total when the positions carry it. */
+  page(positions: Sql, language: Language, total: boolean): Sql;
+  /** A row of the page statement as a record. */
+  record(row: Record<string, unknown>): R;
+  /** The normalized names of a record (for the suggestion of a fuzzy answer). */
+  names(record: R): string[];
+}
