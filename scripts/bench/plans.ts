@@ -12,8 +12,9 @@ export function fullScans(details: readonly string[]): string[] {
     // search's three tiers, the readings of a typo search (query/search.ts), and a search in an
     // area's cells on its edges (p, node: the recursion over cell_counts; kid, kid_box, kid_measure:
     // their unstored kids; cells, kids: their sums), their groups, measured records, counts and
-    // the circle a page is looked for in (picked, chosen; src/geo/).
-    return !/^SCAN (h|i|g|p|s|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
+    // the circle a page is looked for in (picked, chosen; src/geo/); the readings of a place in the
+    // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts).
+    return !/^SCAN (h|i|g|p|s|r|co|re|strict|candidates|tiered|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -22,7 +22,8 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
   --venues PATH        venue file or directory (its files), repeatable, recognised by content:
                        MusicBrainz places (JSON dump lines, /ws/2/place JSON), OpenStreetMap
                        (Overpass JSON, GeoJSON FeatureCollection or one Feature per line),
-                       CSV or NDJSON rows of id,name,cityId,url[,lat,long], or saved setlist.fm
+                       CSV or NDJSON rows of id,name,cityId,url[,lat,long[,kind[,otherNames]]]
+                       (other names ;-separated), or saved setlist.fm
                        venue search pages. Without it, venues are generated:
   --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")

@@ -54,5 +54,6 @@ function venueFileLine(r: VenueFileReport): string {
     ? `; city given ${n(p.given)}, by source city ${n(p.hint)}, by position ${n(p.position)}, without a city ${n(p.none)}` +
       (p.sameVenue > 0 ? `; ${n(p.sameVenue)} already given by an earlier file` : "")
     : "";
-  return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}`;
+  const names = r.names > 0 ? ` with ${n(r.names)} other names (aliases, old names, names in other languages)` : "";
+  return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${names}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}`;
 }

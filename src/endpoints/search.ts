@@ -10,11 +10,20 @@ import type { Page } from "../query/records.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 
-/** Headers of a search answer: how the name matched, and the corrected name of a fuzzy one. */
+/**
+ * Headers of a search answer: how the name matched, the corrected name of a fuzzy one, and the
+ * search that answered when a place was read in the name (its canonical query, without the page).
+ */
 function matchHeaders(page: Page<unknown>): Record<string, string> {
   if (page.items.length === 0) return {}; // "not found" matched nothing, neither way
   const headers: Record<string, string> = { "X-Match": page.match };
   if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
+  if (page.readAs !== undefined) {
+    headers["X-Read-As"] = canonicalQuery(page.readAs)
+      .split("&")
+      .filter((pair) => !pair.startsWith("p="))
+      .join("&");
+  }
   return headers;
 }
 

@@ -25,6 +25,15 @@ const TYPOS =
   `matches as a prefix (as you type: \`filmore aud\`, \`berln\`). Such an answer is ordered by fewest edits first and ` +
   `carries \`X-Match: fuzzy\` and \`X-Corrected-Name\`. A strict answer is never changed by this.`;
 
+const PLACES =
+  "When no record's name is the text as typed, a place at its end is read too (`Portland, OR`, `london uk`, " +
+  "`club berlin`): its last one to four words as a country (a code, a name in a served language, `UK`, `USA`), a " +
+  "region (an admin-1 code or name: `OR`, `Ontario`, `Bavaria`) and, for venues, a city; the rest is searched as the " +
+  "name in that place. The reading answers when its best record ranks in a better name tier than the text as typed " +
+  "(or nothing matches as typed), with `X-Match: place` and `X-Read-As`; when the text names a place and nothing " +
+  "matches there, typos are forgiven in that place only. `St`/`Saint`, `Ste`/`Sainte`, `Ft`/`Fort`, `Mt`/`Mount`, " +
+  "`&`/`and` and German `ae`/`oe`/`ue` for ä/ö/ü are read alike. Not with `lat`/`long` or `bbox`.";
+
 const NEAR =
   `With \`lat\` and \`long\`, only the records within \`radius\` km of the point are kept (great-circle distance; a ` +
   `venue by its own point, else its city's, so a venue with neither is never near), combined with the other filters ` +
@@ -49,11 +58,14 @@ const text = (name: string, description: string) => ({
 const nameParameter = (of: string) =>
   text(
     "name",
-    `Every word is a prefix of some word of ${of}, in any order; case, accents and punctuation do not matter. ` + TYPOS,
+    `Every word is a prefix of some word of ${of}, in any order; case, accents and punctuation do not matter. ` +
+      `${TYPOS} ${PLACES}`,
   );
 
 export const parameters = {
-  venueName: nameParameter("the venue name"),
+  venueName: nameParameter(
+    "the venue's name or of any of its other names (aliases, old names, its names in other languages and scripts)",
+  ),
   cityName: nameParameter("the city name or of any of its GeoNames alternate names (`wien` finds Vienna)"),
   cityId: text("cityId", "The venue's city: its GeoNames id."),
   venueCityName: text("cityName", "The venue's city name or ASCII name, normalized."),
@@ -118,6 +130,15 @@ export const parameters = {
       "`0`: strict matching only.",
     schema: { type: "integer", enum: [0, 1], default: 1 },
   },
+  places: {
+    name: "places",
+    in: "query",
+    required: false,
+    description:
+      "`1` (the default): a place at the end of `name` may be read as filters (see `name`). `0`: the name is " +
+      "searched as typed.",
+    schema: { type: "integer", enum: [0, 1], default: 1 },
+  },
   acceptLanguage: {
     name: "Accept-Language",
     in: "header",
@@ -138,6 +159,7 @@ export const searchFilters = [
   parameters.radius,
   parameters.bbox,
   parameters.typos,
+  parameters.places,
   parameters.p,
   ...common,
 ];

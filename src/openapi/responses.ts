@@ -40,10 +40,21 @@ export const searchHeaders = {
   ...answerHeaders,
   "X-Match": {
     description:
-      "`exact` when the records match the query as typed (or there is no `name`), `fuzzy` when they were found " +
-      "forgiving typos.",
+      "`exact` when the records match the query as typed (or there is no `name`), `place` when a place was read " +
+      "at the end of `name` (see `X-Read-As`), `fuzzy` when they were found forgiving typos.",
     required: true,
-    schema: { type: "string", enum: ["exact", "fuzzy"] },
+    schema: { type: "string", enum: ["exact", "place", "fuzzy"] },
+  },
+  "X-Read-As": {
+    description:
+      "Only when a place was read at the end of `name`: the search that answered, as its canonical query " +
+      "(parameters sorted, values normalized and percent-encoded, without `p`), e.g. " +
+      "`country=US&name=portland&stateCode=OR` or, for a venue's city, `cityId=2950159&name=club`.",
+    required: false,
+    schema: {
+      type: "string",
+      pattern: "^[A-Za-z]+=([A-Za-z0-9_.!~*'()-]|%[0-9A-F]{2})*(&[A-Za-z]+=([A-Za-z0-9_.!~*'()-]|%[0-9A-F]{2})*)*$",
+    },
   },
   "X-Corrected-Name": {
     description:

@@ -23,8 +23,9 @@ export const PARAMETERS: Record<Resource, readonly string[]> = {
     "typos",
     "bbox",
     "kind",
+    "places",
   ],
-  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox"],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox", "places"],
 };
 
 /** The countries search's one parameter (docs/api.md#countries). */
@@ -48,6 +49,8 @@ export interface SearchParams {
   nameWords: readonly string[];
   /** Whether a name that matches nothing strictly is searched again forgiving typos (§10.1). */
   typos: boolean;
+  /** Whether a place at the end of the name may be read as filters (docs/api.md#a-place-in-the-text). */
+  places: boolean;
   /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
   near?: Circle;
   /** Records inside a box (docs/api.md#inside-a-box), degrees rounded as in the cache key. */

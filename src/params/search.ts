@@ -72,7 +72,8 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
   const values = knownValues(PARAMETERS[resource], query);
   const params: SearchParams = {
     page: parsePage(values.get("p")),
-    typos: parseTypos(values.get("typos")),
+    typos: parseSwitch("typos", values.get("typos"), TYPOS_SWITCH),
+    places: parseSwitch("places", values.get("places"), PLACES_SWITCH),
     nameWords: [],
   };
   const near = parseNear(values.get("lat"), values.get("long"), values.get("radius"));
@@ -116,10 +117,14 @@ function parsePage(value: string | undefined): number {
   return Number(value);
 }
 
-function parseTypos(value: string | undefined): boolean {
+const TYPOS_SWITCH = "0 (match names exactly) or 1 (forgive typos, the default)";
+const PLACES_SWITCH = "0 (search the name as typed) or 1 (read a place at its end, the default)";
+
+/** A switch that is on by default: 1 or absent, or 0. */
+function parseSwitch(name: string, value: string | undefined, meaning: string): boolean {
   if (value === undefined || value === "1") return true;
   if (value === "0") return false;
-  throw new ApiError(400, "parameter typos must be 0 (match names exactly) or 1 (forgive typos, the default)");
+  throw new ApiError(400, `parameter ${name} must be ${meaning}`);
 }
 
 const DECIMAL = /^[+-]?[0-9]{1,3}(\.[0-9]+)?$/;
@@ -197,6 +202,7 @@ export function canonicalQuery(params: SearchParams): string {
   }
   if (params.kind !== undefined) entries.push(["kind", params.kind]);
   if (!params.typos) entries.push(["typos", "0"]);
+  if (!params.places) entries.push(["places", "0"]);
   return entries
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)

@@ -24,7 +24,7 @@ function candidatesJson(resource: Resource, lookup: Lookup): Sql {
 /**
  * One row: for each query word (column w0, w1 …) whether some record has a word starting with it,
  * so that a reading may keep it as typed, and the candidate corrections of each word that may
- * differ (c0, c1 …). With `unless` (the strict search matches), no row: a strict answer reads no
+ * differ (c0, c1 …). With `unless` (the strict answer stands), no row: such an answer reads no
  * vocabulary.
  */
 export function correctionsSql(

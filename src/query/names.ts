@@ -22,6 +22,10 @@ export interface Tier {
 
 const isWordsTier = (t: Tier) => tierOfKey(t.key) === WORDS;
 
+/** FTS5 text of the first two tiers: a name that is the name, or starts with it (its name token as a prefix). */
+const startsText = (tiers: readonly Tier[]): string =>
+  anyOf(tiers.filter((t) => tierOfKey(t.key) === STARTS).map((t) => t.text));
+
 /** The tiers of one reading of the name. */
 export function tiersOf(normalized: string, edits: number): Tier[] {
   const t = nameTierText(normalized);
@@ -127,7 +131,7 @@ export function tiered<R>(
       sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     ),
     count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
-    matches: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${everything}`)})`,
+    stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }
 

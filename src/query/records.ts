@@ -8,6 +8,7 @@
 import type { Language } from "../data-contract/languages.ts";
 import { isVenueKind, type VenueKind } from "../data-contract/venue-kinds.ts";
 import type { Resource } from "../params/paging.ts";
+import type { SearchParams } from "../params/search-params.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 
 export interface CityRecord {
@@ -38,10 +39,15 @@ export interface Page<T> {
   page: number;
   total: number;
   items: T[];
-  /** How the names matched: strictly, or forgiving typos (docs/api.md#typo-tolerance). */
-  match: "exact" | "fuzzy";
+  /**
+   * How the names matched: strictly, with a place read at the end of the name
+   * (docs/api.md#a-place-in-the-text), or forgiving typos (docs/api.md#typo-tolerance).
+   */
+  match: "exact" | "place" | "fuzzy";
   /** For a fuzzy answer: the corrected query that the first result matched. */
   suggestion?: string;
+  /** The search that answered, when a place was read at the end of the name. */
+  readAs?: SearchParams;
 }
 
 export interface CityRow {
@@ -114,7 +120,12 @@ export function venueRecord(r: VenueRow): VenueRecord {
 }
 
 /** A name in a language: the translation when there is one. `key` and `english` are written in code. */
-function localized(language: Language, kind: "city" | "admin1" | "country", key: string, english: string): Sql {
+function localized(
+  language: Language,
+  kind: "city" | "admin1" | "country" | "venue",
+  key: string,
+  english: string,
+): Sql {
   if (language === "en") return raw(english);
   return sql`coalesce((SELECT name FROM localized_names WHERE lang = ${language} AND kind = ${kind} AND key = ${raw(key)}), ${raw(english)})`;
 }
@@ -157,7 +168,16 @@ const RECORDS = {
     table: raw("venues"),
     alias: raw("v"),
     joins: VENUE_JOINS,
-    columns: (l: Language) => join([raw("v.id, v.name, v.url, v.lat, v.lng, v.kind"), ...cityFields(l, "city_")], ", "),
+    columns: (l: Language) =>
+      join(
+        [
+          raw("v.id"),
+          sql`${localized(l, "venue", "v.id", "v.name")} AS name`,
+          raw("v.url, v.lat, v.lng, v.kind"),
+          ...cityFields(l, "city_"),
+        ],
+        ", ",
+      ),
   },
 };
 

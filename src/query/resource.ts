@@ -17,8 +17,11 @@ import type { Sql } from "../sql/sql.ts";
 export interface Search {
   count?: Sql;
   positions: Sql;
-  /** For a name search without a point: an SQL condition, true when anything matches. */
-  matches?: Sql;
+  /**
+   * For a name search outside an area: an SQL condition, true when some record's name is or
+   * starts with the name (the first two tiers, docs/api.md#order), which typos never overrule.
+   */
+  stands?: Sql;
 }
 
 /** What runs statements: a D1 session (src/d1/session.ts), one round trip per call. */

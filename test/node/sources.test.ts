@@ -172,7 +172,7 @@ describe("venue CSV", () => {
       "venues.csv:5: venue aaaa0002 has no name",
       'venues.csv:6: venue aaaa0003: cityId "x1" is not a GeoNames id',
       'venues.csv:7: venue aaaa0004: url "ftp://x" is not an http(s) URL',
-      "venues.csv:8: expected 3, 4, 6 or 7 comma-separated fields (id,name,cityId,url,lat,long,kind), got 2",
+      "venues.csv:8: expected 3, 4, 6, 7 or 8 comma-separated fields (id,name,cityId,url,lat,long,kind,otherNames), got 2",
       "venues.csv:9: malformed CSV (Quote Not Closed); the rest of the file was not read",
     ]);
   });

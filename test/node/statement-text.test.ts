@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import type { ResourceQueries } from "../../src/query/resource.ts";
-import { firstTrip } from "../../src/query/search.ts";
+import { firstTrip } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { num, numbered, sql, type Sql } from "../../src/sql/sql.ts";
 

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { runImport, type ImportOptions } from "../../scripts/import/run.ts";
+import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { fixture } from "./seed.ts";
 
 export const dir = mkdtempSync(join(tmpdir(), "vcs-import-"));
@@ -16,6 +17,7 @@ export const FIXTURES = {
   admin1: fixture("admin1CodesASCII.txt"),
   countries: fixture("countryInfo.txt"),
   localized: fixture("localized-names.tsv"),
+  regionCodes: defaultSources().regionCodes,
 };
 
 export function fixtureImport(path: string, extra: Partial<ImportOptions> = {}) {

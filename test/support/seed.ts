@@ -5,6 +5,7 @@
  * inside workerd. So every worker test run also checks the remote import path on D1 itself.
  */
 import { DEFAULT_SELECTION } from "../../scripts/import/sources/venue-selection.ts";
+import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,6 +63,7 @@ export async function fixtureSeedStatements(): Promise<string[]> {
           admin1: fixture("admin1CodesASCII.txt"),
           cities: fixture("cities.txt"),
           localized: fixture("localized-names.tsv"),
+          regionCodes: defaultSources().regionCodes,
           venueFiles: [venues],
           venueCount: 0,
           seed: "fixture",

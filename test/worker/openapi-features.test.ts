@@ -196,25 +196,29 @@ describe("venue cities by deployment (docs/api.md#venue-cities-in-full, VENUE_CI
 });
 
 describe("headers of a search answer", () => {
-  const searches: [string, string][] = [
-    ["/1.0/search/venues", "/1.0/search/venues?name=hallenstadoin&lat=47.3769&long=8.5417"],
-    ["/1.0/search/cities", "/1.0/search/cities?name=zurihc&country=CH"],
+  // Each search, and the declared headers its answer does not send (X-Read-As: only when a place
+  // was read at the end of the name).
+  const searches: [string, string, string[]][] = [
+    ["/1.0/search/venues", "/1.0/search/venues?name=hallenstadoin&lat=47.3769&long=8.5417", ["X-Read-As"]],
+    ["/1.0/search/cities", "/1.0/search/cities?name=zurihc&country=CH", ["X-Read-As"]],
+    ["/1.0/search/cities", "/1.0/search/cities?name=zurihc%20switzerland", []],
   ];
 
-  it.each(searches.flatMap(([path, url]) => FORMATS.map((a) => [url, a, path] as const)))(
+  it.each(searches.flatMap(([path, url, absent]) => FORMATS.map((a) => [url, a, path, absent] as const)))(
     "%s as %s sends every header the document declares, from the database and from the cache",
-    async (url, accept, path) => {
+    async (url, accept, path, absent) => {
       const declared = Object.keys(declaredHeaders(path, 200));
-      expect(declared).toEqual(expect.arrayContaining(["X-Match", "X-Corrected-Name", "ETag", "X-Cache"]));
+      expect(declared).toEqual(expect.arrayContaining(["X-Match", "X-Corrected-Name", "X-Read-As", "ETag", "X-Cache"]));
       const miss = await callWith({ EDGE_CACHE: "off" }, url, get(accept));
       expect(miss.headers.get("X-Cache")).toBe("MISS");
-      expect(declared.filter((name) => !miss.headers.has(name))).toEqual([]);
+      expect(declared.filter((name) => !miss.headers.has(name))).toEqual(absent);
       expect((await check(path, miss)).status).toBe(200);
 
       // A cached copy keeps them all (but the database timing).
       const hit = await untilCached(url, get(accept).headers);
-      expect(declared.filter((name) => !hit.headers.has(name))).toEqual(["Server-Timing"]);
+      expect(declared.filter((name) => !hit.headers.has(name)).sort()).toEqual(["Server-Timing", ...absent].sort());
       expect(hit.headers.get("X-Match")).toBe("fuzzy");
+      expect(hit.headers.get("X-Read-As")).toBe(miss.headers.get("X-Read-As"));
       expect((await check(path, hit)).status).toBe(200);
     },
   );

@@ -21,6 +21,7 @@ describe("parseSearchParams", () => {
     ).toEqual({
       page: 1,
       typos: true,
+      places: true,
       name: "fill aud",
       nameWords: ["fill", "aud"],
       cityName: "zurich",
@@ -33,7 +34,7 @@ describe("parseSearchParams", () => {
   });
 
   it("ignores unknown parameters, the other resource's ones, and empty values", () => {
-    const none = { page: 1, typos: true, nameWords: [] };
+    const none = { page: 1, typos: true, places: true, nameWords: [] };
     expect(parse("foo=1&bar&=x&name=")).toEqual(none);
     expect(parseSearchParams("cities", "cityId=1&cityName=x")).toEqual(none);
     expect(parse("unknown=%zz")).toEqual(none);
@@ -68,6 +69,8 @@ describe("lat, long, radius and typos (docs/api.md#typo-tolerance)", () => {
     expect(parse("lat=-0.00001&long=0").near).toEqual({ lat: 0, lng: 0, radiusKm: 25 });
     expect(parse("typos=0").typos).toBe(false);
     expect(parse("typos=1").typos).toBe(true);
+    expect(parse("places=0").places).toBe(false);
+    expect(parse("places=1").places).toBe(true);
   });
 
   it("rejects bad values with a 400 naming the parameter", () => {
@@ -87,6 +90,8 @@ describe("lat, long, radius and typos (docs/api.md#typo-tolerance)", () => {
       ["lat=0&long=0&radius=ten", "radius"],
       ["typos=2", "typos"],
       ["typos=yes", "typos"],
+      ["places=2", "places"],
+      ["places=no", "places"],
     ];
     for (const [q, name] of cases) {
       const e = error(q);
@@ -102,6 +107,8 @@ describe("lat, long, radius and typos (docs/api.md#typo-tolerance)", () => {
     );
     expect(canonicalQuery(parse("name=x&typos=1"))).toBe(canonicalQuery(parse("name=x")));
     expect(canonicalQuery(parse("name=x&typos=0"))).toBe("name=x&p=1&typos=0");
+    expect(canonicalQuery(parse("name=x&places=1"))).toBe(canonicalQuery(parse("name=x")));
+    expect(canonicalQuery(parse("name=x&places=0&typos=0"))).toBe("name=x&p=1&places=0&typos=0");
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../src/query/typos.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
-import { firstTrip, fuzzyTrip } from "../../src/query/search.ts";
+import { firstTrip, fuzzyTrip } from "../../src/query/trips.ts";
 import type { Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "../../scripts/bench/plans.ts";
@@ -31,6 +31,11 @@ const extra = [
   { resource: "cities" as const, query: "stateCode=ENG" },
   { resource: "cities" as const, query: "name=new%20york&state=New%20York" },
   { resource: "cities" as const, query: "name=new%20yrok&country=US&lat=40.7&long=-74&radius=100" },
+  // A place in the text: countries, regions and a venue's city read at the end of the name.
+  { resource: "venues" as const, query: "name=stadthalle%20wien%20austria" },
+  { resource: "venues" as const, query: "name=club%20berlin&kind=club" },
+  { resource: "cities" as const, query: "name=springfield%20il%20usa" },
+  { resource: "cities" as const, query: "name=london%20ontario&country=CA" },
 ];
 
 /** Candidates as the vocabulary would give them: the words themselves and near misses. */

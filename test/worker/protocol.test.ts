@@ -250,7 +250,7 @@ describe("methods, aliases and CORS", () => {
     expect(await res.text()).toBe("");
   });
 
-  it("every response allows any origin and exposes ETag, X-Cache, X-Match and X-Corrected-Name", async () => {
+  it("every response allows any origin and exposes ETag, X-Cache, X-Match, X-Corrected-Name and X-Read-As", async () => {
     for (const res of [
       await getJson("/1.0/search/cities?name=vaduz"),
       await getJson("/1.0/search/cities?p=0"),
@@ -258,7 +258,9 @@ describe("methods, aliases and CORS", () => {
       await call("/1.0/search/cities", { method: "POST" }),
     ]) {
       expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
-      expect(res.headers.get("Access-Control-Expose-Headers")).toBe("ETag, X-Cache, X-Match, X-Corrected-Name");
+      expect(res.headers.get("Access-Control-Expose-Headers")).toBe(
+        "ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As",
+      );
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       await res.arrayBuffer();
     }

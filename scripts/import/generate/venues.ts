@@ -40,6 +40,8 @@ export type GeneratedVenue = VenueInput & { url: string };
 const generatedVenue = (id: string, name: string, cityId: string | null, point: Point | null) => ({
   id,
   name,
+  localizedNames: {},
+  otherNames: [],
   cityId,
   lat: point?.lat ?? null,
   lng: point?.lng ?? null,

@@ -22,6 +22,7 @@ export const PLAIN_TABLES = [
   "name_anchors",
   "cell_counts",
   "localized_names",
+  "place_names",
 ] as const;
 export const FTS_DOCUMENTS = [
   { table: "cities_fts", docs: "city_docs" },
@@ -43,7 +44,10 @@ const RAW_TABLES = `
   );
   -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
   CREATE TABLE raw_venues (
-    id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL, name_token TEXT NOT NULL,
+    id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
+    words TEXT NOT NULL,   -- the distinct words of all its names (src/data-contract/spellings.ts)
+    names TEXT NOT NULL,   -- each form of each name as a name token
+    localized TEXT,        -- JSON object of language to the name shown in it, where it differs
     city_gid INTEGER, url TEXT, file TEXT NOT NULL, line NOT NULL,  -- a line number or a JSON path
     lat REAL, lng REAL, kind TEXT NOT NULL, source TEXT NOT NULL,
     hints TEXT NOT NULL, country_hint TEXT,  -- city names its source gives, as name tokens, space-separated

@@ -19,6 +19,8 @@ import type { VenueFileReport } from "../sources/venue-files.ts";
 import { dropSameVenues, placeVenues } from "./place-venues.ts";
 import { checkVenues, readVenueRows, type VenueSources } from "./venue-rows.ts";
 import { vocabulary } from "./vocabulary.ts";
+import { placeNames } from "./place-names.ts";
+import { readRegionCodes } from "../sources/region-codes.ts";
 import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
@@ -31,6 +33,8 @@ export interface BuildSources extends VenueSources {
   admin1: string;
   cities: string;
   localized: string;
+  /** Abbreviations of regions with numeric admin-1 codes (data/region-codes.tsv). */
+  regionCodes: string;
 }
 
 export interface BuildCounts {
@@ -44,6 +48,8 @@ export interface BuildCounts {
   /** Rows of cell_counts. */
   cellCounts: number;
   localizedNames: number;
+  /** Rows of place_names: the forms of countries and regions read at the end of a name. */
+  placeNames: number;
   notPopulated: number;
   badAlternateNames: number;
   duplicateVenues: number;
@@ -64,6 +70,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     words: 0,
     cellCounts: 0,
     localizedNames: 0,
+    placeNames: 0,
     notPopulated: 0,
     badAlternateNames: 0,
     duplicateVenues: 0,
@@ -104,6 +111,8 @@ export async function build(
   counts.cities = orderCities(db, progress);
   counts.venues = orderVenues(db, progress);
   counts.localizedNames = regionsAndNames(db);
+  counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
+  problems.check();
   searchDocuments(db, progress);
   counts.words = vocabulary(db, progress);
   storedTotals(db, progress, { prefixCountMin, anchorEvery });

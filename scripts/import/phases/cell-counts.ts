@@ -51,7 +51,7 @@ function* placesInOrder(db: Database.Database, kind: Kind): Generator<PlaceRow[]
   const source =
     kind === "city"
       ? "SELECT z, lat, lng, words AS text, NULL AS kind FROM raw_cities ORDER BY z"
-      : `SELECT o.cell AS z, coalesce(o.lat, c.lat) AS lat, coalesce(o.lng, c.lng) AS lng, o.name_norm AS text, o.kind
+      : `SELECT o.cell AS z, coalesce(o.lat, c.lat) AS lat, coalesce(o.lng, c.lng) AS lng, o.words AS text, o.kind
          FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos
          WHERE o.cell IS NOT NULL ORDER BY o.cell`;
   db.exec(`DROP TABLE IF EXISTS temp.places; CREATE TEMP TABLE places AS ${source}`);

@@ -20,7 +20,7 @@ export function searchDocuments(db: Database.Database, progress: Progress): void
     FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
     ORDER BY c.pos;
     INSERT INTO venue_docs (pos, doc)
-    SELECT v.pos, trim(v.name_norm || ' ' || v.name_token || ' ' || ${kindTokenSql("v.kind")}
+    SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || ${kindTokenSql("v.kind")}
                   || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || r.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
                   || ' ' || grid_tokens(coalesce(v.lat, c.lat), coalesce(v.lng, c.lng)))
     FROM temp.ordered_venues v LEFT JOIN cities c ON c.pos = v.city_pos

@@ -39,12 +39,12 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
   db.exec(`
     CREATE TEMP TABLE ordered_venues (
       pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
-      name_token TEXT NOT NULL, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
+      words TEXT NOT NULL, names TEXT NOT NULL, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
       cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
     );
     INSERT INTO temp.ordered_venues
     SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
-           r.name_token, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
+           r.words, r.names, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN cities c ON c.id = CAST(r.city_gid AS TEXT)
     ORDER BY 1;
     UPDATE cities SET venue_first = s.first, venue_count = s.n
@@ -68,7 +68,7 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
   return db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
 }
 
-/** Cities and venues per country and per state; the localized names of what was imported. */
+/** Cities and venues per country and per state; the localized names of what was imported (venues' among them). */
 export function regionsAndNames(db: Database.Database): number {
   db.exec(`
     INSERT INTO region_counts (country_code, admin1_code, cities, venues)
@@ -82,6 +82,8 @@ export function regionsAndNames(db: Database.Database): number {
     WHERE EXISTS (SELECT 1 FROM cities WHERE id = l.key)
        OR EXISTS (SELECT 1 FROM admin1 WHERE country_code || '.' || code = l.key)
        OR EXISTS (SELECT 1 FROM countries WHERE code = l.key)
+    UNION ALL
+    SELECT j.key, 'venue', v.id, j.value FROM raw_venues v, json_each(v.localized) j WHERE v.localized IS NOT NULL
     ORDER BY 1, 2, 3;`);
   return db.prepare("SELECT count(*) FROM localized_names").pluck().get() as number;
 }

@@ -5,9 +5,10 @@
  */
 import { basename } from "node:path";
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/data-contract/normalize.ts";
+import { normalize } from "../../../src/data-contract/normalize.ts";
+import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { cellOf, FINEST_LEVEL } from "../../../src/data-contract/grid.ts";
-import { nameToken, regionTokens } from "../../../src/data-contract/tokens.ts";
+import { regionTokens } from "../../../src/data-contract/tokens.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
@@ -67,8 +68,7 @@ export async function readLocalized(
 /** The columns of raw_cities for one city. */
 function cityColumns(c: City, localized: readonly string[]): unknown[] {
   // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
-  const names = [c.name, c.asciiName, ...c.alternateNames, ...localized];
-  const normalized = [...new Set(names.map(normalize))].filter(Boolean);
+  const index = nameIndexText([c.name, c.asciiName, ...c.alternateNames, ...localized]);
   const nameNorm = normalize(c.name);
   const asciiNorm = normalize(c.asciiName);
   return [
@@ -83,8 +83,8 @@ function cityColumns(c: City, localized: readonly string[]): unknown[] {
     c.population,
     cellOf(FINEST_LEVEL, c.lat, c.lng),
     c.featureCode === "PPLX" ? 1 : 0,
-    [...new Set(normalized.flatMap(words))].join(" "),
-    normalized.map(nameToken).join(" "),
+    index.words,
+    index.tokens,
     regionTokens(c.countryCode, c.admin1Code).join(" "),
     c.line,
   ];

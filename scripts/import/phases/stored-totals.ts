@@ -34,12 +34,12 @@ function recordsByRegion(db: Database.Database, kind: Kind): Iterable<RegionRow>
   // Each city's venues are one pos range: cities by region, then their venues in order; then the
   // venues without a city.
   const inCities = db.prepare(
-    `SELECT o.name_norm AS text, c.country_code, c.admin1_code
+    `SELECT o.words AS text, c.country_code, c.admin1_code
      FROM cities c JOIN temp.ordered_venues o ON o.pos >= c.venue_first AND o.pos < c.venue_first + c.venue_count
      WHERE c.venue_count > 0 ORDER BY c.country_code, c.admin1_code, c.state_rank, o.pos`,
   );
   const cityless = db.prepare(
-    "SELECT name_norm AS text, NULL AS country_code, NULL AS admin1_code FROM temp.ordered_venues WHERE city_pos IS NULL",
+    "SELECT words AS text, NULL AS country_code, NULL AS admin1_code FROM temp.ordered_venues WHERE city_pos IS NULL",
   );
   return [inCities.iterate() as Iterable<RegionRow>, cityless.iterate() as Iterable<RegionRow>];
 }
@@ -48,7 +48,7 @@ function recordsByRegion(db: Database.Database, kind: Kind): Iterable<RegionRow>
 function recordsInOrder(db: Database.Database, kind: Kind): Iterable<PosRow> {
   const sql =
     kind === "venue"
-      ? "SELECT pos, name_norm AS text, name_token AS names FROM temp.ordered_venues ORDER BY pos"
+      ? "SELECT pos, words AS text, names FROM temp.ordered_venues ORDER BY pos"
       : "SELECT c.pos, r.words AS text, r.names FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER) ORDER BY c.pos";
   return db.prepare(sql).iterate() as Iterable<PosRow>;
 }

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../../src/data-contract/normalize.ts";
 import { nameToken } from "../../../src/data-contract/tokens.ts";
+import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "../generate/venues.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
@@ -111,12 +112,13 @@ export async function readVenueRows(
       ? generated(db, countries, sources, progress)
       : fromFiles(sources, problems, progress, reports);
   const insert = db.prepare(
-    `INSERT INTO raw_venues (id, name, name_norm, name_token, city_gid, url, file, line, lat, lng, kind, source, hints, country_hint, placed)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO raw_venues (id, name, name_norm, words, names, localized, city_gid, url, file, line, lat, lng, kind, source,
+                             hints, country_hint, placed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const write = (v: VenueInput) => {
-    const nameNorm = normalize(v.name);
-    const token = words(nameNorm).length > 0 ? nameToken(nameNorm) : "";
+    const index = nameIndexText([v.name, ...v.otherNames]);
+    const localized = Object.keys(v.localizedNames).length === 0 ? null : JSON.stringify(v.localizedNames);
     const cityGid = v.cityId === null ? null : Number(v.cityId);
     const hints = v.cityHints
       .map((h) => normalize(h))
@@ -126,8 +128,10 @@ export async function readVenueRows(
     insert.run(
       v.id,
       v.name,
-      nameNorm,
-      token,
+      normalize(v.name),
+      index.words,
+      index.tokens,
+      localized,
       cityGid,
       v.url,
       v.file,

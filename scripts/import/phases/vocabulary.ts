@@ -14,7 +14,7 @@ export function vocabulary(db: Database.Database, progress: Progress): number {
   db.exec(`
     CREATE TEMP TABLE all_words AS
     SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities FROM (
-      SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(name_norm, ' ', '","') || '"]') j
+      SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(words, ' ', '","') || '"]') j
       UNION ALL
       SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
     ) GROUP BY value ORDER BY value;

@@ -1,10 +1,11 @@
 /**
  * MusicBrainz places (core data CC0) as venues: one object per line as the JSON dump ships them
  * (`mbdump/place` of `place.tar.xz`) and as /ws/2/place answers (a lookup, or a search's `places`).
- * Fields read: `id`, `name`, `type`, `coordinates`, `area`, `address`, `life-span`.
+ * Fields read: `id`, `name`, `aliases`, `type`, `coordinates`, `area`, `address`, `life-span`.
  */
 import { RowError } from "../problems.ts";
 import { hintOf, positionOf, venueName, type Skipped, type VenueInput } from "./venue-input.ts";
+import { cleanName, isLatin, venueNames, type SourceNames } from "./venue-names.ts";
 import type { VenueSelection } from "./venue-selection.ts";
 
 const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,6 +31,28 @@ function addressTowns(address: unknown): string[] {
   return parts.slice(1).filter((p) => p.length > 1);
 }
 
+/**
+ * A place's aliases (each `name`, `locale`, `primary`, `type`: "Place name" or "Search hint"): a
+ * primary alias names it in its locale's language; a Latin-script place name without a locale is
+ * an international name; every alias is searched.
+ */
+function musicBrainzNames(o: Record<string, unknown>, name: string): SourceNames {
+  const byLanguage = new Map<string, string>();
+  const international: string[] = [];
+  const others: string[] = [];
+  for (const alias of Array.isArray(o.aliases) ? (o.aliases as unknown[]).map(record) : []) {
+    const aliasName = cleanName(alias.name);
+    if (aliasName === null) continue;
+    const language = typeof alias.locale === "string" ? alias.locale.split(/[_-]/)[0]?.toLowerCase() : undefined;
+    if (language !== undefined && alias.primary === true && !byLanguage.has(language))
+      byLanguage.set(language, aliasName);
+    else if (language === undefined && alias.type !== "Search hint" && isLatin(aliasName))
+      international.push(aliasName);
+    else others.push(aliasName);
+  }
+  return { name, byLanguage, international, others };
+}
+
 export function placeToVenue(
   o: Record<string, unknown>,
   selection: VenueSelection,
@@ -47,7 +70,7 @@ export function placeToVenue(
   const hints = [hintOf(area.name, "area name", id), ...addressTowns(o.address).map((t) => hintOf(t, "address", id))];
   return {
     id,
-    name: venueName(o.name, id),
+    ...venueNames(musicBrainzNames(o, venueName(o.name, id))),
     cityId: null,
     url: `https://musicbrainz.org/place/${id}`,
     ...positionOf(coordinates.latitude, coordinates.longitude, id),

@@ -7,6 +7,7 @@
  */
 import { RowError } from "../problems.ts";
 import { hintOf, positionOf, venueName, type Skipped, type VenueInput } from "./venue-input.ts";
+import { splitNames, venueNames, type SourceNames } from "./venue-names.ts";
 import type { VenueSelection } from "./venue-selection.ts";
 
 type Json = Record<string, unknown>;
@@ -43,6 +44,32 @@ function selected(tags: Json, selection: VenueSelection): { kind: VenueInput["ki
   return { skipped: "not a venue tag" };
 }
 
+/** Name tags whose values are other names of the element, each maybe several (`;`), maybe in a language (`old_name:en`). */
+const OTHER_NAME_TAG = /^(alt|old|short|loc|official|nat|reg|int)_name(:.+)?$/;
+/** `name:<lang>`, maybe with a script or a romanization (`name:ja-Latn`, `name:ja_rm`, `name:zh-Hans`). */
+const LANGUAGE_NAME_TAG = /^name:([a-z]{2,3})(?:[-_]([A-Za-z]+))?$/;
+
+/** Every name tag of an element (docs/api.md#every-name-a-venue-has). */
+function osmNames(tags: Json, name: string): SourceNames {
+  const byLanguage = new Map<string, string>();
+  const romanized: string[] = [];
+  const others: string[] = [];
+  for (const [key, value] of Object.entries(tags)) {
+    const language = LANGUAGE_NAME_TAG.exec(key);
+    if (language !== null) {
+      const [first] = splitNames(value);
+      if (first === undefined) continue;
+      const script = language[2]?.toLowerCase();
+      if (script === undefined) byLanguage.set(language[1] ?? "", first);
+      else (script === "latn" || script === "rm" ? romanized : others).push(first);
+      continue;
+    }
+    if (OTHER_NAME_TAG.test(key)) others.push(...splitNames(value));
+  }
+  const international = [...splitNames(tags.int_name), ...romanized];
+  return { name, byLanguage, international, others };
+}
+
 function venueOf(
   tags: Json,
   id: { type: string; number: string },
@@ -58,7 +85,7 @@ function venueOf(
   const country = typeof tags["addr:country"] === "string" ? tags["addr:country"].trim().toUpperCase() : "";
   return {
     id: venue,
-    name: venueName(tags.name, venue),
+    ...venueNames(osmNames(tags, venueName(tags.name, venue))),
     cityId: null,
     url: `https://www.openstreetmap.org/${id.type}/${id.number}`,
     ...positionOf(position.lat, position.lng, venue),

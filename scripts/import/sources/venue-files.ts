@@ -25,6 +25,8 @@ export interface VenueFileReport {
   format: string;
   read: number;
   kept: number;
+  /** Names kept besides the names shown: every other name of the kept venues. */
+  names: number;
   skipped: Record<string, number>;
   /** After placing (phases/place-venues.ts): how each kept venue got its city. */
   placed?: { given: number; hint: number; position: number; none: number; sameVenue: number };
@@ -148,6 +150,7 @@ export async function* readVenueFiles(
       format: format.kind === "document" ? `JSON document (${format.array})` : format.kind,
       read: 0,
       kept: 0,
+      names: 0,
       skipped: {},
     };
     reports.push(report);
@@ -166,6 +169,7 @@ async function* counted(rows: AsyncGenerator<VenueInput>, report: VenueFileRepor
   for await (const row of rows) {
     report.read++;
     report.kept++;
+    report.names += row.otherNames.length;
     yield row;
   }
 }
@@ -188,6 +192,7 @@ async function* converted(
     if ("skipped" in venue) report.skipped[venue.skipped] = (report.skipped[venue.skipped] ?? 0) + 1;
     else {
       report.kept++;
+      report.names += venue.otherNames.length;
       yield venue;
     }
   }

@@ -7,13 +7,13 @@ import { GEO_ID, VENUE_ID, VENUE_ID_RULE } from "../../../src/data-contract/ids.
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { isVenueKind, VENUE_KINDS, type VenueKind } from "../../../src/data-contract/venue-kinds.ts";
 import { CONTROL, RowError } from "../problems.ts";
+import type { VenueNames } from "./venue-names.ts";
 
 /** Where a record came from: its licence and its link follow from it. */
 type VenueSource = "generated" | "file" | "musicbrainz" | "openstreetmap";
 
-export interface VenueInput {
+export interface VenueInput extends VenueNames {
   id: string;
-  name: string;
   /** GeoNames id of the venue's city, or null (none given: placed by hint and position). */
   cityId: string | null;
   url: string | null;

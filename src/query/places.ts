@@ -1,0 +1,219 @@
+/**
+ * A place in the text (docs/api.md#a-place-in-the-text), on the query side: one statement, in the
+ * first round trip of a name search, finds the places that the end of the name may stand for
+ * (countries and regions in place_names, a venue's city by the cities' name tokens) and, for each,
+ * the best record of the rest of the name there: its name tier and its pos, the first ranking rules
+ * (src/data-contract/ranking.ts). With the strict search's own best tier beside them, the reading
+ * whose best record ranks first is chosen without running any reading's page. Only when no
+ * record's name is the text as typed (the first tier) does the statement read any place.
+ */
+import { EXACT, STARTS, WORDS, type NameTier } from "../data-contract/ranking.ts";
+import { nameTierText, type NameTierText } from "../match/fts.ts";
+import { ftsFilters } from "../match/filters.ts";
+import type { SearchParams } from "../params/search-params.ts";
+import { int, raw, sql, type Sql } from "../sql/sql.ts";
+import type { ResourceQueries } from "./resource.ts";
+import { textReadings, type TextReading } from "./readings.ts";
+
+/** Places of one part read at most (the largest first): `springfield` names hundreds. */
+const PLACES_PER_READING = 8;
+
+/** A place the end of the name may stand for, and the best record of the rest of the name there. */
+export interface PlaceCandidate {
+  reading: TextReading;
+  role: "city" | "region" | "country";
+  countryCode: string;
+  admin1Code: string | null;
+  cityId: string | null;
+  /** The place's size in the cities' order: the pos of its largest city (a city's own pos). */
+  rank: number;
+  /** The best name tier of the rest of the name in the place, null when nothing matches it there. */
+  tier: NameTier | null;
+  /** The pos of the first record of that tier there. */
+  first: number | null;
+}
+
+/** What the first round trip tells of the text as typed and of its readings. */
+export interface PlaceReadings {
+  /** The best name tier of the text as typed (with the filters given), null when nothing matches. */
+  strictTier: NameTier | null;
+  candidates: PlaceCandidate[];
+}
+
+/** The readings worth asking about, with their name's FTS5 text. */
+function readingsOf(
+  p: SearchParams,
+  resource: ResourceQueries<unknown>["resource"],
+): { reading: TextReading; text: NameTierText }[] {
+  return textReadings(p.nameWords, resource).flatMap((reading) => {
+    const text = nameTierText(reading.nameWords.join(" "));
+    return text === null ? [] : [{ reading, text }];
+  });
+}
+
+/** A tier's FTS5 text in the place, as an SQL expression over the candidate's columns. */
+const inPlace = (text: string, filters: Sql | null): Sql =>
+  filters === null
+    ? sql`'(' || ${raw(text)} || ') AND "' || token || '"'`
+    : sql`'(' || ${raw(text)} || ') AND "' || token || '" AND (' || (SELECT q FROM flt) || ')'`;
+
+/** The best tier of a text (columns x, s, w: exact, starts, words) in the place of a candidate row. */
+function bestTier(fts: Sql, filters: Sql | null): Sql {
+  const has = (column: string) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${inPlace(column, filters)})`;
+  return sql`CASE WHEN ${has("x")} THEN ${int(EXACT)} WHEN ${has("s")} THEN ${int(STARTS)} WHEN ${has("w")} THEN ${int(WORDS)} END`;
+}
+
+/** The best tier of the text as typed, with the filters given. */
+function strictTierSql(fts: Sql, text: NameTierText, filters: Sql | null): Sql {
+  const has = (t: string) =>
+    sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${filters === null ? sql`${t}` : sql`${`(${t}) AND (`} || (SELECT q FROM flt) || ')'`})`;
+  return sql`CASE WHEN ${has(text.exact)} THEN ${int(EXACT)} WHEN ${has(text.starts)} THEN ${int(STARTS)} WHEN ${has(text.words)} THEN ${int(WORDS)} END`;
+}
+
+/** The candidate places of every reading (columns i, role, cc, a1, city_id, rank, token). */
+function candidatesSql(venues: boolean): Sql {
+  const city = venues
+    ? sql`SELECT r.i, 'city' AS role, c.country_code AS cc, c.admin1_code AS a1, c.id AS city_id, c.pos AS rank,
+                 '__t_' || c.pos AS token
+          FROM r CROSS JOIN cities_fts f ON f.cities_fts MATCH '"_' || replace(r.ci, ' ', '_') || '"'
+          CROSS JOIN cities c ON c.pos = f.rowid
+          WHERE r.ci IS NOT NULL
+            AND (r.re IS NULL OR EXISTS (SELECT 1 FROM re WHERE re.i = r.i AND re.cc = c.country_code AND re.a1 = c.admin1_code))
+            AND (r.co IS NULL OR EXISTS (SELECT 1 FROM co WHERE co.i = r.i AND co.cc = c.country_code))
+          UNION ALL `
+    : raw("");
+  return sql`${city}SELECT re.i AS i, 'region' AS role, re.cc AS cc, re.a1 AS a1, NULL AS city_id, re.rank AS rank,
+           '__s_' || lower(re.cc) || '_' || lower(re.a1) AS token
+      FROM re JOIN r ON r.i = re.i WHERE r.ci IS NULL
+    UNION ALL SELECT co.i, 'country', co.cc, NULL, NULL, co.rank, '__c_' || lower(co.cc)
+      FROM co JOIN r ON r.i = co.i WHERE r.ci IS NULL AND r.re IS NULL`;
+}
+
+/**
+ * One statement: a row of the strict tier alone (i -1), then a row per candidate place with the
+ * best tier and first pos of its reading's name there; no candidates when a name is the text.
+ */
+export function placeReadingsSql<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  strict: NameTierText,
+  withReadings: boolean,
+): Sql {
+  const list = withReadings ? readingsOf(p, q.resource) : [];
+  const json = JSON.stringify(
+    list.map(({ reading, text }, i) => ({
+      i,
+      x: text.exact,
+      s: text.starts,
+      w: text.words,
+      ci: reading.city ?? null,
+      re: reading.region ?? null,
+      co: reading.country ?? null,
+    })),
+  );
+  const fts = raw(q.fts);
+  const filters = ftsFilters(p, q.fts);
+  const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
+  const place = (form: string, region: boolean) =>
+    sql`p.form = r.${raw(form)} AND p.admin1_code ${raw(region ? "<> ''" : "= ''")}`;
+  return sql`WITH ${flt}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(fts, strict, filters)}),
+    r AS MATERIALIZED (SELECT value ->> 'i' AS i, value ->> 'x' AS x, value ->> 's' AS s, value ->> 'w' AS w,
+                              value ->> 'ci' AS ci, value ->> 're' AS re, value ->> 'co' AS co
+                       FROM json_each(${json}) WHERE (SELECT tier FROM strict) IS NOT ${int(EXACT)}),
+    co AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.rank FROM r CROSS JOIN place_names p ON ${place("co", false)}),
+    re AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.admin1_code AS a1, p.rank FROM r CROSS JOIN place_names p ON ${place("re", true)}
+                        WHERE r.co IS NULL OR EXISTS (SELECT 1 FROM co WHERE co.i = r.i AND co.cc = p.country_code)),
+    candidates AS MATERIALIZED (SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY i ORDER BY rank) AS k
+                                               FROM (${candidatesSql(q.resource === "venues")})) WHERE k <= ${int(PLACES_PER_READING)}),
+    tiered AS MATERIALIZED (SELECT candidates.*, r.x, r.s, r.w, ${bestTier(fts, filters)} AS tier FROM candidates JOIN r ON r.i = candidates.i)
+    SELECT -1 AS i, NULL AS role, NULL AS cc, NULL AS a1, NULL AS city_id, NULL AS rank, tier, NULL AS first FROM strict
+    UNION ALL
+    SELECT i, role, cc, a1, city_id, rank, tier,
+           (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters)}
+            ORDER BY rowid LIMIT 1) AS first
+    FROM tiered`;
+}
+
+const tierOf = (value: unknown): NameTier | null =>
+  value === EXACT || value === STARTS || value === WORDS ? value : null;
+
+/** The rows of placeReadingsSql as the strict tier and the candidates. */
+export function placeReadings(
+  p: SearchParams,
+  resource: ResourceQueries<unknown>["resource"],
+  rows: readonly Record<string, unknown>[],
+): PlaceReadings {
+  const list = p.places ? readingsOf(p, resource) : [];
+  const candidates: PlaceCandidate[] = [];
+  let strictTier: NameTier | null = null;
+  for (const row of rows) {
+    const i = Number(row.i);
+    if (i < 0) {
+      strictTier = tierOf(row.tier);
+      continue;
+    }
+    const reading = list[i]?.reading;
+    if (reading === undefined) continue;
+    candidates.push({
+      reading,
+      role: row.role === "city" ? "city" : row.role === "region" ? "region" : "country",
+      countryCode: String(row.cc),
+      admin1Code: typeof row.a1 === "string" ? row.a1 : null,
+      cityId: typeof row.city_id === "string" ? row.city_id : null,
+      rank: Number(row.rank),
+      tier: tierOf(row.tier),
+      first: typeof row.first === "number" ? row.first : null,
+    });
+  }
+  return { strictTier, candidates };
+}
+
+/** A place's role, the most specific first: of two readings with the same best record, the narrower wins. */
+const SPECIFIC = { city: 0, region: 1, country: 2 } as const;
+
+/** The reading whose best record ranks first (tier, then pos), the narrowest place on a tie; null when none matches. */
+export function bestReading(candidates: readonly PlaceCandidate[]): PlaceCandidate | null {
+  let best: PlaceCandidate | null = null;
+  for (const c of candidates) {
+    if (c.tier === null || c.first === null) continue;
+    if (best === null || compare(c, best) < 0) best = c;
+  }
+  return best;
+}
+
+function compare(a: PlaceCandidate, b: PlaceCandidate): number {
+  return (
+    (a.tier ?? 9) - (b.tier ?? 9) ||
+    (a.first ?? 0) - (b.first ?? 0) ||
+    SPECIFIC[a.role] - SPECIFIC[b.role] ||
+    b.reading.nameWords.length - a.reading.nameWords.length ||
+    a.rank - b.rank
+  );
+}
+
+/** The place named when no reading's name matches there: the largest place of the narrowest role. */
+export function namedPlace(candidates: readonly PlaceCandidate[]): PlaceCandidate | null {
+  return [...candidates].sort((a, b) => SPECIFIC[a.role] - SPECIFIC[b.role] || a.rank - b.rank)[0] ?? null;
+}
+
+/**
+ * The search a reading runs: the rest of the name, and the place as filters AND the filters given.
+ * Null when the place would replace a filter given as a parameter (another city, state or country).
+ */
+export function readingParams(p: SearchParams, c: PlaceCandidate): SearchParams | null {
+  const read: SearchParams = { ...p, name: c.reading.nameWords.join(" "), nameWords: c.reading.nameWords };
+  const givenCountry = p.country === undefined ? null : "code" in p.country ? p.country.code : "";
+  if (c.role === "city") {
+    if (c.cityId === null || p.cityId !== undefined || p.cityName !== undefined) return null;
+    read.cityId = c.cityId;
+    return read;
+  }
+  // A country given by its name stays as given: the reading's statements AND it with the place.
+  if (givenCountry !== null && givenCountry !== "" && givenCountry !== c.countryCode) return null;
+  if (givenCountry === null) read.country = { code: c.countryCode };
+  if (c.role === "region") {
+    if (c.admin1Code === null || p.state !== undefined || p.stateCode !== undefined) return null;
+    read.stateCode = c.admin1Code;
+  }
+  return read;
+}

@@ -1,0 +1,126 @@
+/**
+ * The statements of a search's round trips (src/query/search.ts runs them): the strict search of a
+ * resource (venues.ts, cities.ts, names.ts) with what the typo fallback and the place readings need
+ * (corrections.ts, places.ts), and the typo fallback's own (docs/api.md#typo-tolerance).
+ */
+import type { Language } from "../data-contract/languages.ts";
+import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
+import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
+import { areaPositions } from "../geo/index.ts";
+import { nameTierText } from "../match/fts.ts";
+import { numbered, type Sql } from "../sql/sql.ts";
+import { correctionsSql } from "./corrections.ts";
+import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
+import { placeReadingsSql } from "./places.ts";
+import type { ResourceQueries, Search } from "./resource.ts";
+import { readingsTotal, storedTotal } from "./totals.ts";
+import {
+  alternatives,
+  everyAlternative,
+  lookups,
+  readings,
+  spreads,
+  type Alternative,
+  type Candidate,
+  type Reading,
+} from "./typos.ts";
+
+/** The strict search of a request, or null when nothing can match (a name without words). */
+function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
+  const offset = pageOffset(q.resource, p.page);
+  const area = areaOf(p);
+  if (p.name === undefined) {
+    if (area === undefined) return q.browse(p, offset);
+    const size = ITEMS_PER_PAGE[q.resource];
+    const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
+    return { positions: areaPositions({ ...query, offset, size }) };
+  }
+  const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
+  const search = tiered(q, p, tiersOf(p.name, 0), offset, { word });
+  if (search === null || search.count === undefined) return search;
+  const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
+  const positions = alone ? anchoredPositions(q, word, offset) : null;
+  return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
+}
+
+/** A search's statements: its total apart, or not (in an area), then its page's records. */
+function searchStatements<R>(q: ResourceQueries<R>, search: Search, language: Language, count?: Sql): Sql[] {
+  const page = q.page(search.positions, language, search.count === undefined);
+  return search.count === undefined ? [page] : [count ?? search.count, page];
+}
+
+/** The total and the page's rows from the results of searchStatements(). */
+export function totalAndRows(search: Search, results: readonly { rows: Record<string, unknown>[] }[]) {
+  if (search.count !== undefined) {
+    return { total: Number(results[0]?.rows[0]?.n ?? 0), rows: results[1]?.rows ?? [] };
+  }
+  const rows = results[0]?.rows ?? [];
+  // An empty page is one row of the total alone.
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
+}
+
+/**
+ * The first round trip of a search: total and page; when the name may be forgiven typos, what the
+ * fallback needs (correctionsSql); then, for a name outside an area, the strict answer's best tier
+ * and the place readings (placeReadingsSql).
+ */
+export interface FirstTrip {
+  search: Search;
+  statements: Sql[];
+  /** Whether a statement after the page reads what the typo fallback needs. */
+  fuzzy: boolean;
+  /** Whether the last statement reads the strict tier and the places. */
+  places: boolean;
+}
+
+/** The rows of the first trip's statements after the page: corrections, place readings. */
+export function firstTripRows(first: FirstTrip, results: readonly { rows: Record<string, unknown>[] }[]) {
+  const after = first.search.count === undefined ? 1 : 2;
+  return {
+    corrections: first.fuzzy ? results[after]?.rows[0] : undefined,
+    places: first.places ? (results[after + (first.fuzzy ? 1 : 0)]?.rows ?? []) : null,
+  };
+}
+
+export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
+  const strict = strictSearch(q, p);
+  if (strict === null) return null;
+  const queryWords = p.typos ? p.nameWords : [];
+  const list = lookups(queryWords);
+  const statements = searchStatements(q, strict, language);
+  const fuzzy = list.length > 0;
+  if (fuzzy) statements.push(correctionsSql(q.resource, q.fts, queryWords, list, strict.stands));
+  // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
+  // places the end of the name may stand for: outside an area only.
+  const text = p.name === undefined ? null : nameTierText(p.name);
+  const reads = text !== null && areaOf(p) === undefined && (fuzzy || (p.places && p.nameWords.length > 1));
+  if (reads) statements.push(placeReadingsSql(q, p, text, p.places));
+  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads };
+}
+
+/**
+ * The round trip of the typo fallback: the name's readings within the allowed edits, or null
+ * without any. `typedMatches`: the name as typed matches some records (their names only at the
+ * start of a word), so the total cannot be counted as everyAlternative() does.
+ */
+export function fuzzyTrip<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  language: Language,
+  candidates: readonly Candidate[],
+  { present = [], typedMatches = false }: { present?: readonly boolean[]; typedMatches?: boolean } = {},
+): { search: Search; statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
+  const options = alternatives(p.nameWords, candidates, present);
+  const list = readings(options);
+  const groups = typedMatches ? null : everyAlternative(options);
+  const every = groups === null ? undefined : everyWord(groups);
+  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page), { every });
+  if (fuzzy === null) return null;
+  const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
+  return {
+    search: fuzzy,
+    statements: searchStatements(q, fuzzy, language, count).map(numbered),
+    options,
+    readings: list,
+  };
+}
