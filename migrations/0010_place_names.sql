@@ -14,4 +14,8 @@ CREATE TABLE place_names (
   PRIMARY KEY (form, country_code, admin1_code)
 ) WITHOUT ROWID;
 
+-- The words of the place names in the typo vocabulary, so that a typo in the place is forgiven too
+-- (`Paris, Texsa`): how many place names hold each word (0 for the words of names alone).
+ALTER TABLE words ADD COLUMN places INTEGER NOT NULL DEFAULT 0;
+
 DELETE FROM meta WHERE key = 'data_version';

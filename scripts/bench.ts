@@ -16,6 +16,10 @@
  * `npm run bench -- --venue-files` instead imports a 1,000,000-venue GeoJSON sequence and a 1 GB
  * Overpass answer, both synthetic (docs/benchmarks.md "Real-venue files", README "Real venues").
  *
+ * `npm run bench -- --places` instead measures search that understands what people type on the
+ * default data: a place in the text, names written the other way, typo recall, and what a place
+ * reading costs (docs/benchmarks.md "A place in the text").
+ *
  * `npm run bench -- --scale` instead imports 3,000,000 venues, then 10,000,000 venues on the
  * synthetic 5,000,000-city file (npm run data:scale), and measures every class on that database
  * against the 1M figures of bench/results.json (bench/scale.json, docs/benchmarks.md "At scale").
@@ -28,12 +32,21 @@ import { parseArgs } from "node:util";
 import { TMP } from "./bench/common.ts";
 import { benchDefault } from "./bench/default-run.ts";
 import { benchScale } from "./bench/scale-run.ts";
+import { benchPlaces } from "./bench/places-run.ts";
 import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
-const { values } = parseArgs({ options: { scale: { type: "boolean" }, "venue-files": { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { scale: { type: "boolean" }, "venue-files": { type: "boolean" }, places: { type: "boolean" } },
+});
 mkdirSync(TMP, { recursive: true });
-const bench = values.scale ? benchScale : values["venue-files"] ? benchVenueFiles : benchDefault;
+const bench = values.scale
+  ? benchScale
+  : values["venue-files"]
+    ? benchVenueFiles
+    : values.places
+      ? benchPlaces
+      : benchDefault;
 bench().catch((error: unknown) => {
   stopDevServers();
   console.error(error);

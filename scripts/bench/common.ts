@@ -6,7 +6,7 @@ import type { ImportSummary } from "../import/run.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { logger, startDevServer } from "../tools/dev-server.ts";
 import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
-import { interleaved, load, median, rowsRead, sequential, type LoadFigures } from "./measure.ts";
+import { interleaved, load, median, rowsRead, roundTrips, sequential, type LoadFigures } from "./measure.ts";
 import { QUERY_CLASSES, type QueryClass } from "./query-classes.ts";
 import { rawSqlMs } from "./raw-sql.ts";
 import { writeDocSection } from "./docs-section.ts";
@@ -86,8 +86,9 @@ export async function measureClasses(
     const probe = await fetch(`${base}${path}`, { headers: acceptFor(c) });
     await probe.arrayBuffer();
     await sequential(`${base}${path}`, acceptFor(c), 1); // warm-up
-    // A class with typos is measured in turn with its strict class, which it is compared with.
-    const pair = classes.find((s) => s.id === c.strictPair);
+    // A class with typos (a place in the text) is measured in turn with its strict (plain) class,
+    // which it is compared with.
+    const pair = classes.find((s) => s.id === (c.strictPair ?? c.plainPair));
     const [figures, strict] = await interleaved(
       [`${base}${path}`, ...(pair === undefined ? [] : [`${base}${classUrl(pair)}`])],
       acceptFor(c),
@@ -100,8 +101,10 @@ export async function measureClasses(
       url: `${path}${c.format === "xml" ? " (XML)" : ""}`,
       status: probe.status,
       rowsRead: rowsRead(probe),
+      roundTrips: roundTrips(probe),
       rawSqlMs: await rawSqlMs(db, c),
       ...(c.strictPair === undefined ? {} : { strictPair: c.strictPair }),
+      ...(c.plainPair === undefined ? {} : { plainPair: c.plainPair }),
       ...(strict === undefined ? {} : { strictLatency: { p50: strict.p50, p99: strict.p99 } }),
       ...figures,
     });

@@ -92,6 +92,11 @@ export function median(runs: readonly LoadFigures[]): LoadFigures {
   return middle;
 }
 
+/** D1's round trips for an answer, as the worker reports them in Server-Timing. */
+export function roundTrips(res: Response): number {
+  return Number(/round_trips=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
+}
+
 /** D1's rows_read of an answer, as the worker reports it in Server-Timing. */
 export function rowsRead(res: Response): number {
   return Number(/rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? NaN);

@@ -1,7 +1,8 @@
 /**
  * The query classes the benchmark measures and the plan test checks: every kind of filter,
  * short and long name prefixes, deep pages, both resources and both formats; names with typos
- * (each paired with the strict class it is compared with), and searches near a point.
+ * (each paired with the strict class it is compared with), names with a place in the text (each
+ * paired with the plain name class of the same search), and searches near a point and in a box.
  */
 export interface QueryClass {
   id: string;
@@ -11,6 +12,8 @@ export interface QueryClass {
   format: "json" | "xml";
   /** A class whose name has typos: the strict class with the same name spelled right. */
   strictPair?: string;
+  /** A class with a place in the text: the class of the same name without it. */
+  plainPair?: string;
 }
 
 const of =
@@ -19,7 +22,7 @@ const of =
     id: string,
     label: string,
     query: string,
-    extra: Partial<Pick<QueryClass, "format" | "strictPair">> = {},
+    extra: Partial<Pick<QueryClass, "format" | "strictPair" | "plainPair">> = {},
   ): QueryClass => ({
     id,
     label,
@@ -27,6 +30,7 @@ const of =
     query,
     format: extra.format ?? "json",
     ...(extra.strictPair === undefined ? {} : { strictPair: extra.strictPair }),
+    ...(extra.plainPair === undefined ? {} : { plainPair: extra.plainPair }),
   });
 const venues = of("venues");
 const cities = of("cities");
@@ -61,6 +65,9 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   venues("venue-fuzzy-words", "venues name with a typo, two words", "name=bleu%20room", {
     strictPair: "venue-name-words",
   }),
+  venues("venue-place-city", "venues name and a city in the text", "name=club%20berlin", {
+    plainPair: "venue-name-common",
+  }),
   venues("venue-near-london", "venues within 10 km of central London", `${LONDON}&radius=10`),
   venues("venue-near-paris", "venues within 100 km of Paris", `${PARIS}&radius=100`),
   venues("venue-near-london-name", "venues named club within 10 km of London", `name=club&${LONDON}&radius=10`),
@@ -79,6 +86,12 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   cities("city-name-xml", "cities name (XML)", "name=paris", { format: "xml" }),
   cities("city-fuzzy", "cities name with a typo", "name=pasris", { strictPair: "city-name" }),
   cities("city-fuzzy-alternate", "cities alternate name with a typo", "name=munchn", { strictPair: "city-alternate" }),
+  cities("city-place-region", "cities name and a region code in the text", "name=Paris%2C%20TX", {
+    plainPair: "city-name",
+  }),
+  cities("city-place-country", "cities name and a country in the text", "name=paris%20france", {
+    plainPair: "city-name",
+  }),
   cities("city-near-london", "cities within 10 km of central London", `${LONDON}&radius=10`),
   cities("city-near-paris", "cities within 100 km of Paris", `${PARIS}&radius=100`),
   cities("city-near-london-name", "cities named saint within 10 km of London", `name=saint&${LONDON}&radius=10`),

@@ -6,7 +6,7 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const pct = (part: number, whole: number) => `${Math.round((part / Math.max(whole, 1)) * 100)} %`;
 
-function table(head: string[], align: string[], rows: (string | number)[][]): string[] {
+export function table(head: string[], align: string[], rows: (string | number)[][]): string[] {
   return [`| ${head.join(" | ")} |`, `|${align.join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
 }
 
@@ -101,7 +101,7 @@ function classesTable(r: BenchResults): string[] {
   );
 }
 
-function recallTable(r: BenchResults): string[] {
+export function recallTable(r: Pick<BenchResults, "recall">): string[] {
   return table(
     [
       "Typo recall (names with typos, page 1 of the answer)",

@@ -22,8 +22,11 @@ export interface ClassFigures extends LoadFigures {
   rowsRead: number;
   rawSqlMs: number;
   strictPair?: string;
-  /** For a class with typos: its strict class's latency, measured in turn with it. */
+  plainPair?: string;
+  /** For a class with typos (a place in the text): its strict (plain) class's latency, measured in turn with it. */
   strictLatency?: { p50: number; p99: number };
+  /** D1 round trips of one request (Server-Timing). */
+  roundTrips?: number;
 }
 
 export interface BenchResults {

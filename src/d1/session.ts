@@ -81,6 +81,8 @@ export class Session {
   version: string | null = null;
   /** D1's rows_read over every round trip. */
   rowsRead = 0;
+  /** Round trips to D1 so far. */
+  trips = 0;
 
   constructor(db: D1Database | undefined) {
     if (db === undefined || typeof db.withSession !== "function") {
@@ -100,6 +102,7 @@ export class Session {
    * data version read first. `what` names the statements in logs.
    */
   async run(what: string, statements: readonly Sql[]): Promise<Rows<Record<string, unknown>>[]> {
+    this.trips++;
     const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements]);
     const version = results[0]?.results[0]?.value;
     if (typeof version !== "string") {

@@ -29,7 +29,7 @@ export const answerHeaders = {
   },
   "Cache-Control": { required: true, schema: { type: "string", const: CACHE_CONTROL } },
   "Server-Timing": {
-    description: "On an answer from the database (X-Cache: MISS): D1 time and rows read.",
+    description: "On an answer from the database (X-Cache: MISS): D1 time, rows read and round trips.",
     required: false,
     schema: { type: "string" },
   },

@@ -11,14 +11,14 @@ import type { Candidate, Lookup } from "./typos.ts";
 /** Candidate corrections of one query word, the most common first. */
 const CANDIDATES_PER_WORD = 200;
 
-/** The vocabulary's candidate corrections of one query word, as a JSON array of [word, records]. */
+/** The vocabulary's candidate corrections of one query word (of a name or of a place), as a JSON array of [word, records, places]. */
 function candidatesJson(resource: Resource, lookup: Lookup): Sql {
   const column = raw(resource === "venues" ? "w.venues" : "w.cities");
-  return sql`(SELECT json_group_array(json_array(word, records)) FROM (
-               SELECT w.word, ${column} AS records FROM words_fts f JOIN words w ON w.id = f.rowid
-               WHERE words_fts MATCH ${lookup.keys.map(phrase).join(" OR ")} AND ${column} > 0
+  return sql`(SELECT json_group_array(json_array(word, records, places)) FROM (
+               SELECT w.word, ${column} AS records, w.places FROM words_fts f JOIN words w ON w.id = f.rowid
+               WHERE words_fts MATCH ${lookup.keys.map(phrase).join(" OR ")} AND (${column} > 0 OR w.places > 0)
                AND length(w.word) BETWEEN ${int(lookup.minLength)} AND ${int(lookup.maxLength)}
-               ORDER BY ${column} DESC LIMIT ${int(CANDIDATES_PER_WORD)}))`;
+               ORDER BY max(${column}, w.places) DESC LIMIT ${int(CANDIDATES_PER_WORD)}))`;
 }
 
 /**
@@ -52,8 +52,8 @@ export function corrections(
   const present = Array.from({ length: queryWords }, (_, i) => row === undefined || Number(row[`w${i}`]) !== 0);
   const candidates: Candidate[] = [];
   for (let i = 0; row !== undefined && typeof row[`c${i}`] === "string"; i++) {
-    for (const [word, records] of JSON.parse(row[`c${i}`] as string) as [string, number][]) {
-      candidates.push({ word, records });
+    for (const [word, records, places] of JSON.parse(row[`c${i}`] as string) as [string, number, number][]) {
+      candidates.push({ word, records, places });
     }
   }
   return { present, candidates };

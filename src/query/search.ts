@@ -18,33 +18,12 @@ import { anyOf, phrase, withFilters } from "../match/fts.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
-import {
-  bestReading as bestPlace,
-  namedPlace,
-  placeReadings,
-  readingParams,
-  type PlaceCandidate,
-  type PlaceReadings,
-} from "./places.ts";
+import { betterPlace, correctedPlaceAnswer, placeAnswer, usable } from "./place-answers.ts";
+import { namedPlace, placeReadings, readingParams, type PlaceCandidate, type PlaceReadings } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
 import { firstTrip, firstTripRows, fuzzyTrip, totalAndRows } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
-
-/** A reading of the text with a place, searched strictly, in one more round trip; null when empty. */
-async function placeAnswer<R>(
-  q: ResourceQueries<R>,
-  session: Runner,
-  read: SearchParams,
-  language: Language,
-): Promise<Page<R> | null> {
-  const first = firstTrip(q, { ...read, typos: false, places: false }, language);
-  if (first === null) return null;
-  const results = await session.run(`${q.resource} search of a place in the text`, first.statements);
-  const { total, rows } = totalAndRows(first.search, results);
-  if (total === 0) return null;
-  return { page: read.page, total, items: rows.map((r) => q.record(r)), match: "place", readAs: read };
-}
 
 /** A statement of one row (column n): 1 when a corrected reading of the name is a record's whole name. */
 function correctedWholeName<R>(q: ResourceQueries<R>, p: SearchParams, list: readonly Reading[]): Sql {
@@ -93,13 +72,6 @@ async function forgivingTypos<R>(
   };
 }
 
-/** The place reading whose best record ranks first, when it ranks in a better tier than the strict answer's. */
-function betterPlace(candidates: readonly PlaceCandidate[], strictTier: NameTier | null): PlaceCandidate | null {
-  const place = bestPlace(candidates);
-  if (place === null || place.tier === null) return null;
-  return strictTier === null || place.tier < strictTier ? place : null;
-}
-
 /** What the first round trip gave: the strict answer, and the rows for the other readings. */
 interface Strict<R> {
   page: Page<R>;
@@ -109,9 +81,38 @@ interface Strict<R> {
 }
 
 /**
+ * Typos forgiven after the strict answer and the place readings: in the place the text names when
+ * it names one that exists (never elsewhere), else in a place written with a typo, else in the
+ * whole text (overruling a strict answer whose names only start the text's words).
+ */
+async function forgiving<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  strict: Strict<R>,
+  named: { candidates: readonly PlaceCandidate[]; strictTier: NameTier | null },
+): Promise<Page<R>> {
+  const total = strict.page.total;
+  const { fallbackRow } = strict;
+  const place = total === 0 ? namedPlace(named.candidates) : null;
+  const readAs = place === null ? null : readingParams(p, place);
+  if (readAs !== null) {
+    return (
+      (await forgivingTypos(q, session, readAs, language, { fallbackRow, overrule: false, readAs })) ?? strict.page
+    );
+  }
+  const corrected = p.places
+    ? await correctedPlaceAnswer(q, session, p, language, { fallbackRow, strictTier: named.strictTier })
+    : null;
+  return (
+    corrected ?? (await forgivingTypos(q, session, p, language, { fallbackRow, overrule: total > 0 })) ?? strict.page
+  );
+}
+
+/**
  * After the strict answer and the place readings: a place read in the text when the rest of the
- * name ranks better there, else typos forgiven (in the place the text names, if any), else the
- * strict answer.
+ * name ranks better there, else typos forgiven, else the strict answer.
  */
 async function readings<R>(
   q: ResourceQueries<R>,
@@ -124,23 +125,13 @@ async function readings<R>(
   const total = strict.page.total;
   const strictTier = total === 0 ? null : places.strictTier;
   if (strictTier === EXACT) return strict.page;
-  // Only the readings that add to the filters given (a place never replaces one).
-  const candidates = places.candidates.filter((c) => readingParams(p, c) !== null);
+  const candidates = usable(p, places.candidates);
   const place = betterPlace(candidates, strictTier);
   const read = place === null ? null : readingParams(p, place);
-  if (read !== null) {
-    const answer = await placeAnswer(q, session, read, language);
-    if (answer !== null) return answer;
-  }
+  const answer = read === null ? null : await placeAnswer(q, session, read, language);
+  if (answer !== null) return answer;
   if (!strict.fuzzy || (total > 0 && strictTier !== WORDS)) return strict.page;
-  const named = total === 0 ? namedPlace(candidates) : null;
-  const readAs = (named === null ? null : readingParams(p, named)) ?? undefined;
-  const forgiven = await forgivingTypos(q, session, readAs ?? p, language, {
-    fallbackRow: strict.fallbackRow,
-    overrule: total > 0,
-    ...(readAs === undefined ? {} : { readAs }),
-  });
-  return forgiven ?? strict.page;
+  return forgiving(q, session, p, language, strict, { candidates, strictTier });
 }
 
 export async function runSearch<R>(
@@ -160,7 +151,7 @@ export async function runSearch<R>(
     fallbackRow: after.corrections,
   };
   if (after.places !== null)
-    return readings(q, session, p, language, strict, placeReadings(p, q.resource, after.places));
+    return readings(q, session, p, language, strict, placeReadings(first.readings, after.places));
   if (total > 0 || !first.fuzzy) return strict.page;
   return (
     (await forgivingTypos(q, session, p, language, { fallbackRow: after.corrections, overrule: false })) ?? strict.page

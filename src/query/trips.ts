@@ -11,7 +11,7 @@ import { nameTierText } from "../match/fts.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
 import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
-import { placeReadingsSql } from "./places.ts";
+import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
 import {
@@ -71,6 +71,8 @@ export interface FirstTrip {
   fuzzy: boolean;
   /** Whether the last statement reads the strict tier and the places. */
   places: boolean;
+  /** The readings of a place at the end of the name it asks about. */
+  readings: AskedReading[];
 }
 
 /** The rows of the first trip's statements after the page: corrections, place readings. */
@@ -94,8 +96,9 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   // places the end of the name may stand for: outside an area only.
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && areaOf(p) === undefined && (fuzzy || (p.places && p.nameWords.length > 1));
-  if (reads) statements.push(placeReadingsSql(q, p, text, p.places));
-  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads };
+  const readings = reads && p.places ? readingsOf(p, q.resource) : [];
+  if (reads) statements.push(placeReadingsSql(q, p, text, readings));
+  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, readings };
 }
 
 /**

@@ -34,10 +34,11 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[t.length] ?? max + 1, max + 1);
 }
 
-/** A word of the vocabulary that the index found for a query, with how many records hold it. */
+/** A word of the vocabulary that the index found for a query, with how many records and place names hold it. */
 export interface Candidate {
   word: string;
   records: number;
+  places: number;
 }
 
 /** One way of reading the query: a word for each query word, and the edits that took. */
@@ -91,7 +92,7 @@ export function alternatives(
   return queryWords.map((q, i) => {
     const max = allowedEdits(Array.from(q).length);
     const corrections = candidates
-      .filter((c) => c.word !== q)
+      .filter((c) => c.word !== q && c.records > 0) // a word of place names alone corrects a place, not a name
       .map((c) => ({ word: c.word, edits: max === 0 ? max + 1 : editDistance(q, c.word, max), records: c.records }))
       .filter((c) => c.edits <= max)
       .sort((a, b) => a.edits - b.edits || b.records - a.records || (a.word < b.word ? -1 : 1))

@@ -127,10 +127,10 @@ describe("fuzzy", () => {
       alternatives(
         ["filmore", "aud"],
         [
-          { word: "fillmore", records: 10 },
-          { word: "filmora", records: 50 },
-          { word: "aude", records: 5 },
-          { word: "filmore", records: 1 },
+          { word: "fillmore", records: 10, places: 0 },
+          { word: "filmora", records: 50, places: 0 },
+          { word: "aude", records: 5, places: 0 },
+          { word: "filmore", records: 1, places: 0 },
         ],
       ),
     );
@@ -148,9 +148,9 @@ describe("fuzzy", () => {
 describe("fuzzy", () => {
   it("keeps a word as typed only when it matches something", () => {
     const candidates = [
-      { word: "blue", records: 30 },
-      { word: "bleu", records: 5 },
-      { word: "roof", records: 8 },
+      { word: "blue", records: 30, places: 0 },
+      { word: "bleu", records: 5, places: 0 },
+      { word: "roof", records: 8, places: 0 },
     ];
     const both = readings(alternatives(["bleu", "room"], candidates, [true, true]));
     expect(both).toContainEqual({ words: ["bleu", "roof"], edits: 1 });
@@ -169,10 +169,10 @@ describe("fuzzy", () => {
     const options = alternatives(
       ["north", "oden", "hall"],
       [
-        ...common.map((word, i) => ({ word, records: 1000 - i })),
-        { word: "ogden", records: 3 },
-        { word: "halle", records: 500 },
-        { word: "forth", records: 400 },
+        ...common.map((word, i) => ({ word, records: 1000 - i, places: 0 })),
+        { word: "ogden", records: 3, places: 0 },
+        { word: "halle", records: 500, places: 0 },
+        { word: "forth", records: 400, places: 0 },
       ],
     );
     expect(readings(options).some((r) => r.words.includes("ogden"))).toBe(false);
@@ -181,13 +181,13 @@ describe("fuzzy", () => {
     expect(list).toContainEqual({ edits: 1, words: [["north"], expect.arrayContaining(["ogden", "eden"]), ["hall"]] });
     expect(list[0]?.words.every((group) => group.length > 0)).toBe(true);
     // A word that matches nothing as typed is corrected in every spread.
-    const absent = spreads(alternatives(["blrue", "room"], [{ word: "blue", records: 1 }], [false, true]));
+    const absent = spreads(alternatives(["blrue", "room"], [{ word: "blue", records: 1, places: 0 }], [false, true]));
     expect(absent).toEqual([{ edits: 1, words: [["blue"], ["room"]] }]);
   });
 
   it("spreads the edits of a long query keeping only the fewest (not 2^26 combinations)", () => {
     const query = Array.from({ length: 26 }, () => "stadthalle");
-    const list = spreads(alternatives(query, [{ word: "stadthallen", records: 1 }]));
+    const list = spreads(alternatives(query, [{ word: "stadthallen", records: 1, places: 0 }]));
     expect(list).toHaveLength(12);
     expect(list.every((s) => s.edits === 1)).toBe(true);
   });
@@ -263,8 +263,8 @@ describe("fuzzy", () => {
     const options = alternatives(
       ["filmore", "aud"],
       [
-        { word: "fillmore", records: 10 },
-        { word: "filmora", records: 50 },
+        { word: "fillmore", records: 10, places: 0 },
+        { word: "filmora", records: 50, places: 0 },
       ],
     );
     expect(bestReading(options, [["the", "fillmore", "auditorium"]])).toEqual({ words: ["fillmore", "aud"], edits: 1 });

@@ -84,6 +84,18 @@ describe("a place at the end of the name, with other parameters", () => {
     expect(((await mo.json()) as CitiesPage).cities.map((c) => c.id)).toEqual(["4409896"]);
   });
 
+  it("forgives a typo in the place: its words read as the words of a place's name", async () => {
+    const res = await cities("name=paris%20texsa");
+    expect(res.headers.get("X-Match")).toBe("fuzzy");
+    expect(res.headers.get("X-Read-As")).toBe("country=US&name=paris&stateCode=TX");
+    expect(res.headers.get("X-Corrected-Name")).toBe("paris%20texas");
+    expect(((await res.json()) as CitiesPage).cities[0]?.id).toBe("4717560");
+    const ontario = await cities("name=London,%20Ontaro");
+    expect(ontario.headers.get("X-Read-As")).toBe("country=CA&name=london&stateCode=08");
+    // No typos with typos=0: nothing is London, Ontaro.
+    expect((await cities("name=London,%20Ontaro&typos=0")).status).toBe(404);
+  });
+
   it("answers 400 for a bad places value, naming it", async () => {
     const res = await cities("name=paris&places=yes");
     expect(res.status).toBe(400);

@@ -40,13 +40,13 @@ const extra = [
 
 /** Candidates as the vocabulary would give them: the words themselves and near misses. */
 const candidates: Candidate[] = [
-  { word: "club", records: 100 },
-  { word: "paris", records: 50 },
-  { word: "york", records: 20 },
-  { word: "zollhaus", records: 3 },
-  { word: "room", records: 40 },
-  { word: "blue", records: 40 },
-  { word: "munchen", records: 5 },
+  { word: "club", records: 100, places: 0 },
+  { word: "paris", records: 50, places: 0 },
+  { word: "york", records: 20, places: 0 },
+  { word: "zollhaus", records: 3, places: 0 },
+  { word: "room", records: 40, places: 0 },
+  { word: "blue", records: 40, places: 0 },
+  { word: "munchen", records: 5, places: 0 },
 ];
 
 describe("query plans", () => {

@@ -1,6 +1,7 @@
 /**
  * Phase 3, derive the vocabulary (docs/api.md#typo-tolerance): every distinct normalized word of
- * 3 or more letters of the venues' and cities' names, with how many of each hold it, and its
+ * 3 or more letters of the venues', cities' and places' names (place_names: a typo in the place of
+ * a name is forgiven too), with how many of each hold it, and its
  * deletion neighbourhood (src/data-contract/typo-keys.ts), the document words_fts indexes.
  */
 import type Database from "better-sqlite3";
@@ -13,12 +14,15 @@ export function vocabulary(db: Database.Database, progress: Progress): number {
   // that the cell counts count (cell-counts.ts).
   db.exec(`
     CREATE TEMP TABLE all_words AS
-    SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities FROM (
+    SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities, sum(kind = 'p') AS places FROM (
       SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(words, ' ', '","') || '"]') j
       UNION ALL
       SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
+      UNION ALL
+      SELECT 'p', j.value FROM place_names, json_each('["' || replace(form, ' ', '","') || '"]') j
     ) GROUP BY value ORDER BY value;
-    INSERT INTO words (word, venues, cities) SELECT word, venues, cities FROM temp.all_words WHERE length(word) >= 3 ORDER BY word;
+    INSERT INTO words (word, venues, cities, places)
+    SELECT word, venues, cities, places FROM temp.all_words WHERE length(word) >= 3 ORDER BY word;
     CREATE TEMP TABLE short_words AS SELECT word, venues, cities FROM temp.all_words WHERE length(word) < 3;
     DROP TABLE temp.all_words;`);
   const count = db.prepare("SELECT count(*) FROM words").pluck().get() as number;
