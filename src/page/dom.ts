@@ -20,9 +20,14 @@ export const fields = {
 };
 
 export const out = {
+  options: element("options", HTMLButtonElement),
+  limits: element("limits", HTMLElement),
+  unarea: element("unarea", HTMLButtonElement),
   status: element("status", HTMLElement),
+  showMap: element("show-map", HTMLButtonElement),
   locate: element("locate", HTMLElement),
   suggest: element("suggest", HTMLElement),
+  split: element("split", HTMLElement),
   results: element("results", HTMLElement),
   raw: element("raw", HTMLElement),
   prev: element("prev", HTMLButtonElement),
@@ -30,7 +35,9 @@ export const out = {
   pageinfo: element("pageinfo", HTMLElement),
   curl: element("curl", HTMLElement),
   copy: element("copy", HTMLButtonElement),
+  copied: element("copied", HTMLElement),
   map: element("map", HTMLElement),
+  tilesNote: element("tiles-note", HTMLElement),
   area: element("area", HTMLButtonElement),
   mapinfo: element("mapinfo", HTMLElement),
 };
