@@ -79,7 +79,7 @@ const HEAD = `<!doctype html>
   .note:empty { margin: 0; }
   .warn { color: #a33a00; }
   @media (prefers-color-scheme: dark) { .warn { color: #ffb27a; } }
-  #suggest { margin: -0.5rem 0 1rem; }
+  #suggest, #reading { margin: -0.5rem 0 1rem; }
   .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
   [hidden] { display: none !important; }
   .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; }
@@ -137,12 +137,13 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
         <label><input type="radio" name="kind" value="cities"> Cities</label>
       </div>
       <div class="line">
-        ${textField("name", "name", "Name", "fillmore, wien, münchen …", " status")}
+        ${textField("name", "name", "Name", "fillmore, club berlin, Portland, OR …", " status")}
         <button type="submit" class="go">Search</button>
         <button type="button" id="options" aria-expanded="true" aria-controls="kinds more">Options</button>
       </div>
       <div class="more" id="more">
         <div class="grid">
+          ${textField("city", "cityName", "City", "Berlin")}
           ${textField("country", "country", "Country", "US or United States")}
           ${textField("state", "state", "State", "California")}
           ${select(
@@ -171,7 +172,8 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
   </form>
   <div id="limits" class="chips" hidden><span class="chip">Within the map's area <button type="button" id="unarea" aria-label="Remove the limit to the map's area">✕</button></span></div>
   <div class="answer"><p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
-  <p id="suggest" hidden></p>`;
+  <p id="suggest" hidden></p>
+  <p id="reading" hidden aria-live="polite"></p>`;
 
 /** The map's ground when it has no tiles: said in words, not left a grey box. */
 const NO_TILES = "No map tiles on this site: the results are placed on a blank map.";

@@ -10,6 +10,7 @@ export const form = element("search", HTMLFormElement);
 
 export const fields = {
   name: element("name", HTMLInputElement),
+  city: element("city", HTMLInputElement),
   country: element("country", HTMLInputElement),
   state: element("state", HTMLInputElement),
   key: element("key", HTMLInputElement),
@@ -21,10 +22,12 @@ export const fields = {
 
 export const out = {
   options: element("options", HTMLButtonElement),
+  cityField: element("city-field", HTMLElement),
   limits: element("limits", HTMLElement),
   unarea: element("unarea", HTMLButtonElement),
   status: element("status", HTMLElement),
   showMap: element("show-map", HTMLButtonElement),
+  reading: element("reading", HTMLElement),
   locate: element("locate", HTMLElement),
   suggest: element("suggest", HTMLElement),
   split: element("split", HTMLElement),

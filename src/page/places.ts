@@ -41,7 +41,7 @@ async function lookUp(cityId: string, language: string): Promise<CityJson | null
 }
 
 /** A city by its id, its names in the language chosen; null when it is unknown or cannot be had now. */
-function cityById(cityId: string): Promise<CityJson | null> {
+export function cityById(cityId: string): Promise<CityJson | null> {
   const key = `${fields.lang.value} ${cityId}`;
   let city = cities.get(key);
   if (city === undefined) {

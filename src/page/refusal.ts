@@ -10,6 +10,7 @@ import { unfold } from "./fold.ts";
 /** The text fields, by the parameter each sends (stateCode: the state). */
 const FIELDS: Record<string, HTMLInputElement> = {
   name: fields.name,
+  cityName: fields.city,
   country: fields.country,
   state: fields.state,
   stateCode: fields.state,

@@ -10,8 +10,11 @@ export function radius(): string {
   return state.position && nearMe() ? fields.near.value : "";
 }
 
-/** The text fields of the search. */
-const textFields = (): HTMLInputElement[] => [fields.name, fields.country, fields.state];
+/** The text fields of the search: the City only for venues. */
+const textFields = (): HTMLInputElement[] =>
+  kind() === "venues"
+    ? [fields.name, fields.city, fields.country, fields.state]
+    : [fields.name, fields.country, fields.state];
 
 function query(): URLSearchParams {
   const params = new URLSearchParams();
@@ -25,6 +28,7 @@ function query(): URLSearchParams {
   }
   if (state.area) params.set("bbox", state.area);
   if (fields.typos.value === "0") params.set("typos", "0");
+  if (state.asTyped && params.has("name")) params.set("places", "0");
   if (state.page > 1) params.set("p", String(state.page));
   return params;
 }

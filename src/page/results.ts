@@ -2,6 +2,7 @@
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, out, span } from "./dom.ts";
 import { plot, unplot } from "./map.ts";
+import { hideReading } from "./reading-line.ts";
 import { whereIs, type Result } from "./places.ts";
 import { state } from "./state.ts";
 
@@ -76,6 +77,7 @@ export function clear(message: string): void {
   void unplot();
   out.raw.hidden = true;
   out.suggest.hidden = true;
+  hideReading();
   state.total = 0;
   paging();
   out.status.textContent = message;

@@ -4,6 +4,7 @@ import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
+import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
 import { state } from "./state.ts";
@@ -53,6 +54,7 @@ function showError(response: Response, body: Body, asked: Asked): void {
   out.results.replaceChildren();
   void unplot();
   out.suggest.hidden = true;
+  hideReading();
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   if (response.status === 404) out.status.textContent = "No matches.";
   else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
@@ -76,12 +78,17 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
   const body = response.headers.get("Content-Type")?.includes("xml") ? readXml(text) : parse(text);
   showRaw(text);
   if (!response.ok) return showError(response, body, asked);
+  const results = body && "type" in body ? (body.type === "venues" ? body.venue : body.cities) : [];
   state.total = body && "total" in body ? body.total : 0;
   state.perPage = asked.kind === "venues" ? 30 : 50;
   if (body && "type" in body) render(body, asked.fit);
   else void unplot();
   const fuzzy = response.headers.get("X-Match") === "fuzzy";
   showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked.name);
+  void showReading(response.headers.get("X-Read-As"), asked.name, { kind: asked.kind, results }, () => {
+    state.asTyped = true;
+    soon(true, 0);
+  });
   out.status.textContent = statusLine(response, asked);
 }
 

@@ -11,4 +11,6 @@ export const state = {
   locating: 0,
   /** The limit to the map's area (src/page/area.ts): the `bbox` of its view when "search this area" was asked; "" for none. */
   area: "",
+  /** Whether the name is searched as typed (`places=0`), not read for a place at its end; until it changes. */
+  asTyped: false,
 };

@@ -11,11 +11,24 @@ describe("the search page", () => {
     expect(html).toMatch(/<script src="\/app\.js" defer><\/script>/);
     expect(html).not.toMatch(/<script>/);
     expect(html).toContain('<link rel="stylesheet" href="/app.css">');
-    for (const id of ["name", "country", "state", "lang", "view", "results", "prev", "next", "curl", "map", "area"]) {
+    for (const id of [
+      "name",
+      "city",
+      "country",
+      "state",
+      "lang",
+      "view",
+      "results",
+      "prev",
+      "next",
+      "curl",
+      "map",
+      "area",
+    ]) {
       expect(html, id).toContain(`id="${id}"`);
     }
     // Each text field carries the API's limit on a value (docs/api.md#parameters).
-    expect(html.match(/<input [^>]*maxlength="100"/g)).toHaveLength(3);
+    expect(html.match(/<input [^>]*maxlength="100"/g)).toHaveLength(4);
   });
 
   it("needs no API key, unlike the API", async () => {
