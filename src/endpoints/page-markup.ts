@@ -5,6 +5,7 @@
  */
 import { creditGroups, generatedNote, type Credits } from "../data-contract/credits.ts";
 import { LANGUAGES } from "../data-contract/languages.ts";
+import { MAX_VALUE_LENGTH } from "../params/search-params.ts";
 import { attributionHtml, escapeHtml, type MapTiles } from "./page-map.ts";
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -51,7 +52,7 @@ const HEAD = `<!doctype html>
   header { padding-top: 1rem; }
   h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
   header p, footer, .meta, #status { color: var(--muted); }
-  fieldset { border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.75rem 1rem 1rem; margin: 0 0 1rem; }
+  fieldset { min-width: 0; border: 1px solid var(--line); border-radius: 0.5rem; padding: 0.75rem 1rem 1rem; margin: 0 0 1rem; }
   legend { padding: 0 0.25rem; font-weight: 600; }
   .kinds { display: flex; gap: 1rem; margin-bottom: 0.5rem; }
   .grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0.75rem; }
@@ -78,8 +79,29 @@ const HEAD = `<!doctype html>
   .note:empty { margin: 0; }
   .warn { color: #a33a00; }
   @media (prefers-color-scheme: dark) { .warn { color: #ffb27a; } }
-  #suggest { margin: -0.5rem 0 1rem; }
+  #suggest, #reading { margin: -0.5rem 0 1rem; }
   .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
+  [hidden] { display: none !important; }
+  .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; }
+  .line .field { flex: 1; min-width: 0; }
+  .line button { margin-top: 1.6rem; }
+  .error { color: #b3261e; font-size: 0.875rem; }
+  [aria-invalid=true] { border-color: #b3261e; }
+  @media (prefers-color-scheme: dark) { .error { color: #ffb4ab; } [aria-invalid=true] { border-color: #ffb4ab; } }
+  .chips { margin: -0.5rem 0 0.5rem; }
+  .chip { display: inline-flex; align-items: center; gap: 0.25rem; padding: 0 0 0 0.75rem; border: 1px solid var(--line); border-radius: 1rem; background: var(--bg-soft); font-size: 0.9rem; }
+  .chip button { border: 0; border-radius: 1rem; background: none; padding: 0.25rem 0.6rem; }
+  .answer { display: flex; align-items: center; justify-content: space-between; gap: 0.75rem; }
+  .answer #status { margin: 0.5rem 0; }
+  #show-map { white-space: nowrap; }
+  /* A narrow screen: after a search the form folds to its name line, so that the answer comes first. */
+  @media (max-width: 55.99rem) {
+    header p { margin: 0.25rem 0 0.5rem; font-size: 0.9rem; }
+    #search.folded .more, #search.folded legend { display: none; }
+    #search.folded fieldset { padding-top: 0.75rem; }
+    #search.folded .line { margin-bottom: 0; }
+  }
+  @media (min-width: 56rem) { #options, #show-map { display: none; } }
 </style>
 </head>
 <body>
@@ -88,35 +110,76 @@ const HEAD = `<!doctype html>
   <p>The setlist.fm venue and city search, on real GeoNames cities. API: <a href="/1.0/openapi.json">OpenAPI document</a>.</p>
 </header>`;
 
-/** The search form and the lines that report on it. */
+/** A text field with the API's limit on a value, and a place for what the API finds wrong with it. */
+function textField(id: string, param: string, label: string, placeholder: string, describedBy = ""): string {
+  const type = id === "name" ? ' type="search"' : "";
+  return (
+    `<div class="field" id="${id}-field"><label for="${id}">${label}</label>` +
+    `<input id="${id}" name="${param}"${type} autocomplete="off" maxlength="${MAX_VALUE_LENGTH}" placeholder="${escapeHtml(placeholder)}" aria-describedby="${id}-error${describedBy}">` +
+    `<span class="error" id="${id}-error" hidden></span></div>`
+  );
+}
+
+/** A select of the form: its label and options (values and their text). */
+const select = (id: string, label: string, options: [string, string][], describedBy = "") =>
+  `<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${id}"${describedBy ? ` aria-describedby="${describedBy}"` : ""}>${options.map(([value, text]) => `<option value="${value}">${text}</option>`).join("")}</select></div>`;
+
+/**
+ * The search form: the name on a line of its own, the rest ("more") folded away on a narrow
+ * screen once a search has answered (src/page/fold.ts); then the limit to the map's area, as a
+ * chip, and the lines that report on the search.
+ */
 const FORM = `  <form id="search" role="search" aria-label="Search venues and cities">
     <fieldset>
       <legend>Search</legend>
-      <div class="kinds" role="radiogroup" aria-label="What to search">
+      <div class="kinds more" id="kinds" role="radiogroup" aria-label="What to search">
         <label><input type="radio" name="kind" value="venues" checked> Venues</label>
         <label><input type="radio" name="kind" value="cities"> Cities</label>
       </div>
-      <div class="grid">
-        <div class="field wide"><label for="name">Name</label><input id="name" name="name" type="search" autocomplete="off" placeholder="fillmore, wien, münchen …" aria-describedby="status"></div>
-        <div class="field"><label for="country">Country</label><input id="country" name="country" autocomplete="off" placeholder="US or United States"></div>
-        <div class="field"><label for="state">State</label><input id="state" name="state" autocomplete="off" placeholder="California"></div>
-        <div class="field"><label for="lang">Names in</label><select id="lang" name="lang">${LANGUAGES.map((l) => `<option value="${l}">${LANGUAGE_NAMES[l] ?? l}</option>`).join("")}</select></div>
-        <div class="field"><label for="near">Where</label><select id="near" name="near" aria-describedby="locate"><option value="">Anywhere</option>${RADII.map((km) => `<option value="${km}">Near me, ${km} km</option>`).join("")}<option value="area">The map's area</option></select></div>
-        <div class="field"><label for="typos">Spelling</label><select id="typos" name="typos"><option value="1">Forgive typos</option><option value="0">Exact names only</option></select></div>
-        <div class="field"><label for="view">Show</label><select id="view" name="view"><option value="list">Results</option><option value="json">Raw JSON</option><option value="xml">Raw XML</option></select></div>
+      <div class="line">
+        ${textField("name", "name", "Name", "fillmore, club berlin, Portland, OR …", " status")}
+        <button type="submit" class="go">Search</button>
+        <button type="button" id="options" aria-expanded="true" aria-controls="kinds more">Options</button>
       </div>
-      <p id="locate" class="note" aria-live="polite"></p>
-      <details>
-        <summary>API key</summary>
-        <div class="grid"><div class="field"><label for="key">x-api-key (only where the service requires one)</label><input id="key" name="key" type="password" autocomplete="off"></div></div>
-      </details>
+      <div class="more" id="more">
+        <div class="grid">
+          ${textField("city", "cityName", "City", "Berlin")}
+          ${textField("country", "country", "Country", "US or United States")}
+          ${textField("state", "state", "State", "California")}
+          ${select(
+            "lang",
+            "Names in",
+            LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l] ?? l]),
+          )}
+          ${select("near", "Where", [["", "Anywhere"], ...RADII.map((km): [string, string] => [`${km}`, `Near me, ${km} km`])], "locate")}
+          ${select("typos", "Spelling", [
+            ["1", "Forgive typos"],
+            ["0", "Exact names only"],
+          ])}
+          ${select("view", "Show", [
+            ["list", "Results"],
+            ["json", "Raw JSON"],
+            ["xml", "Raw XML"],
+          ])}
+        </div>
+        <p id="locate" class="note" aria-live="polite"></p>
+        <details>
+          <summary>API key</summary>
+          <div class="grid"><div class="field"><label for="key">x-api-key (only where the service requires one)</label><input id="key" name="key" type="password" autocomplete="off"></div></div>
+        </details>
+      </div>
     </fieldset>
   </form>
-  <p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p>
-  <p id="suggest" hidden></p>`;
+  <div id="limits" class="chips" hidden><span class="chip">Within the map's area <button type="button" id="unarea" aria-label="Remove the limit to the map's area">✕</button></span></div>
+  <div class="answer"><p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
+  <p id="suggest" hidden></p>
+  <p id="reading" hidden aria-live="polite"></p>`;
+
+/** The map's ground when it has no tiles: said in words, not left a grey box. */
+const NO_TILES = "No map tiles on this site: the results are placed on a blank map.";
 
 /** The results beside their map (its tiles' template and credit from the setting). */
-const results = (tiles: MapTiles | null) => `  <div class="split">
+const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     <div>
       <ol id="results" aria-label="Results"></ol>
       <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
@@ -126,15 +189,16 @@ const results = (tiles: MapTiles | null) => `  <div class="split">
         <button type="button" id="next" disabled>Next →</button>
       </nav>
     </div>
-    <section class="map-panel" aria-label="Map of the results">
+    <section class="map-panel" id="map-panel" aria-label="Map of the results">
       <div class="map-bar"><button type="button" id="area">Search this area</button><span id="mapinfo" class="meta" aria-live="polite"></span></div>
-      <div class="map-frame"><div id="map" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
+      <div class="map-frame"><div id="map" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div><p id="tiles-note" class="map-note"${tiles ? " hidden>" : `>${NO_TILES}`}</p>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
     </section>
   </div>`;
 
 const CURL = `  <section aria-labelledby="curl-title">
     <h2 id="curl-title">The same request with curl</h2>
     <div class="curl"><pre><code id="curl"></code></pre><button type="button" id="copy">Copy</button></div>
+    <p id="copied" class="note" role="status" aria-live="polite"></p>
   </section>`;
 
 export function pageHtml(credits: Credits, tiles: MapTiles | null): string {

@@ -12,11 +12,15 @@ import { DOCUMENT_CACHE } from "./openapi.ts";
 import { pageHtml } from "./page-markup.ts";
 import { mapTiles } from "./page-map.ts";
 
-/** Images from this origin (Leaflet's) and the tile host only. */
+/**
+ * Images from this origin (Leaflet's) and, with tiles, the tile host and `data:`: Leaflet stops a
+ * tile it no longer needs by pointing it at a data: image (its emptyImageUrl), which the policy
+ * would otherwise refuse, once per tile, with an error in the console.
+ */
 function pageCsp(tileSource: string | undefined): string {
   return (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; " +
-    `img-src 'self'${tileSource === undefined ? "" : ` ${tileSource}`}; ` +
+    `img-src 'self'${tileSource === undefined ? "" : ` data: ${tileSource}`}; ` +
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
   );
 }

@@ -10,6 +10,7 @@ export const form = element("search", HTMLFormElement);
 
 export const fields = {
   name: element("name", HTMLInputElement),
+  city: element("city", HTMLInputElement),
   country: element("country", HTMLInputElement),
   state: element("state", HTMLInputElement),
   key: element("key", HTMLInputElement),
@@ -20,9 +21,16 @@ export const fields = {
 };
 
 export const out = {
+  options: element("options", HTMLButtonElement),
+  cityField: element("city-field", HTMLElement),
+  limits: element("limits", HTMLElement),
+  unarea: element("unarea", HTMLButtonElement),
   status: element("status", HTMLElement),
+  showMap: element("show-map", HTMLButtonElement),
+  reading: element("reading", HTMLElement),
   locate: element("locate", HTMLElement),
   suggest: element("suggest", HTMLElement),
+  split: element("split", HTMLElement),
   results: element("results", HTMLElement),
   raw: element("raw", HTMLElement),
   prev: element("prev", HTMLButtonElement),
@@ -30,7 +38,9 @@ export const out = {
   pageinfo: element("pageinfo", HTMLElement),
   curl: element("curl", HTMLElement),
   copy: element("copy", HTMLButtonElement),
+  copied: element("copied", HTMLElement),
   map: element("map", HTMLElement),
+  tilesNote: element("tiles-note", HTMLElement),
   area: element("area", HTMLButtonElement),
   mapinfo: element("mapinfo", HTMLElement),
 };

@@ -1,9 +1,9 @@
 /**
- * Where to search: anywhere; near me (asks the browser where it is, once, then searches around it,
- * the map centred there); or the map's area ("search this area": the box the map shows).
+ * Where to search: anywhere, or near me (asks the browser where it is, once, then searches around
+ * it, the map centred there). The map's area is src/page/area.ts.
  */
 import { fields, out } from "./dom.ts";
-import { showReach, viewBox } from "./map.ts";
+import { showReach } from "./map.ts";
 import { soon } from "./search.ts";
 import { state } from "./state.ts";
 
@@ -22,18 +22,7 @@ function locationError(error: GeolocationPositionError): string {
   return error.code === error.TIMEOUT ? "Finding your location took too long." : "Your location is unavailable.";
 }
 
-/** Searches the box the map shows now (the choice "The map's area"). */
-function searchArea(): void {
-  state.locating++; // a location still on its way is not wanted now
-  state.area = viewBox();
-  showReach(null, 0);
-  out.locate.textContent = `In the map's area (${state.area.replaceAll(",", ", ")}).`;
-  out.locate.className = "note";
-  soon(true, 0);
-}
-
 export function near(): void {
-  if (fields.near.value === "area") return searchArea();
   if (!fields.near.value) {
     state.locating++; // a location still on its way is not wanted now
     out.locate.textContent = "";

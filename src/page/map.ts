@@ -3,8 +3,9 @@
  * GL: raster tiles as plain images, drawn without WebGL (so in any browser, headless Chromium
  * without a GPU among them), about 40 KB gzip, bundled into app.js. Results are circle markers
  * (SVG, no marker images to serve); the tiles are the deployment's setting (the map's data-tiles,
- * empty for none). The map fits the results, or the reach of "near me" around the browser's
- * location; after "search this area" it stays where the person put it.
+ * empty for none; without them, or when they fail to load, a note on the map says so). The map
+ * fits the results, or the reach of "near me" around the browser's location; after "search this
+ * area" it stays where the person put it. On a narrow screen it is behind "Show map".
  */
 import {
   circle,
@@ -19,7 +20,7 @@ import {
 } from "leaflet";
 import { bboxParam } from "./bbox.ts";
 import { out, span } from "./dom.ts";
-import { placeName, placeOf, type Point, type Result } from "./places.ts";
+import { placeOf, whereIs, type Point, type Result } from "./places.ts";
 
 /** Close enough to see the streets around one place, far enough to see its neighbours. */
 const PLACE_ZOOM = 12;
@@ -31,7 +32,15 @@ const map = leafletMap(out.map, { attributionControl: false, worldCopyJump: fals
 const tiles = out.map.dataset.tiles ?? "";
 if (tiles) {
   // The page sends no Referer (Referrer-Policy); a tile server may ask for one, so tiles send the origin.
-  tileLayer(tiles, { maxZoom: 19, referrerPolicy: "strict-origin-when-cross-origin" }).addTo(map);
+  tileLayer(tiles, { maxZoom: 19, referrerPolicy: "strict-origin-when-cross-origin" })
+    .on("tileerror", () => {
+      out.tilesNote.textContent = "The map's tiles could not be loaded: the results are placed on a blank map.";
+      out.tilesNote.hidden = false;
+    })
+    .on("tileload", () => {
+      out.tilesNote.hidden = true;
+    })
+    .addTo(map);
 }
 const markers = layerGroup().addTo(map);
 // Your location above the results (its own pane: a layer drawn later would cover it), not in the way of their clicks.
@@ -40,12 +49,6 @@ const you = layerGroup().addTo(map);
 
 /** Counts plots, so that only the latest search's places are drawn. */
 let plots = 0;
-
-/** Where a result is, in words: a venue's city; a city's state and country. */
-function whereIs(result: Result): string {
-  if ("country" in result) return [result.state, result.country.name].filter(Boolean).join(", ");
-  return result.city ? placeName(result.city) : "";
-}
 
 function popup(result: Result): HTMLElement {
   const content = document.createElement("div");
@@ -66,6 +69,28 @@ function marker(result: Result, point: Point): CircleMarker {
   return m;
 }
 
+/**
+ * A change of view, now, or once the map is shown when it is hidden (behind "Show map" on a narrow
+ * screen, where it has no size to frame anything in): the latest one waits.
+ */
+let waiting: (() => void) | null = null;
+function whenShown(change: () => void): void {
+  waiting = out.map.clientWidth > 0 ? null : change;
+  if (waiting === null) change();
+}
+
+/** Shows or hides the map behind "Show map" (a narrow screen); shown, it takes its size and any view that waited. */
+export function showMap(shown: boolean): void {
+  out.split.classList.toggle("map-open", shown);
+  out.showMap.setAttribute("aria-expanded", String(shown));
+  out.showMap.textContent = shown ? "Hide map" : "Show map";
+  if (!shown) return;
+  map.invalidateSize();
+  const change = waiting;
+  waiting = null;
+  change?.();
+}
+
 /** A "show on map" button for a result of the list (the list is in the results' order). */
 function showButton(index: number, m: CircleMarker): void {
   const button = document.createElement("button");
@@ -73,6 +98,8 @@ function showButton(index: number, m: CircleMarker): void {
   button.className = "link show";
   button.textContent = "show on map";
   button.addEventListener("click", () => {
+    showMap(true);
+    out.map.scrollIntoView({ block: "nearest" });
     map.setView(m.getLatLng(), Math.max(map.getZoom(), PLACE_ZOOM));
     m.openPopup();
   });
@@ -94,7 +121,7 @@ export async function plot(results: Result[], fit: boolean): Promise<void> {
     placed.push([point.lat, point.long]);
   });
   if (results.length) out.mapinfo.textContent = `${placed.length} of ${results.length} on the map.`;
-  if (fit && placed.length) map.fitBounds(placed, FRAME);
+  if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
 }
 
 /** The map without results. */
@@ -111,7 +138,7 @@ export function showReach(position: { lat: string; long: string } | null, radius
   const here = circleMarker(centre, { ...drawn, radius: 6, weight: 2, fillOpacity: 1, className: "you-marker" });
   here.addTo(you);
   here.getElement()?.setAttribute("aria-label", "Your location");
-  map.setView(centre, map.getBoundsZoom(reach.getBounds()));
+  whenShown(() => map.setView(centre, map.getBoundsZoom(reach.getBounds())));
 }
 
 /** The `bbox` of what the map shows now. */

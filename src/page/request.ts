@@ -10,14 +10,15 @@ export function radius(): string {
   return state.position && nearMe() ? fields.near.value : "";
 }
 
-/** The box of "search this area" while the map's area is chosen, else "". */
-function area(): string {
-  return fields.near.value === "area" ? state.area : "";
-}
+/** The text fields of the search: the City only for venues. */
+const textFields = (): HTMLInputElement[] =>
+  kind() === "venues"
+    ? [fields.name, fields.city, fields.country, fields.state]
+    : [fields.name, fields.country, fields.state];
 
 function query(): URLSearchParams {
   const params = new URLSearchParams();
-  for (const field of [fields.name, fields.country, fields.state]) {
+  for (const field of textFields()) {
     if (valueOf(field)) params.set(field.name, valueOf(field));
   }
   if (state.position && radius()) {
@@ -25,8 +26,9 @@ function query(): URLSearchParams {
     params.set("long", state.position.long);
     params.set("radius", radius());
   }
-  if (area()) params.set("bbox", area());
+  if (state.area) params.set("bbox", state.area);
   if (fields.typos.value === "0") params.set("typos", "0");
+  if (state.asTyped && params.has("name")) params.set("places", "0");
   if (state.page > 1) params.set("p", String(state.page));
   return params;
 }
@@ -59,5 +61,5 @@ export function showCurl(path: string): void {
 
 /** Whether the form asks for anything at all. */
 export function hasQuery(): boolean {
-  return [fields.name, fields.country, fields.state].some((f) => valueOf(f) !== "") || radius() !== "" || area() !== "";
+  return textFields().some((f) => valueOf(f) !== "") || radius() !== "" || state.area !== "";
 }

@@ -2,7 +2,8 @@
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, out, span } from "./dom.ts";
 import { plot, unplot } from "./map.ts";
-import { placeName, type Result } from "./places.ts";
+import { hideReading } from "./reading-line.ts";
+import { whereIs, type Result } from "./places.ts";
 import { state } from "./state.ts";
 
 function mapLink(lat: number, long: number): HTMLAnchorElement {
@@ -17,14 +18,14 @@ function mapLink(lat: number, long: number): HTMLAnchorElement {
 function item(result: Result): HTMLLIElement {
   const li = document.createElement("li");
   li.append(span(result.name, "name"));
+  const parts: (string | Node)[] = [];
+  if (result.distance !== undefined) parts.push(span(`${result.distance.toFixed(1)} km away`, "distance"));
+  parts.push("country" in result || result.city ? whereIs(result) : "no city");
+  if (!("country" in result)) parts.push(result.kind);
+  if (result.coords !== undefined) parts.push(mapLink(result.coords.lat, result.coords.long));
   const meta = document.createElement("div");
   meta.className = "meta";
-  if (result.distance !== undefined) meta.append(span(`${result.distance.toFixed(1)} km away`, "distance"), " · ");
-  if ("country" in result) meta.append(`${placeName(result)} · `, mapLink(result.coords.lat, result.coords.long));
-  else {
-    meta.append(result.city ? placeName(result.city) : "no city", ` · ${result.kind}`);
-    if (result.coords !== undefined) meta.append(" · ", mapLink(result.coords.lat, result.coords.long));
-  }
+  parts.filter((part) => part !== "").forEach((part, i) => meta.append(...(i ? [" · ", part] : [part])));
   li.append(meta);
   return li;
 }
@@ -45,9 +46,9 @@ export function paging(): void {
 
 /**
  * "Did you mean": a fuzzy answer names the corrected query (the X-Corrected-Name header,
- * percent-encoded); a click searches it as written.
+ * percent-encoded); a click puts it in the name, as if typed (a new name: searched).
  */
-export function showSuggestion(corrected: string | null, asked: string, search: () => void): void {
+export function showSuggestion(corrected: string | null, asked: string): void {
   out.suggest.replaceChildren();
   out.suggest.hidden = corrected === null;
   if (corrected === null) return;
@@ -65,7 +66,7 @@ export function showSuggestion(corrected: string | null, asked: string, search: 
   button.addEventListener("click", () => {
     fields.name.value = name;
     fields.name.focus();
-    search();
+    fields.name.dispatchEvent(new Event("input", { bubbles: true }));
   });
   out.suggest.append("Did you mean ", button, `? Nothing matched “${asked}” exactly; these are the closest names.`);
 }
@@ -76,6 +77,7 @@ export function clear(message: string): void {
   void unplot();
   out.raw.hidden = true;
   out.suggest.hidden = true;
+  hideReading();
   state.total = 0;
   paging();
   out.status.textContent = message;

@@ -1,14 +1,30 @@
 /** Running the search the form asks for: one request at a time (an earlier one is aborted), then its answer shown. */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
+import { foldAfterAnswer } from "./fold.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
+import { hideReading, showReading } from "./reading-line.ts";
+import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
 import { state } from "./state.ts";
+import { readXml } from "./xml.ts";
 
 const IDLE = "Type a name, choose a country or state, or search near you.";
 
 type Body = VenuesPage | CitiesPage | { message?: string } | null;
+
+/** What a search asked for, as it was when it was sent. */
+interface Asked {
+  kind: "venues" | "cities";
+  params: URLSearchParams;
+  /** The name as typed. */
+  name: string;
+  /** The radius near you, "" for none. */
+  near: string;
+  /** Whether the map frames the results: searched anywhere (near you or in its area, it stays put). */
+  fit: boolean;
+}
 
 function parse(text: string): Body {
   try {
@@ -33,46 +49,68 @@ function showRaw(text: string): void {
   out.raw.textContent = body ? JSON.stringify(body, null, 2) : text;
 }
 
-function showError(response: Response, body: Body): void {
+function showError(response: Response, body: Body, asked: Asked): void {
   state.total = 0;
   out.results.replaceChildren();
   void unplot();
   out.suggest.hidden = true;
+  hideReading();
   const message = body && "message" in body && body.message ? body.message : response.statusText;
-  out.status.textContent = response.status === 404 ? "No matches." : `Error ${response.status}: ${message}`;
+  if (response.status === 404) out.status.textContent = "No matches.";
+  else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
+  else out.status.textContent = `Error ${response.status}: ${message}`;
 }
 
-function showAnswer(response: Response, text: string, asked: string, near: string): void {
-  const body = parse(text);
-  if (!response.ok) return showError(response, body);
-  const searched = kind();
-  state.total = body && "total" in body ? body.total : Number(/total="(\d+)"/.exec(text)?.[1] ?? 0);
-  state.perPage = searched === "venues" ? 30 : 50;
-  // The map frames the results searched anywhere; near you or in its area, it stays put.
-  if (body && "type" in body) render(body, fields.near.value === "");
-  else void unplot(); // XML: no list to map
-  const fuzzy = response.headers.get("X-Match") === "fuzzy";
-  showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked, () => soon(true, 0));
-  const one = searched === "venues" ? "venue" : "city";
-  out.status.textContent =
-    `${state.total.toLocaleString()} ${state.total === 1 ? one : searched} found` +
-    (near ? ` within ${near} km of you` : "") +
-    (fuzzy ? ", forgiving typos" : "") +
+function statusLine(response: Response, asked: Asked): string {
+  const one = asked.kind === "venues" ? "venue" : "city";
+  return (
+    `${state.total.toLocaleString()} ${state.total === 1 ? one : asked.kind} found` +
+    (asked.near ? ` within ${asked.near} km of you` : "") +
+    (response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "") +
     (response.headers.get("X-Cache") === "HIT" ? " (cached)" : "") +
-    ".";
+    "."
+  );
+}
+
+/** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */
+function showAnswer(response: Response, text: string, asked: Asked): void {
+  clearRefusal();
+  const body = response.headers.get("Content-Type")?.includes("xml") ? readXml(text) : parse(text);
+  showRaw(text);
+  if (!response.ok) return showError(response, body, asked);
+  const results = body && "type" in body ? (body.type === "venues" ? body.venue : body.cities) : [];
+  state.total = body && "total" in body ? body.total : 0;
+  state.perPage = asked.kind === "venues" ? 30 : 50;
+  if (body && "type" in body) render(body, asked.fit);
+  else void unplot();
+  const fuzzy = response.headers.get("X-Match") === "fuzzy";
+  showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked.name);
+  void showReading(response.headers.get("X-Read-As"), asked.name, { kind: asked.kind, results }, () => {
+    state.asTyped = true;
+    soon(true, 0);
+  });
+  out.status.textContent = statusLine(response, asked);
 }
 
 export async function run(): Promise<void> {
   const path = searchPath();
   showCurl(path);
   if (nearMe() && !state.position) return; // searches once the location is known
-  if (!hasQuery()) return clear(IDLE);
+  if (!hasQuery()) {
+    clearRefusal();
+    return clear(IDLE);
+  }
   state.inflight?.abort();
   const inflight = new AbortController();
   state.inflight = inflight;
   out.status.textContent = "Searching …";
-  const asked = valueOf(fields.name);
-  const near = radius();
+  const asked: Asked = {
+    kind: kind(),
+    params: new URL(path, location.origin).searchParams,
+    name: valueOf(fields.name),
+    near: radius(),
+    fit: !nearMe() && !state.area,
+  };
   let response: Response;
   let text: string;
   try {
@@ -82,7 +120,7 @@ export async function run(): Promise<void> {
     if (!inflight.signal.aborted) out.status.textContent = `The search failed: ${String(error)}`;
     return;
   }
-  showRaw(text);
-  showAnswer(response, text, asked, near);
+  showAnswer(response, text, asked);
   paging();
+  foldAfterAnswer();
 }

@@ -9,6 +9,8 @@ export const state = {
   position: null as { lat: string; long: string } | null,
   /** Counts location requests, so that only the latest one's answer is used. */
   locating: 0,
-  /** The `bbox` of the map's view when "search this area" was last asked (src/page/bbox.ts). */
+  /** The limit to the map's area (src/page/area.ts): the `bbox` of its view when "search this area" was asked; "" for none. */
   area: "",
+  /** Whether the name is searched as typed (`places=0`), not read for a place at its end; until it changes. */
+  asTyped: false,
 };

@@ -13,6 +13,12 @@ export const SHOTS = join(ROOT, "test-results");
 
 export const base = (): string => inject("base");
 
+/** The screens the page is tested on: a desktop's window and a phone's (CSS pixels). */
+export const SIZES = [
+  { screen: "desktop", viewport: { width: 1100, height: 900 } },
+  { screen: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
 /** Script errors of the pages opened here: the page's script must run as served. */
 export const errors: string[] = [];
 
@@ -43,10 +49,30 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** The search page in a browser context of its own, set up as given (viewport, location, permissions). */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+/** The search page in a browser context of its own, set up as given (viewport, location, permissions), from `origin`. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}, origin = base()): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZES[0].viewport, ...options });
   const p = watch(await context.newPage());
-  await p.goto(`${base()}/`);
+  await p.goto(`${origin}/`);
   return p;
+}
+
+/** Opens the map where it waits behind "Show map" (a narrow screen). */
+export async function showMap(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Show map" });
+  if (await button.isVisible()) await button.click();
+}
+
+/** Unfolds the form where a search folded it to its name line (a narrow screen). */
+export async function openOptions(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "Options" });
+  if ((await button.isVisible()) && (await button.getAttribute("aria-expanded")) === "false") await button.click();
+}
+
+/** Waits for the status line to say what `pattern` matches. */
+export async function statusSays(page: Page, pattern: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector("#status")?.textContent ?? ""),
+    pattern.source,
+  );
 }

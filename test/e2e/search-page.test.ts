@@ -1,6 +1,7 @@
 /**
  * The search page end to end, in headless Chromium against `wrangler dev` on the default data
- * (test/e2e/global-setup.ts). Saves screenshots to test-results/. The map: search-map.test.ts.
+ * (test/e2e/global-setup.ts). Saves screenshots to test-results/. The map: search-map.test.ts; on a
+ * phone: page-phone.test.ts.
  */
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
@@ -194,18 +195,5 @@ describe("the search page", () => {
     } finally {
       await denied.context().close();
     }
-  });
-
-  it("fits a phone screen", async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByLabel("Name", { exact: true }).fill("wien");
-    await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    // The answer: the map above the list.
-    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
-    await settled(page);
-    await page.evaluate(() => window.scrollTo(0, (document.getElementById("status")?.offsetTop ?? 0) - 16));
-    await page.screenshot({ path: join(SHOTS, "search-page-phone.png"), fullPage: false });
   });
 });

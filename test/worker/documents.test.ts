@@ -11,9 +11,24 @@ describe("the search page", () => {
     expect(html).toMatch(/<script src="\/app\.js" defer><\/script>/);
     expect(html).not.toMatch(/<script>/);
     expect(html).toContain('<link rel="stylesheet" href="/app.css">');
-    for (const id of ["name", "country", "state", "lang", "view", "results", "prev", "next", "curl", "map", "area"]) {
+    for (const id of [
+      "name",
+      "city",
+      "country",
+      "state",
+      "lang",
+      "view",
+      "results",
+      "prev",
+      "next",
+      "curl",
+      "map",
+      "area",
+    ]) {
       expect(html, id).toContain(`id="${id}"`);
     }
+    // Each text field carries the API's limit on a value (docs/api.md#parameters).
+    expect(html.match(/<input [^>]*maxlength="100"/g)).toHaveLength(4);
   });
 
   it("needs no API key, unlike the API", async () => {
@@ -47,9 +62,9 @@ describe("the search page's map tiles (docs/deploy.md#map-tiles)", () => {
     };
   }
 
-  it("by default OpenStreetMap's, credited, and images from there and nowhere else", async () => {
+  it("by default OpenStreetMap's, credited, and images from there (and data:, for Leaflet) and nowhere else", async () => {
     expect(await withTiles("")).toEqual({
-      imgSrc: "'self' https://tile.openstreetmap.org",
+      imgSrc: "'self' data: https://tile.openstreetmap.org",
       tiles: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
       credit: '<a href="https://www.openstreetmap.org/copyright">© OpenStreetMap contributors</a>',
     });
@@ -62,7 +77,7 @@ describe("the search page's map tiles (docs/deploy.md#map-tiles)", () => {
   it("another server's, its subdomains allowed, its credit escaped but for its links", async () => {
     const tiles = "https://{s}.tiles.example.com/base/{z}/{x}/{y}.png?key=a&b=1";
     expect(await withTiles(tiles, "Tiles <b>[Example](https://example.com/about)</b> & OSM")).toEqual({
-      imgSrc: "'self' https://*.tiles.example.com",
+      imgSrc: "'self' data: https://*.tiles.example.com",
       tiles: "https://{s}.tiles.example.com/base/{z}/{x}/{y}.png?key=a&#38;b=1",
       credit: 'Tiles &#60;b&#62;<a href="https://example.com/about">Example</a>&#60;/b&#62; &#38; OSM',
     });

@@ -1,0 +1,116 @@
+/**
+ * The search page on a phone (390 × 844 CSS pixels) and on a desktop: on the phone a search shows
+ * its results first, the form folded to its name line and the map behind "Show map"; on the
+ * desktop the form stays whole beside nothing hidden. Saves search-page-phone.png to test-results/.
+ */
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { errors, launch, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
+import { drawnMarkers, mapView, settled } from "./map-geometry.ts";
+
+const PHONE = SIZES[1].viewport;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
+const top = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+const options = (page: Page) => page.getByRole("button", { name: "Options" });
+
+describe("on a phone", () => {
+  it("a search shows its results first, the form folded to its name", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    expect(await options(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel("Cities", { exact: true }).check();
+    await page.getByLabel("Name", { exact: true }).fill("wien");
+    await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
+    expect(await options(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(false);
+    expect(await page.getByLabel("Name", { exact: true }).isVisible()).toBe(true);
+    // The first result within the first screen, half of it to spare (it was 1,170 px down).
+    const first = await top(page, "#results li");
+    expect(first).toBeLessThan(PHONE.height / 2);
+    // The map waits behind "Show map"; nothing is wider than the screen.
+    expect(await page.locator("#map").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Show map" }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, "search-page-phone.png"), fullPage: false });
+    await page.context().close();
+  });
+
+  it("Options unfolds the form; it stays open while a filter changes, and folds after Enter", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.getByLabel("Name", { exact: true }).fill("arena");
+    await statusSays(page, /venues found/);
+    await options(page).click();
+    expect(await options(page).getAttribute("aria-expanded")).toBe("true");
+    const country = page.getByLabel("Country", { exact: true });
+    await country.fill("DE");
+    await page.waitForFunction(() => /country=DE/.test(document.querySelector("#curl")?.textContent ?? ""));
+    await statusSays(page, /venues found/);
+    const stadium = page.waitForResponse((r) => r.url().includes("name=stadium"));
+    await page.getByLabel("Name", { exact: true }).fill("stadium");
+    await stadium;
+    await page.waitForFunction(() => /venues found/.test(document.querySelector("#status")?.textContent ?? ""));
+    expect(await country.isVisible()).toBe(true);
+    await page.getByLabel("Name", { exact: true }).press("Enter");
+    await page.waitForFunction(() => document.getElementById("options")?.getAttribute("aria-expanded") === "false");
+    expect(await country.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe("on a phone, the map", () => {
+  it("is shown above the results by Show map, framing them, and by a result's show on map", async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    await page.getByLabel("Cities", { exact: true }).check();
+    await page.getByLabel("Name", { exact: true }).fill("paris");
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    await page.getByRole("button", { name: "Show map" }).click();
+    expect(await page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).toBe("true");
+    const markers = await settled(page);
+    const view = await mapView(page);
+    expect(view.width).toBeGreaterThan(300);
+    // Framed: every marker drawn within the map, which now comes before the results.
+    for (const { at } of markers)
+      expect(at && at.x >= 0 && at.x <= view.width && at.y >= 0 && at.y <= view.height).toBe(true);
+    expect(await top(page, "#map")).toBeLessThan(await top(page, "#results li"));
+
+    await page.getByRole("button", { name: "Hide map" }).click();
+    expect(await page.locator("#map").isVisible()).toBe(false);
+    await page.locator("#results li").first().getByRole("button", { name: "show on map" }).click();
+    expect(await page.locator("#map").isVisible()).toBe(true);
+    expect(await page.locator(".leaflet-popup-content .name").textContent()).toBe("Paris");
+    expect((await drawnMarkers(page)).length).toBe(markers.length);
+    await page.context().close();
+  });
+});
+
+describe("on a desktop", () => {
+  it("the form stays whole after a search, and the map beside the results", async () => {
+    const page = await openPage(browser);
+    await page.getByLabel("Name", { exact: true }).fill("arena");
+    await statusSays(page, /venues found/);
+    expect(await options(page).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Show map" }).isVisible()).toBe(false);
+    expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator("#map").isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
