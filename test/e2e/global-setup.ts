@@ -4,6 +4,7 @@
  * `npm start` alone; the first run imports into it), with the map's tiles off (MAP_TILES, see
  * docs/deploy.md#map-tiles): nothing goes to the network.
  */
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startDevServer } from "../../scripts/tools/dev-server.ts";
@@ -25,6 +26,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
   // takes minutes on a busy machine).
   await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
+  // Every run starts with an empty cache: what a page shows as a first answer (`X-Cache: MISS`,
+  // docs.test.ts) is one, and no answer of an earlier run's code is served from the cache.
+  rmSync(join(STATE, "v3", "cache"), { recursive: true, force: true });
   const server = await startDevServer({ port: PORT, args: ["--persist-to", STATE, "--var", "MAP_TILES:off"] });
   project.provide("base", server.base);
   return () => server.stop();
