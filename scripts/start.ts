@@ -1,23 +1,30 @@
 /**
- * npm start: makes sure the local D1 database holds data (applying migrations, and importing the
- * default data into an empty database or over an outdated default import), then runs
- * `wrangler dev` on http://localhost:8787. A user's own import (`npm run db:import -- --venues …`)
- * is never replaced: it is served, and npm start says what it serves. When the data is current
- * this takes seconds.
+ * npm start [-- wrangler dev options]: makes sure the local D1 database holds data (applying
+ * migrations, and importing the default data into an empty database or over an outdated default
+ * import), then runs `wrangler dev` on http://localhost:8787, or the port given
+ * (`npm start -- --port 8800`). A user's own import (`npm run db:import -- --venues …`) is never
+ * replaced: it is served, and npm start says what it serves. When the data is current this takes
+ * seconds.
  */
 import "./node-version.ts";
 import { spawn } from "node:child_process";
 import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
-import { bin, ROOT } from "./tools/project.ts";
+import { bin, QUIET_WRANGLER, ROOT } from "./tools/project.ts";
 import { ensureData } from "./import/start-data.ts";
+import { devPort } from "./import/wrangler.ts";
 
 async function main(): Promise<void> {
   const progress = new Progress();
   await ensureData(progress);
-  progress.line("Starting wrangler dev on http://localhost:8787 ...");
+  const args = process.argv.slice(2);
+  progress.line(`Starting wrangler dev on http://localhost:${devPort(args)} ...`);
   // The terminal is the developer's: wrangler dev keeps its interactive output.
-  const dev = spawn(bin("wrangler"), ["dev", ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
+  const dev = spawn(bin("wrangler"), ["dev", ...args], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...QUIET_WRANGLER, ...process.env },
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => dev.kill(signal));
   dev.on("exit", (code) => process.exit(code ?? 0));
 }

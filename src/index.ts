@@ -1,8 +1,8 @@
 /**
  * Venue & City Search: the worker (docs/architecture.md#the-request-path). A request goes
- * route (routes.ts) → access (http/access.ts) → endpoint (endpoints/) → the answer pipeline
- * (pipeline.ts: params → cache → query → shape → serialize → cache). Every error is an ApiError
- * answered here, in one envelope; anything else is a 500.
+ * route (routes.ts) → access (http/access.ts) → endpoint (endpoints/: format negotiated, parameters
+ * parsed) → the answer pipeline (pipeline.ts: cache key → cache → query → shape → serialize → cache).
+ * Every error is an ApiError answered here, in one envelope; anything else is a 500.
  */
 import { Router, type IRequest } from "itty-router";
 import type { Env } from "./env.ts";

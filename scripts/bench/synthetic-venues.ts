@@ -8,7 +8,7 @@
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { venueCounts } from "../import/generate/venues.ts";
+import { venueCounts, venueWeight } from "../import/generate/venues.ts";
 import { ChunkedOutput } from "../tools/chunked-output.ts";
 import { pick, random } from "../tools/random.ts";
 
@@ -81,9 +81,11 @@ export async function writeSyntheticVenues(
   seed: string,
   format: "geojsonseq" | "overpass" = "geojsonseq",
 ): Promise<number> {
-  const populations: number[] = [];
-  for await (const cols of cityRows(source)) populations.push(Number(cols[14] || 0));
-  const perCity = venueCounts(populations, count);
+  // Weighed as the generator weighs a city, sections too (a file's venues may name any place).
+  const weights: number[] = [];
+  for await (const cols of cityRows(source))
+    weights.push(venueWeight({ population: Number(cols[14] || 0), section: false }));
+  const perCity = venueCounts(weights, count);
   const rng = random(seed);
   const output = new ChunkedOutput(out, () => undefined);
   let city = 0;

@@ -12,14 +12,31 @@ import { ImportError } from "./problems.ts";
 import { bin, ROOT, run } from "../tools/project.ts";
 import type { RemoteDatabase } from "./publish/remote.ts";
 
-/** The `DB` binding's database_id and database_name from wrangler.toml. */
-export function d1Database(configPath = join(ROOT, "wrangler.toml")): { id: string; name: string } {
-  let config: Record<string, unknown>;
+const CONFIG = join(ROOT, "wrangler.toml");
+
+function wranglerConfig(configPath: string): Record<string, unknown> {
   try {
-    config = parse(readFileSync(configPath, "utf8"));
+    return parse(readFileSync(configPath, "utf8"));
   } catch (error) {
     throw new ImportError(`${configPath}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The port `wrangler dev` serves on with these arguments: `--port N`, else wrangler.toml's [dev] port, else wrangler's 8787. */
+export function devPort(args: readonly string[], configPath = CONFIG): number {
+  const at = args.findIndex((a) => a === "--port" || a.startsWith("--port="));
+  const given = at < 0 ? undefined : (args[at]?.split("=")[1] ?? args[at + 1]);
+  if (given !== undefined) {
+    if (!/^[0-9]{1,5}$/.test(given)) throw new ImportError(`--port wants a port number, not "${given}"`);
+    return Number(given);
+  }
+  const dev = wranglerConfig(configPath).dev as { port?: unknown } | undefined;
+  return typeof dev?.port === "number" ? dev.port : 8787;
+}
+
+/** The `DB` binding's database_id and database_name from wrangler.toml. */
+export function d1Database(configPath = CONFIG): { id: string; name: string } {
+  const config = wranglerConfig(configPath);
   const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
   const db = databases.find((d) => d.binding === "DB");
   if (typeof db?.database_id !== "string" || typeof db.database_name !== "string") {

@@ -2,6 +2,7 @@
  * `wrangler dev` for the benchmark, the load test and the browser test: on 127.0.0.1, in a process
  * group of its own so that stopping it stops workerd too, ready when a probe request answers.
  */
+import { createServer } from "node:net";
 import { bin, start, stopGroup } from "./project.ts";
 
 export interface DevServer {
@@ -40,6 +41,26 @@ export const logger =
     process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
   };
 
+/**
+ * Fails when something listens on the port already: the probe would reach that server (another
+ * checkout's tests on the same machine, say) and the tests would run against its code and data.
+ */
+function portFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `port ${port} is in use (another wrangler dev?): stop it, or run this when it is done`
+            : `port ${port}: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
 export async function startDevServer(options: {
   port: number;
   /** More arguments for `wrangler dev`: --config, --persist-to, --var … */
@@ -48,6 +69,7 @@ export async function startDevServer(options: {
   probe?: string;
 }): Promise<DevServer> {
   stopOnInterrupt();
+  await portFree(options.port);
   const child = start(
     bin("wrangler"),
     [

@@ -8,6 +8,14 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
+/**
+ * What keeps wrangler off the network where nothing needs it (docs: "System environment
+ * variables"): no usage metrics (wrangler.toml says so too), and no fetch of the `Request.cf` data
+ * from workers.cloudflare.com on each `wrangler dev` start — the worker reads none of it, and
+ * offline the fetch printed `getaddrinfo ENOTFOUND workers.cloudflare.com` twice.
+ */
+export const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } as const;
+
 /** A binary installed by npm (node_modules/.bin). */
 export const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
 
@@ -67,7 +75,7 @@ export function start(
     cwd: ROOT,
     detached: options.detached ?? false,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...options.env },
+    env: { ...process.env, ...QUIET_WRANGLER, ...options.env },
   });
 }
 

@@ -128,8 +128,8 @@ export const SCHEMAS = {
   },
   VenueCity: {
     description:
-      "A venue's city as the seed and setlist.fm's venue search give it by default: `coords` and `country` are " +
-      "present but empty (`<coords/><country/>` in XML).",
+      "A venue's city as setlist.fm's venue search gives it by default, in the answer its API documentation " +
+      "shows: `coords` and `country` are present but empty (`<coords/><country/>` in XML).",
     type: "object",
     required: ["id", "name", "coords", "country"],
     additionalProperties: false,
@@ -150,7 +150,7 @@ export const SCHEMAS = {
       city: {
         description:
           "The venue's city. Which shape is a deployment setting, the same for every venue of every answer: by " +
-          "default a VenueCity (`coords` and `country` empty, as the seed says); a deployment that sets the var " +
+          "default a VenueCity (`coords` and `country` empty, as setlist.fm documents it); a deployment that sets the var " +
           '`VENUE_CITY_DETAIL = "full"` gives a City, `coords` and `country` filled exactly as in a city search ' +
           "(as the live setlist.fm service does), in JSON and XML.",
         oneOf: [ref("VenueCity"), ref("City")],

@@ -7,7 +7,7 @@ import type { Area, Box, Circle } from "../data-contract/distance.ts";
 import type { VenueKind } from "../data-contract/venue-kinds.ts";
 import type { Resource } from "./paging.ts";
 
-/** The seed's parameters, then docs/api.md#typo-tolerance's. */
+/** setlist.fm's parameters (its API documentation's), then this service's own (docs/api.md#parameters). */
 export const PARAMETERS: Record<Resource, readonly string[]> = {
   venues: [
     "cityId",

@@ -6,6 +6,7 @@
  * from a server on this machine that nothing runs (TILE_PORT): a test serves them, or leaves
  * them unavailable (test/e2e/map-tiles.test.ts); it keeps no cache, so that only the first writes.
  */
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startDevServer } from "../../scripts/tools/dev-server.ts";
@@ -34,6 +35,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
   // takes minutes on a busy machine).
   await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
+  // Every run starts with an empty cache: what a page shows as a first answer (`X-Cache: MISS`,
+  // docs.test.ts) is one, and no answer of an earlier run's code is served from the cache.
+  rmSync(join(STATE, "v3", "cache"), { recursive: true, force: true });
   const server = await startDevServer({ port: PORT, args: ["--persist-to", STATE, "--var", "MAP_TILES:off"] });
   const tiles = `http://127.0.0.1:${TILE_PORT}`;
   // One after the other: each runs the page's build into public/ as it starts.

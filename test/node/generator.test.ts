@@ -5,8 +5,11 @@ import {
   generateVenues,
   venueCounts,
   VenueIds,
+  venueWeight,
   type GeneratorCity,
 } from "../../scripts/import/generate/venues.ts";
+import { reachKm } from "../../scripts/import/phases/place-rule.ts";
+import { haversineKm } from "../../src/data-contract/distance.ts";
 import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/import/phases/prefix-totals.ts";
 import { normalize } from "../../src/data-contract/normalize.ts";
 
@@ -21,6 +24,7 @@ const cities: GeneratorCity[] = [
     language: "de",
     lat: 52.52437,
     lng: 13.41053,
+    section: false,
   },
   {
     id: "5392171",
@@ -32,6 +36,7 @@ const cities: GeneratorCity[] = [
     language: "en",
     lat: 37.33939,
     lng: -121.89496,
+    section: false,
   },
   {
     id: "2988507",
@@ -43,6 +48,7 @@ const cities: GeneratorCity[] = [
     language: "fr",
     lat: 48.85341,
     lng: 2.3488,
+    section: false,
   },
   {
     id: "1850147",
@@ -54,6 +60,7 @@ const cities: GeneratorCity[] = [
     language: "ja",
     lat: 35.6895,
     lng: 139.69171,
+    section: false,
   },
   {
     id: "3042030",
@@ -65,6 +72,7 @@ const cities: GeneratorCity[] = [
     language: "de",
     lat: 47.14151,
     lng: 9.52154,
+    section: false,
   },
   {
     id: "9999999",
@@ -76,8 +84,28 @@ const cities: GeneratorCity[] = [
     language: "en",
     lat: 40.0,
     lng: -100.0,
+    section: false,
   },
 ];
+
+/** A section of Berlin and a town within its reach (made up): neither is a generated venue's city. */
+const KREUZBERG: GeneratorCity = {
+  ...(cities[0] as GeneratorCity),
+  id: "2884161",
+  name: "Kreuzberg",
+  population: 153_135,
+  lat: 52.49973,
+  lng: 13.40338,
+  section: true,
+};
+const TOWN: GeneratorCity = {
+  ...KREUZBERG,
+  id: "9999998",
+  name: "Neustadt",
+  population: 20_000,
+  lng: 13.46,
+  section: false,
+};
 
 describe("venue generator", () => {
   const venues = generateVenues(cities, { count: 5000, seed: "test" });
@@ -131,9 +159,41 @@ describe("venue generator", () => {
   });
 });
 
+describe("where generated venues are", () => {
+  const venues = generateVenues(cities, { count: 5000, seed: "test" });
+
+  it("puts each venue at a point within its city's reach", () => {
+    const byId = new Map(cities.map((c) => [c.id, c]));
+    for (const v of venues) {
+      const city = v.cityId === null ? undefined : byId.get(v.cityId);
+      if (city === undefined || v.lat === null || v.lng === null) continue;
+      expect(haversineKm(v.lat, v.lng, city.lat, city.lng)).toBeLessThanOrEqual(reachKm(city.population));
+    }
+    expect(venues.filter((v) => v.lat !== null).length).toBe(5000 - 10);
+  });
+
+  it("gives a section of a city no venues, and a town's venues within a bigger city's reach to that city", () => {
+    const withMore = [...cities, KREUZBERG, TOWN].sort((a, b) => Number(a.id) - Number(b.id));
+    const placed = generateVenues(withMore, { count: 5000, seed: "test" });
+    const count = (id: string) => placed.filter((v) => v.cityId === id).length;
+    const shares = venueCounts(withMore.map(venueWeight), 5000 - 10);
+    const share = (c: GeneratorCity) => shares[withMore.indexOf(c)] ?? 0;
+    expect(share(KREUZBERG)).toBe(0);
+    expect(share(TOWN)).toBeGreaterThan(0);
+    expect(count(KREUZBERG.id)).toBe(0);
+    expect(count(TOWN.id)).toBe(0);
+    expect(count("2950159")).toBe(share(cities[0] as GeneratorCity) + share(TOWN));
+    // The town's venues keep their names ("… Neustadt") and say Berlin in their URL.
+    const townVenue = placed.find((v) => v.name.includes("Neustadt"));
+    expect(townVenue?.cityId).toBe("2950159");
+    expect(townVenue?.url).toMatch(/-berlin-germany-[0-9a-f]{8}\.html$/);
+  });
+});
+
 describe("venueCounts", () => {
   it("adds up exactly and grows with population", () => {
-    const counts = Array.from(venueCounts([1_000_000, 10_000, 0, 500_000], 1000));
+    const weights = [1_000_000, 10_000, 0, 500_000].map((population) => venueWeight({ population, section: false }));
+    const counts = Array.from(venueCounts(weights, 1000));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(counts[0]).toBeGreaterThan(counts[3] ?? 0);
     expect(counts[3]).toBeGreaterThan(counts[1] ?? 0);
@@ -156,7 +216,8 @@ describe("venueCounts", () => {
         fc.array(fc.oneof(fc.constant(500), fc.integer({ min: 0, max: 5_000_000 })), { minLength: 1, maxLength: 300 }),
         fc.integer({ min: 0, max: 20_000 }),
         (populations, total) => {
-          expect(Array.from(venueCounts(populations, total))).toEqual(largestRemainder(populations, total));
+          const weights = populations.map((population) => venueWeight({ population, section: false }));
+          expect(Array.from(venueCounts(weights, total))).toEqual(largestRemainder(populations, total));
         },
       ),
       { numRuns: 300 },
@@ -177,7 +238,7 @@ describe("VenueIds", () => {
     const ids = new VenueIds("test");
     const tokyo = cities.find((c) => c.name === "Tokyo");
     if (tokyo === undefined) throw new Error("no Tokyo");
-    const streamed = [...cityVenues(tokyo, 5, "test", ids)];
+    const streamed = [...cityVenues(tokyo, 5, "test", ids, () => tokyo)];
     expect(streamed).toHaveLength(5);
     expect(new Set(streamed.map((v) => normalize(v.name))).size).toBe(5);
   });

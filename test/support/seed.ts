@@ -16,7 +16,7 @@ import { generateVenues, generatorCity } from "../../scripts/import/generate/ven
 import { Problems } from "../../scripts/import/problems.ts";
 import { Progress } from "../../scripts/import/progress.ts";
 import { remoteFiles } from "../../scripts/import/publish/remote.ts";
-import { readCities, readCountryInfo, type City } from "../../scripts/import/sources/geonames.ts";
+import { isSection, readCities, readCountryInfo, type City } from "../../scripts/import/sources/geonames.ts";
 
 const FIXTURE_DATA_VERSION = "fixture-v1";
 const GENERATED_FIXTURE_VENUES = 3000;
@@ -36,7 +36,7 @@ async function fixtureVenues(path: string): Promise<void> {
   }
   const byCode = new Map(countries.map((c) => [c.code, c]));
   const generated = generateVenues(
-    cities.map((c) => generatorCity(c, byCode)),
+    cities.map((c) => generatorCity({ ...c, section: isSection(c) }, byCode)),
     { count: GENERATED_FIXTURE_VENUES, seed: "fixture" },
   );
   const quote = (field: string) => `"${field.replaceAll('"', '""')}"`;

@@ -2,15 +2,18 @@
  * The deterministic venue generator. There is no open venue data set, so the default data
  * has generated venues on the real GeoNames cities: same seed and cities, same rows.
  *
- * - Counts follow population (bigger cities get more venues, sub-linearly).
+ * - Counts follow population (bigger cities get more venues, sub-linearly). A section of a city
+ *   (GeoNames PPLX: Kreuzberg, Köpenick) gets none of its own: its people are counted in its
+ *   city's population already (Berlin's 3.4 million are the whole state's).
  * - Names come from the city's language patterns (venue-vocabulary.ts); no two alike (after
  *   normalization) in one city.
  * - Ids are 8 hex digits, unique (a keyed permutation of the venue's number); URLs are
  *   setlist.fm-style (slug.ts).
- * - Each venue has a point of its own near its city's, within the city's reach (place-venues.ts),
- *   so that searches near a point and on a map see venues spread over a city, not piled on its
- *   centre. A small share of venues has no city (and no point), as festival sites in the open
- *   country do.
+ * - Each venue has a point of its own near its city's, within the city's reach, so that searches
+ *   near a point and on a map see venues spread over a city, not piled on its centre; and the city
+ *   it is in is the one a person would name for that point, by the rule that places real venues
+ *   (phases/place-rule.ts): a town's venues within a bigger city's reach are that city's. A small
+ *   share of venues has no city (and no point), as festival sites in the open country do.
  */
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { pick, random, type Rng } from "../../tools/random.ts";
@@ -19,7 +22,7 @@ import { venueUrl } from "./slug.ts";
 import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
 import { KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
-import { reachKm } from "../phases/place-venues.ts";
+import { placeOfPoint, reachKm } from "../phases/place-rule.ts";
 
 export interface GeneratorCity {
   id: string;
@@ -32,7 +35,12 @@ export interface GeneratorCity {
   language: string | undefined;
   lat: number;
   lng: number;
+  /** A section of a city (GeoNames PPLX): no venues of its own, and never a venue's city. */
+  section: boolean;
 }
+
+/** Where the generator puts a point: the city a person would name there, or null (none near). */
+export type CityAt = (lat: number, lng: number) => GeneratorCity | null;
 
 /** A generated venue, in the shape of a row read from a venue file. */
 export type GeneratedVenue = VenueInput & { url: string };
@@ -68,6 +76,7 @@ export function generatorCity(
     population: number;
     lat: number;
     lng: number;
+    section: boolean;
   },
   countries: ReadonlyMap<string, Country>,
 ): GeneratorCity {
@@ -82,6 +91,7 @@ export function generatorCity(
     language: country?.languages[0],
     lat: city.lat,
     lng: city.lng,
+    section: city.section,
   };
 }
 
@@ -102,30 +112,32 @@ export function citylessCount(total: number): number {
 export function generateVenues(cities: readonly GeneratorCity[], options: GeneratorOptions): GeneratedVenue[] {
   const ordered = [...cities].sort((a, b) => Number(a.id) - Number(b.id));
   const ids = new VenueIds(options.seed);
-  const counts = venueCounts(
-    ordered.map((c) => c.population),
-    options.count - citylessCount(options.count),
-  );
+  const counts = venueCounts(ordered.map(venueWeight), options.count - citylessCount(options.count));
+  // Every city is a candidate of every point: a scan, fine for the few cities of a test.
+  const cityAt: CityAt = (lat, lng) => placeOfPoint(ordered, lat, lng) ?? null;
   const venues: GeneratedVenue[] = [];
-  ordered.forEach((city, i) => venues.push(...cityVenues(city, counts[i] ?? 0, options.seed, ids)));
+  ordered.forEach((city, i) => venues.push(...cityVenues(city, counts[i] ?? 0, options.seed, ids, cityAt)));
   venues.push(...citylessVenues(citylessCount(options.count), options.seed, ids));
   return venues;
 }
 
+/** A city's share of the venues: population^EXPONENT; none for a section of a city. */
+export const venueWeight = (city: { population: number; section: boolean }): number =>
+  city.section ? 0 : Math.pow(Math.max(city.population, 0) + 100, POPULATION_EXPONENT);
+
 /**
- * Splits `total` over cities (given in geonameid order) in proportion to population^EXPONENT
- * (largest remainder, ties to the earlier city), so the counts add up exactly. Two typed arrays of
- * the cities and no sort: the remainders that get one more venue are found by bisecting on their
- * value, so 5 million cities take 60 MB.
+ * Splits `total` over cities (given in geonameid order) in proportion to their weights
+ * (venueWeight; largest remainder, ties to the earlier city), so the counts add up exactly. Two
+ * typed arrays of the cities and no sort: the remainders that get one more venue are found by
+ * bisecting on their value, so 5 million cities take 60 MB.
  */
-export function venueCounts(populations: ArrayLike<number>, total: number): Uint32Array {
-  const n = populations.length;
+export function venueCounts(weights: ArrayLike<number>, total: number): Uint32Array {
+  const n = weights.length;
   const remainders = new Float64Array(n); // the weights first, then what each count left over
   let sum = 0;
-  for (let i = 0; i < n; i++) {
-    sum += remainders[i] = Math.pow(Math.max(populations[i] ?? 0, 0) + 100, POPULATION_EXPONENT);
-  }
+  for (let i = 0; i < n; i++) sum += remainders[i] = weights[i] ?? 0;
   const counts = new Uint32Array(n);
+  if (sum === 0) return counts;
   let given = 0;
   for (let i = 0; i < n; i++) {
     const exact = (total * (remainders[i] ?? 0)) / sum;
@@ -200,12 +212,16 @@ export class VenueIds {
   }
 }
 
-/** A city's `count` venues: names from its language's patterns, distinct within the city. */
+/**
+ * A city's `count` venues: names from its language's patterns, distinct within the city; each at a
+ * point within its reach, in the city `cityAt` finds there (this one, or a bigger one around it).
+ */
 export function* cityVenues(
   city: GeneratorCity,
   count: number,
   seed: string,
   ids: VenueIds,
+  cityAt: CityAt,
 ): Generator<GeneratedVenue> {
   if (count === 0) return;
   const rng = random(`${seed}:city:${city.id}`);
@@ -218,7 +234,9 @@ export function* cityVenues(
   const placeRng = random(`${seed}:place:${city.id}`);
   for (const name of names) {
     const id = ids.take();
-    yield { ...generatedVenue(id, name, city.id, pointNear(city, placeRng)), url: venueUrl({ id, name }, city) };
+    const point = pointNear(city, placeRng);
+    const placed = cityAt(point.lat, point.lng);
+    yield { ...generatedVenue(id, name, placed?.id ?? null, point), url: venueUrl({ id, name }, placed) };
   }
 }
 
@@ -227,9 +245,12 @@ interface Point {
   lng: number;
 }
 
-/** A point spread evenly over a disc around the city, a little smaller than its reach; 5 decimals (1 m). */
+/** How far from its city's centre a generated venue may be: a little less than the city's reach, km. */
+export const spreadKm = (population: number): number => 0.7 * reachKm(population);
+
+/** A point spread evenly over a disc of spreadKm around the city; 5 decimals (1 m). */
 function pointNear(city: GeneratorCity, rng: Rng): Point {
-  const km = 0.7 * reachKm(city.population) * Math.sqrt(rng());
+  const km = spreadKm(city.population) * Math.sqrt(rng());
   const angle = 2 * Math.PI * rng();
   const lat = Math.max(-90, Math.min(90, city.lat + (km * Math.cos(angle)) / KM_PER_DEGREE));
   const cos = Math.max(Math.cos((city.lat * Math.PI) / 180), 0.01);

@@ -5,44 +5,108 @@
  * 1. A city its source names (OSM addr:city, MusicBrainz area or address), among the places within
  *    REACH_KM of its point: the nearest place with that name — unless that is a section of a city
  *    (PPLX) or a place without people (Kensington, PPLA3, population 0), when rule 2 decides.
- * 2. Its point: of the populated places near it that are not sections, those whose reach (growing
- *    with population) covers the point, the largest: the Royal Albert Hall is in London, not
- *    Kensington; Berghain in Berlin, not Friedrichshain. Failing that, the nearest such place.
+ * 2. Its point (place-rule.ts, which the venue generator follows too): of the populated places
+ *    near it that are not sections, those whose reach (growing with population) covers the point,
+ *    the largest: the Royal Albert Hall is in London, not Kensington; Berghain in Berlin, not
+ *    Friedrichshain. Failing that, the nearest such place.
  * 3. No point: the named place alone, when it is the only one of that name (in the source's
  *    country, when known) or ten times as populous as the next.
  *
- * Candidates come from an R*Tree of the cities (a box around each point), so placing a million
- * venues is a million index lookups, not a scan each. Then two venues of different sources with the
- * same normalized name within 250 m are one: the first file given keeps its record.
+ * Candidates come from R*Trees of the cities (PlaceIndex), so placing a million venues is a million
+ * index lookups, not a scan each. Then two venues of different sources with the same normalized
+ * name within 250 m are one: the first file given keeps its record.
  */
 import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
-import { haversineKm } from "../../../src/data-contract/distance.ts";
+import { haversineKm, KM_PER_DEGREE, rad } from "../../../src/data-contract/distance.ts";
+import { largestCovering, nearestPlace, peopled, REACH_KM, reachKm, type Place } from "./place-rule.ts";
 
-const REACH_KM = 30;
 const SAME_VENUE_KM = 0.25;
 
-/** How far from its centre a place of this population is still "in" it, km. */
-export const reachKm = (population: number): number => 1 + 7 * Math.sqrt(population / 1e6);
-
-interface Candidate {
+/** A city of the build file as the rules read it (and the generator names its venues' URLs with). */
+export interface CityRow extends Place {
   gid: number;
-  lat: number;
-  lng: number;
-  population: number;
-  section: number;
+  name: string;
+  country_code: string;
+  admin1_code: string | null;
+}
+
+/** A place near a venue's point: its names (as name tokens) and its distance. */
+interface Candidate extends CityRow {
   names: string;
   km: number;
 }
 
-const peopled = (c: Candidate) => c.section === 0 && c.population > 0;
+/** Degrees of longitude that hold every point within `km` of a point at `lat` (a box's half-width). */
+function lngSpan(lat: number, km: number): number {
+  const poleward = Math.min(90, Math.abs(lat) + km / KM_PER_DEGREE);
+  return Math.min(180, km / (KM_PER_DEGREE * Math.max(Math.cos(rad(poleward)), 0.01)));
+}
 
-/** Rule 2: the largest peopled place whose reach covers the point, else the nearest peopled place. */
-function byPosition(candidates: readonly Candidate[]): Candidate | undefined {
-  const eligible = candidates.filter(peopled);
-  const covering = eligible.filter((c) => c.km <= reachKm(c.population));
-  if (covering.length > 0) return covering.reduce((a, b) => (b.population > a.population ? b : a));
-  return [...eligible, ...candidates.filter((c) => c.section === 0)].sort((a, b) => a.km - b.km)[0];
+const CITY_COLUMNS = "c.gid, c.name, c.country_code, c.admin1_code, c.lat, c.lng, c.population, c.section";
+const BOX = "b.min_lat <= ? AND b.max_lat >= ? AND b.min_lng <= ? AND b.max_lng >= ?";
+const boxAround = (lat: number, lng: number, km: number) => {
+  const dLat = km / KM_PER_DEGREE;
+  const dLng = lngSpan(lat, km);
+  return [lat + dLat, lat - dLat, lng + dLng, lng - dLng];
+};
+/** A row of raw_cities as SQLite gives it: `section` a number. */
+export type Row<T extends Place> = Omit<T, "section"> & { section: number };
+export const withSection = <T extends Place>(r: Row<T>): T => ({ ...r, section: r.section !== 0 }) as unknown as T;
+
+/**
+ * The build file's cities near a point, from two R*Trees in the temp schema: their points (every
+ * place within REACH_KM: rule 1's candidates) and the boxes of the peopled places' reach (the few
+ * that may cover a point: rule 2). Open while placing; close() drops them.
+ */
+export class PlaceIndex {
+  private readonly points: Database.Statement;
+  private readonly reaches: Database.Statement;
+  constructor(private readonly db: Database.Database) {
+    db.function("lng_span", { deterministic: true }, lngSpan);
+    db.function("reach_km", { deterministic: true }, reachKm);
+    db.exec(`
+      CREATE VIRTUAL TABLE temp.city_points USING rtree(gid, min_lat, max_lat, min_lng, max_lng);
+      INSERT INTO temp.city_points SELECT gid, lat, lat, lng, lng FROM raw_cities;
+      CREATE VIRTUAL TABLE temp.city_reaches USING rtree(gid, min_lat, max_lat, min_lng, max_lng);
+      INSERT INTO temp.city_reaches SELECT gid, lat - km / ${KM_PER_DEGREE}, lat + km / ${KM_PER_DEGREE},
+          lng - lng_span(lat, km), lng + lng_span(lat, km)
+        FROM (SELECT gid, lat, lng, min(${REACH_KM}, reach_km(population)) AS km
+              FROM raw_cities WHERE section = 0 AND population > 0);`);
+    this.points = db.prepare(
+      `SELECT ${CITY_COLUMNS}, c.names FROM temp.city_points b JOIN raw_cities c ON c.gid = b.gid WHERE ${BOX}`,
+    );
+    this.reaches = db.prepare(
+      `SELECT ${CITY_COLUMNS} FROM temp.city_reaches b JOIN raw_cities c ON c.gid = b.gid WHERE ${BOX}`,
+    );
+  }
+
+  /** Every place within REACH_KM of the point, with its distance. */
+  near(lat: number, lng: number): Candidate[] {
+    const rows = this.points.all(...boxAround(lat, lng, REACH_KM)) as Row<Candidate>[];
+    return rows
+      .map((c) => withSection<Candidate>({ ...c, km: haversineKm(lat, lng, c.lat, c.lng) }))
+      .filter((c) => c.km <= REACH_KM);
+  }
+
+  /**
+   * Rule 2 for points within `km` of a centre: the places whose reach may cover one of them are
+   * looked up once (a generated city's venues lie around it), the rest is place-rule.ts.
+   */
+  around(lat: number, lng: number, km: number): (lat: number, lng: number) => CityRow | undefined {
+    const covering = (this.reaches.all(...boxAround(lat, lng, km)) as Row<CityRow>[]).map(withSection<CityRow>);
+    // Every place within REACH_KM of any of the points, read when a point is covered by none.
+    let nearby: CityRow[] | undefined;
+    const nearest = (pLat: number, pLng: number) => {
+      nearby ??= (this.points.all(...boxAround(lat, lng, REACH_KM + km)) as Row<CityRow>[]).map(withSection<CityRow>);
+      return nearestPlace(nearby, pLat, pLng);
+    };
+    return (pLat, pLng) => largestCovering(covering, pLat, pLng) ?? nearest(pLat, pLng);
+  }
+
+  close(): void {
+    this.db.exec("DROP TABLE temp.city_points; DROP TABLE temp.city_reaches;");
+  }
 }
 
 /** Whether a space-separated list of name tokens holds `token` (no split: lists can be long). */
@@ -55,15 +119,17 @@ function hasName(names: string, token: string): boolean {
 }
 
 /** Rules 1 and 2 for a venue with a point: its city and how it was found. */
-function placeAt(candidates: readonly Candidate[], hints: readonly string[]): [Candidate, string] | null {
+function placeAt(places: PlaceIndex, lat: number, lng: number, hints: readonly string[]): [CityRow, string] | null {
+  const byPosition = () => places.around(lat, lng, 0)(lat, lng);
+  const candidates = hints.length > 0 ? places.near(lat, lng) : [];
   for (const hint of hints) {
     const named = candidates.filter((c) => hasName(c.names, hint)).sort((a, b) => a.km - b.km)[0];
     if (named === undefined) continue;
     if (peopled(named)) return [named, "hint"];
-    const city = byPosition(candidates);
+    const city = byPosition();
     return city === undefined ? [named, "hint"] : [city, "position"];
   }
-  const city = byPosition(candidates);
+  const city = byPosition();
   return city === undefined ? null : [city, "position"];
 }
 
@@ -81,14 +147,8 @@ export function placeVenues(db: Database.Database, progress: Progress): number {
   const total = db.prepare(`SELECT count(*) FROM raw_venues WHERE ${unplaced}`).pluck().get() as number;
   if (total === 0) return 0;
   progress.phase("placing venues in their cities", total);
-  db.exec(`
-    CREATE VIRTUAL TABLE temp.city_boxes USING rtree(gid, min_lat, max_lat, min_lng, max_lng);
-    INSERT INTO temp.city_boxes SELECT gid, lat, lat, lng, lng FROM raw_cities;
-    CREATE INDEX raw_cities_by_name ON raw_cities (name_norm);`);
-  const near = db.prepare(
-    `SELECT c.gid, c.lat, c.lng, c.population, c.section, c.names FROM temp.city_boxes b JOIN raw_cities c ON c.gid = b.gid
-     WHERE b.min_lat <= ? AND b.max_lat >= ? AND b.min_lng <= ? AND b.max_lng >= ?`,
-  );
+  const places = new PlaceIndex(db);
+  db.exec("CREATE INDEX raw_cities_by_name ON raw_cities (name_norm)");
   const named = db.prepare(
     "SELECT gid, population, country_code, section FROM raw_cities WHERE name_norm = ? ORDER BY population DESC",
   );
@@ -108,7 +168,7 @@ export function placeVenues(db: Database.Database, progress: Progress): number {
         const hints = v.hints === "" ? [] : v.hints.split(" ");
         const found =
           v.lat !== null && v.lng !== null
-            ? placeAt(candidatesNear(near, v.lat, v.lng), hints)
+            ? placeAt(places, v.lat, v.lng, hints)
             : placeByName(named, hints, v.country_hint);
         if (found !== null) {
           update.run(found[0].gid, found[1], v.rowid);
@@ -118,15 +178,9 @@ export function placeVenues(db: Database.Database, progress: Progress): number {
     })();
     progress.tick((done += rows.length));
   }
-  db.exec("DROP TABLE temp.city_boxes; DROP INDEX raw_cities_by_name;");
+  places.close();
+  db.exec("DROP INDEX raw_cities_by_name");
   return placed;
-}
-
-function candidatesNear(near: Database.Statement, lat: number, lng: number): Candidate[] {
-  const dLat = REACH_KM / 111.2;
-  const dLng = Math.min(180, REACH_KM / (111.2 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01)));
-  const rows = near.all(lat + dLat, lat - dLat, lng + dLng, lng - dLng) as Omit<Candidate, "km">[];
-  return rows.map((c) => ({ ...c, km: haversineKm(lat, lng, c.lat, c.lng) })).filter((c) => c.km <= REACH_KM);
 }
 
 /** Rule 3: a named place without a point, when the name is unambiguous. */

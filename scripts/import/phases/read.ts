@@ -12,6 +12,7 @@ import { regionTokens } from "../../../src/data-contract/tokens.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
+  isSection,
   readAdmin1,
   readCities,
   readCountryInfo,
@@ -82,7 +83,7 @@ function cityColumns(c: City, localized: readonly string[]): unknown[] {
     c.lng,
     c.population,
     cellOf(FINEST_LEVEL, c.lat, c.lng),
-    c.featureCode === "PPLX" ? 1 : 0,
+    isSection(c) ? 1 : 0,
     index.words,
     index.tokens,
     regionTokens(c.countryCode, c.admin1Code).join(" "),

@@ -8,7 +8,17 @@ import type Database from "better-sqlite3";
 import { normalize, words } from "../../../src/data-contract/normalize.ts";
 import { nameToken } from "../../../src/data-contract/tokens.ts";
 import { nameIndexText } from "../../../src/data-contract/spellings.ts";
-import { cityVenues, citylessCount, citylessVenues, generatorCity, venueCounts, VenueIds } from "../generate/venues.ts";
+import {
+  cityVenues,
+  citylessCount,
+  citylessVenues,
+  generatorCity,
+  spreadKm,
+  venueCounts,
+  VenueIds,
+  venueWeight,
+  type CityAt,
+} from "../generate/venues.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { Country } from "../sources/geonames.ts";
@@ -16,6 +26,7 @@ import { readVenueFiles, type VenueFileReport } from "../sources/venue-files.ts"
 import type { VenueInput } from "../sources/venue-input.ts";
 import type { VenueSelection } from "../sources/venue-selection.ts";
 import { inBatches } from "./batches.ts";
+import { PlaceIndex, withSection, type CityRow, type Row } from "./place-venues.ts";
 
 export interface VenueSources {
   /** Venue files; none means generated venues. */
@@ -38,29 +49,36 @@ async function* fromFiles(
   yield* readVenueFiles(sources.venueFiles, sources.selection, problems, reports);
 }
 
-/** Each raw city's population, in geonameid order, in place (no JS array of them). */
-function populations(db: Database.Database): Float64Array {
+/** Each raw city's share of the venues (venueWeight), in geonameid order, in place (no JS array of them). */
+function weights(db: Database.Database): Float64Array {
   const out = new Float64Array(db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number);
   let i = 0;
-  for (const population of db.prepare("SELECT population FROM raw_cities ORDER BY gid").pluck().iterate()) {
-    out[i++] = population as number;
+  for (const c of db.prepare("SELECT population, section FROM raw_cities ORDER BY gid").iterate()) {
+    const { population, section } = c as { population: number; section: number };
+    out[i++] = venueWeight({ population, section: section !== 0 });
   }
   return out;
 }
 
-interface RawCity {
-  gid: number;
-  name: string;
-  country_code: string;
-  admin1_code: string | null;
-  population: number;
-  lat: number;
-  lng: number;
-}
+const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
+  generatorCity(
+    {
+      id: String(c.gid),
+      name: c.name,
+      countryCode: c.country_code,
+      admin1Code: c.admin1_code,
+      population: c.population,
+      lat: c.lat,
+      lng: c.lng,
+      section: c.section,
+    },
+    countries,
+  );
 
 /**
  * Generated venues, city by city in geonameid order (so the same cities give the same venues
- * however they were read), with the cities read back from the build file in batches.
+ * however they were read), with the cities read back from the build file in batches; each venue's
+ * city found around its point by the rule that places real venues (PlaceIndex).
  */
 async function* generated(
   db: Database.Database,
@@ -70,30 +88,30 @@ async function* generated(
 ): AsyncGenerator<VenueInput> {
   progress.phase("generating venues", sources.venueCount);
   const cityless = citylessCount(sources.venueCount);
-  const perCity = venueCounts(populations(db), sources.venueCount - cityless);
+  const perCity = venueCounts(weights(db), sources.venueCount - cityless);
   const ids = new VenueIds(sources.seed);
+  const places = new PlaceIndex(db);
   const batch = db.prepare(
-    "SELECT gid, name, country_code, admin1_code, population, lat, lng FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
+    "SELECT gid, name, country_code, admin1_code, population, lat, lng, section FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
   );
-  let index = 0;
-  for (let cities = batch.all(0, 5000) as RawCity[]; cities.length > 0;) {
-    for (const c of cities) {
-      const city = {
-        id: String(c.gid),
-        name: c.name,
-        countryCode: c.country_code,
-        admin1Code: c.admin1_code,
-        lat: c.lat,
-        lng: c.lng,
-      };
-      yield* cityVenues(
-        generatorCity({ ...city, population: c.population }, countries),
-        perCity[index++] ?? 0,
-        sources.seed,
-        ids,
-      );
+  try {
+    let index = 0;
+    for (let rows = batch.all(0, 5000) as Row<CityRow>[]; rows.length > 0;) {
+      for (const row of rows) {
+        const count = perCity[index++] ?? 0;
+        if (count === 0) continue;
+        const city = asGeneratorCity(withSection<CityRow>(row), countries);
+        const around = places.around(city.lat, city.lng, spreadKm(city.population));
+        const cityAt: CityAt = (lat, lng) => {
+          const found = around(lat, lng);
+          return found === undefined ? null : asGeneratorCity(found, countries);
+        };
+        yield* cityVenues(city, count, sources.seed, ids, cityAt);
+      }
+      rows = batch.all(rows[rows.length - 1]?.gid ?? 0, 5000) as Row<CityRow>[];
     }
-    cities = batch.all(cities[cities.length - 1]?.gid ?? 0, 5000) as RawCity[];
+  } finally {
+    places.close();
   }
   yield* citylessVenues(cityless, sources.seed, ids);
 }

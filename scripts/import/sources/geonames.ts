@@ -40,6 +40,9 @@ export interface City {
   line: number;
 }
 
+/** A section of a populated place (Kreuzberg of Berlin): never a venue's city, no generated venues. */
+export const isSection = (city: Pick<City, "featureCode">): boolean => city.featureCode === "PPLX";
+
 /** The field formats of GeoNames rows (also what synthetic rows must meet: synthetic-cities.ts). */
 export const COUNTRY_CODE = /^[A-Z]{2}$/;
 export const ADMIN1_CODE = /^[0-9A-Za-z]{1,20}$/;
