@@ -79,7 +79,6 @@ describe("npm run sql", () => {
     expect(place.trips.map((t) => t.what)).toEqual(["cities search", "cities search of a place in the text"]);
     expect(explainedText(place, path)).toContain("X-Match: place, X-Read-As: country=US&name=paris&stateCode=TX.");
   });
-
 });
 
 describe("npm run sql, refusing", () => {
