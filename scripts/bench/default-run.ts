@@ -25,6 +25,7 @@ import {
   timedImport,
   TMP,
 } from "./common.ts";
+import { measureAliases } from "./aliases.ts";
 import { load, median, sequential, type LoadFigures } from "./measure.ts";
 import { QUERY_CLASSES } from "./query-classes.ts";
 import { measureRecall, sampleCities, sampleVenues } from "./recall.ts";
@@ -35,6 +36,8 @@ import { benchTargets } from "./targets.ts";
 
 /** Names drawn for the recall of the typo fallback, per resource. */
 const RECALL_SAMPLES = 200;
+/** Venues searched by another of their names. */
+const ALIAS_SAMPLES = 200;
 const JSON_ACCEPT = { Accept: "application/json" };
 
 type Rounds = Record<"baseline" | "sameBody" | "hits" | "floor" | "misses", LoadFigures>;
@@ -132,6 +135,8 @@ export async function benchDefault(): Promise<void> {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const classes = await measureClasses(misses, db, QUERY_CLASSES);
     const recall = await recallOf(misses, db);
+    log("venues found by another of their names, against their shown name");
+    const aliases = await measureAliases(misses, db, ALIAS_SAMPLES);
     db.close();
     const results: BenchResults = {
       date: new Date().toISOString().slice(0, 10),
@@ -148,6 +153,7 @@ export async function benchDefault(): Promise<void> {
       ...latency,
       classes,
       recall,
+      aliases,
       seconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);

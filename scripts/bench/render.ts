@@ -125,6 +125,18 @@ export function recallTable(r: Pick<BenchResults, "recall">): string[] {
   );
 }
 
+/** Venues found by another of their names (bench/results.json aliases), when measured. */
+function aliasLines(r: BenchResults): string[] {
+  const a = r.aliases;
+  if (a === undefined) return [];
+  return [
+    `Venues found by another of their names (${a.venues} generated venues named in Cyrillic or Japanese script, shown in Latin letters; each searched by both): ` +
+      `rows_read by the other name ÷ by the shown name, median ${fmt(a.medianRatio, 2)}, at most ${fmt(a.maxRatio, 2)}; ` +
+      `${int(a.rowsByAlias)} rows in all by the other names, ${int(a.rowsByName)} by the shown ones; ${a.foundByBoth} of ${a.venues} on page 1 by both.`,
+    "",
+  ];
+}
+
 export function benchText(r: BenchResults, targets: readonly Target[]): string {
   const million = r.imports.find((i) => i.venues === 1_000_000);
   const cost = fuzzyCost(million, r.sizes);
@@ -137,6 +149,7 @@ export function benchText(r: BenchResults, targets: readonly Target[]): string {
     "",
     ...recallTable(r),
     "",
+    ...aliasLines(r),
     ...importsTable(r.imports),
     "",
     `The 1M-venue database: ${int(r.sizes.total)} MiB, of which the typo vocabulary and its index take ${fmt(cost.mib)} MiB (${Math.round(cost.sizeShare * 100)} % on top of the rest).`,

@@ -1,6 +1,7 @@
 /** The figures a benchmark run produces (bench/results.json, bench/scale.json). */
 import type { PhaseFigures } from "../import/progress.ts";
 import type { LoadFigures } from "./measure.ts";
+import type { AliasFigures } from "./aliases.ts";
 import type { RecallFigures } from "./recall.ts";
 import type { TableSize } from "./sizes.ts";
 
@@ -47,6 +48,8 @@ export interface BenchResults {
   hitsLatency: LoadFigures;
   classes: ClassFigures[];
   recall: RecallFigures[];
+  /** Venues found by another of their names, against their shown name (aliases.ts). */
+  aliases?: AliasFigures;
   seconds: number;
 }
 

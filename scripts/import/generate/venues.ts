@@ -19,6 +19,9 @@ import { normalize } from "../../../src/data-contract/normalize.ts";
 import { pick, random, type Rng } from "../../tools/random.ts";
 import type { Country } from "../sources/geonames.ts";
 import { venueUrl } from "./slug.ts";
+import { VenueIds } from "./ids.ts";
+import { romanized } from "./romanize.ts";
+import { venueNames } from "../sources/venue-names.ts";
 import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
 import { KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
@@ -45,21 +48,32 @@ export type CityAt = (lat: number, lng: number) => GeneratorCity | null;
 /** A generated venue, in the shape of a row read from a venue file. */
 export type GeneratedVenue = VenueInput & { url: string };
 
-const generatedVenue = (id: string, name: string, cityId: string | null, point: Point | null) => ({
-  id,
-  name,
-  localizedNames: {},
-  otherNames: [],
-  cityId,
-  lat: point?.lat ?? null,
-  lng: point?.lng ?? null,
-  kind: kindFromName(name),
-  cityHints: [],
-  countryHint: null,
-  source: "generated" as const,
-  file: "generator",
-  at: 0,
-});
+/**
+ * A generated venue: a name in Cyrillic or Japanese script also in Latin letters, as real sources
+ * give them, shown by the same rule as a real venue's (sources/venue-names.ts).
+ */
+function generatedVenue(id: string, local: string, cityId: string | null, point: Point | null) {
+  const latin = romanized(local);
+  const names = venueNames({
+    name: local,
+    byLanguage: new Map(),
+    international: latin === null ? [] : [latin],
+    others: [],
+  });
+  return {
+    id,
+    ...names,
+    cityId,
+    lat: point?.lat ?? null,
+    lng: point?.lng ?? null,
+    kind: kindFromName(local),
+    cityHints: [],
+    countryHint: null,
+    source: "generated" as const,
+    file: "generator",
+    at: 0,
+  };
+}
 
 export interface GeneratorOptions {
   count: number;
@@ -190,29 +204,6 @@ function remainderThreshold(remainders: Float64Array, extra: number): { lo: numb
 }
 
 /**
- * Venue ids: 8 hex digits, unique without remembering them — the n-th id is a bijection of n
- * (a Feistel network on 32 bits keyed by the seed), so no two venues share one.
- */
-export class VenueIds {
-  private readonly keys: number[];
-  private next = 0;
-  constructor(seed: string) {
-    const rng = random(`${seed}:ids`);
-    this.keys = [0, 1, 2, 3].map(() => Math.floor(rng() * 0x10000));
-  }
-  take(): string {
-    const i = this.next++;
-    let left = (i >>> 16) & 0xffff;
-    let right = i & 0xffff;
-    for (const key of this.keys) {
-      const f = (Math.imul((right ^ key) + 0x7f4a, 0x9e3779b1) >>> 13) & 0xffff;
-      [left, right] = [right, left ^ f];
-    }
-    return (((left << 16) | right) >>> 0).toString(16).padStart(8, "0");
-  }
-}
-
-/**
  * A city's `count` venues: names from its language's patterns, distinct within the city; each at a
  * point within its reach, in the city `cityAt` finds there (this one, or a bigger one around it).
  */
@@ -236,7 +227,8 @@ export function* cityVenues(
     const id = ids.take();
     const point = pointNear(city, placeRng);
     const placed = cityAt(point.lat, point.lng);
-    yield { ...generatedVenue(id, name, placed?.id ?? null, point), url: venueUrl({ id, name }, placed) };
+    const venue = generatedVenue(id, name, placed?.id ?? null, point);
+    yield { ...venue, url: venueUrl({ id, name: venue.name }, placed) };
   }
 }
 
@@ -266,7 +258,8 @@ export function* citylessVenues(count: number, seed: string, ids: VenueIds): Gen
   const rng = random(`${seed}:cityless`);
   for (const name of uniqueNames(rng, count, (r) => fill(CITYLESS, r, ""))) {
     const id = ids.take();
-    yield { ...generatedVenue(id, name, null, null), url: venueUrl({ id, name }, null) };
+    const venue = generatedVenue(id, name, null, null);
+    yield { ...venue, url: venueUrl({ id, name: venue.name }, null) };
   }
 }
 

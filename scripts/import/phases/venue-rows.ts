@@ -15,10 +15,10 @@ import {
   generatorCity,
   spreadKm,
   venueCounts,
-  VenueIds,
   venueWeight,
   type CityAt,
 } from "../generate/venues.ts";
+import { VenueIds } from "../generate/ids.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { Country } from "../sources/geonames.ts";
