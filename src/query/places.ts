@@ -12,10 +12,8 @@ import { nameTierText, type NameTierText } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
-import { allowedEdits } from "../data-contract/typo-keys.ts";
 import type { ResourceQueries } from "./resource.ts";
 import { textReadings, type TextReading } from "./readings.ts";
-import { editDistance, type Candidate } from "./typos.ts";
 
 /** Places of one part read at most (the largest first): `springfield` names hundreds. */
 const PLACES_PER_READING = 8;
@@ -48,7 +46,7 @@ export interface AskedReading {
   text: NameTierText;
 }
 
-const asked = (list: readonly TextReading[]): AskedReading[] =>
+export const asked = (list: readonly TextReading[]): AskedReading[] =>
   list.flatMap((reading) => {
     const text = nameTierText(reading.nameWords.join(" "));
     return text === null ? [] : [{ reading, text }];
@@ -57,62 +55,6 @@ const asked = (list: readonly TextReading[]): AskedReading[] =>
 /** The readings of a name with a place at its end, as typed. */
 export const readingsOf = (p: SearchParams, resource: ResourceQueries<unknown>["resource"]): AskedReading[] =>
   asked(textReadings(p.nameWords, resource));
-
-/** Corrections of a place's words at most, per reading. */
-const CORRECTED_PER_READING = 4;
-
-/** A word of a place part and its corrections: place words within the allowed edits (a city's part: any name's word). */
-function placeWordWays(word: string, city: boolean, candidates: readonly Candidate[]): string[] {
-  const max = allowedEdits(Array.from(word).length);
-  const fixes = candidates
-    .filter((c) => c.word !== word && (c.places > 0 || (city && c.records > 0)))
-    .map((c) => ({ word: c.word, edits: max === 0 ? 1 : editDistance(word, c.word, max) }))
-    .filter((c) => c.edits <= max)
-    .sort((a, b) => a.edits - b.edits || (a.word < b.word ? -1 : 1))
-    .map((c) => c.word);
-  return [word, ...fixes];
-}
-
-/** A part of a place with each way of correcting its words (the part as typed first). */
-function partWays(part: string | undefined, city: boolean, candidates: readonly Candidate[]): (string | undefined)[] {
-  if (part === undefined) return [undefined];
-  let ways: string[][] = [[]];
-  for (const word of part.split(" ")) {
-    ways = ways.flatMap((w) => placeWordWays(word, city, candidates).map((x) => [...w, x]));
-  }
-  return ways.map((w) => w.join(" "));
-}
-
-/**
- * The readings with a typo in their place forgiven (docs/api.md#a-place-in-the-text): each word
- * of a place part read as a word of a place name within its allowed edits (the vocabulary's
- * candidates, `places` > 0); the readings as typed left out.
- */
-export function correctedReadings(
-  p: SearchParams,
-  resource: ResourceQueries<unknown>["resource"],
-  candidates: readonly Candidate[],
-): AskedReading[] {
-  const out: TextReading[] = [];
-  for (const r of textReadings(p.nameWords, resource)) {
-    const corrected: TextReading[] = [];
-    for (const city of partWays(r.city, true, candidates)) {
-      for (const region of partWays(r.region, false, candidates)) {
-        for (const country of partWays(r.country, false, candidates)) {
-          const read = { nameWords: r.nameWords, ...defined({ city, region, country }) };
-          if (city !== r.city || region !== r.region || country !== r.country) corrected.push(read);
-        }
-      }
-    }
-    out.push(...corrected.slice(0, CORRECTED_PER_READING));
-  }
-  return asked(out);
-}
-
-const defined = (parts: Record<"city" | "region" | "country", string | undefined>) =>
-  Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined)) as Partial<
-    Record<keyof typeof parts, string>
-  >;
 
 /** A tier's FTS5 text in the place, as an SQL expression over the candidate's columns. */
 const inPlace = (text: string, filters: Sql | null): Sql =>
@@ -248,9 +190,14 @@ function compare(a: PlaceCandidate, b: PlaceCandidate): number {
   );
 }
 
-/** The place named when no reading's name matches there: the largest place of the narrowest role. */
+/**
+ * The region or country the text names when no reading's name matches there: the largest place of
+ * the narrower role. Not a city: a word at the end of a venue's name is often also the name of
+ * some small town (a Bar, a Dog, an Arna), which says little of where the venue is.
+ */
 export function namedPlace(candidates: readonly PlaceCandidate[]): PlaceCandidate | null {
-  return [...candidates].sort((a, b) => SPECIFIC[a.role] - SPECIFIC[b.role] || a.rank - b.rank)[0] ?? null;
+  const regions = candidates.filter((c) => c.role !== "city");
+  return [...regions].sort((a, b) => SPECIFIC[a.role] - SPECIFIC[b.role] || a.rank - b.rank)[0] ?? null;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface TextReading {
   city?: string;
   region?: string;
   country?: string;
+  /** Edits of a place written with a typo (place-typos.ts); none as typed. */
+  edits?: number;
 }
 
 type Role = "city" | "region" | "country";

@@ -10,7 +10,7 @@ import { areaPositions } from "../geo/index.ts";
 import { nameTierText } from "../match/fts.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
-import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf } from "./names.ts";
+import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
@@ -112,12 +112,13 @@ export function fuzzyTrip<R>(
   language: Language,
   candidates: readonly Candidate[],
   { present = [], typedMatches = false }: { present?: readonly boolean[]; typedMatches?: boolean } = {},
-): { search: Search; statements: Sql[]; options: Alternative[][]; readings: Reading[] } | null {
+): FuzzyTrip | null {
   const options = alternatives(p.nameWords, candidates, present);
   const list = readings(options);
   const groups = typedMatches ? null : everyAlternative(options);
   const every = groups === null ? undefined : everyWord(groups);
-  const fuzzy = tiered(q, p, fuzzyTiers(list, spreads(options)), pageOffset(q.resource, p.page), { every });
+  const tiers = fuzzyTiers(list, spreads(options));
+  const fuzzy = tiered(q, p, tiers, pageOffset(q.resource, p.page), { every });
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
@@ -125,5 +126,16 @@ export function fuzzyTrip<R>(
     statements: searchStatements(q, fuzzy, language, count).map(numbered),
     options,
     readings: list,
+    tiers,
   };
+}
+
+/** The typo fallback's round trip: its search, statements, and the readings and tiers they are made of. */
+export interface FuzzyTrip {
+  search: Search;
+  statements: Sql[];
+  options: Alternative[][];
+  readings: Reading[];
+  /** Its tiers (tierKey and FTS5 text), fewest edits first. */
+  tiers: Tier[];
 }

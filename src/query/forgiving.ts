@@ -1,0 +1,181 @@
+/**
+ * The typo fallback (docs/api.md#typo-tolerance, #a-place-in-the-text), after the strict answer and
+ * the place readings of the first round trip (search.ts):
+ *
+ * - when the text names a region or country that exists and nothing there is the rest of its name,
+ *   typos are forgiven in that place; elsewhere only when a correction of the whole text is some
+ *   record's whole name (then the place's words are a name's: "The Majestic Staton Bar");
+ * - otherwise, in one round trip, the whole text forgiven and the readings with a typo in their
+ *   place; whichever's best record ranks first (fewest edits, then name tier) answers, a place in
+ *   one more round trip;
+ * - a strict answer whose names only start the text's words gives way only to a correction that is
+ *   a whole name.
+ */
+import type { Language } from "../data-contract/languages.ts";
+import { words } from "../data-contract/normalize.ts";
+import { tierKey, type NameTier } from "../data-contract/ranking.ts";
+import { nameToken } from "../data-contract/tokens.ts";
+import { ftsFilters } from "../match/filters.ts";
+import { anyOf, nameTierText, phrase, withFilters } from "../match/fts.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
+import { int, join, numbered, raw, sql, type Sql } from "../sql/sql.ts";
+import { corrections } from "./corrections.ts";
+import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
+import { correctedReadings } from "./place-typos.ts";
+import { namedPlace, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
+import type { Page } from "./records.ts";
+import type { ResourceQueries, Runner } from "./resource.ts";
+import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
+import { bestReading, type Reading } from "./typos.ts";
+
+type Results = readonly { rows: Record<string, unknown>[] }[];
+
+const rowsOf = (results: Results, i: number) => results[i]?.rows ?? [];
+/** A one-row statement's number in `column`, -1 without one. */
+const cell = (results: Results, i: number, column: string) => Number(rowsOf(results, i)[0]?.[column] ?? -1);
+
+/** What the first round trip left for the fallback. */
+export interface Fallback<R> {
+  strict: Page<R>;
+  fallbackRow: Record<string, unknown> | undefined;
+  /** The places the text's end may stand for, and the strict answer's best tier. */
+  candidates: readonly PlaceCandidate[];
+  strictTier: NameTier | null;
+}
+
+/** A statement of one row (column n): 1 when a corrected reading of the name is a record's whole name. */
+function correctedWholeName<R>(q: ResourceQueries<R>, p: SearchParams, list: readonly Reading[]): Sql {
+  const fts = raw(q.fts);
+  const names = anyOf(list.map((r) => phrase(nameToken(r.words.join(" ")))));
+  return numbered(
+    sql`SELECT EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(names, ftsFilters(p, q.fts))}) AS n`,
+  );
+}
+
+/** A statement of one row (column k): the tierKey of the fallback's first record, -1 when none. */
+function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): Sql {
+  const fts = raw(q.fts);
+  const filters = ftsFilters(p, q.fts);
+  const whens = trip.tiers.map(
+    (t) =>
+      sql`WHEN EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}) THEN ${int(t.key)}`,
+  );
+  return numbered(sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`);
+}
+
+/** The fallback's page from its statements' results, or null when it found nothing. */
+function fuzzyPage<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  trip: FuzzyTrip,
+  results: Results,
+  readAs?: SearchParams,
+) {
+  const { total, rows } = totalAndRows(trip.search, results);
+  if (total === 0) return null;
+  const items = rows.map((r) => q.record(r));
+  const suggested = items[0] === undefined ? null : bestReading(trip.options, q.names(items[0]).map(words));
+  const suggestion = (suggested ?? trip.readings[0])?.words.join(" ");
+  const page: Page<R> = { page: p.page, total, items, match: "fuzzy" };
+  if (suggestion !== undefined) page.suggestion = suggestion;
+  if (readAs !== undefined) page.readAs = readAs;
+  return page;
+}
+
+const tripOf = <R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>) => {
+  const { present, candidates } = corrections(f.fallbackRow, p.nameWords.length);
+  return fuzzyTrip(q, p, language, candidates, { present, typedMatches: f.strict.total > 0 });
+};
+
+/** Typos forgiven in the region or country the text names; elsewhere only for a whole name. */
+async function inNamedPlace<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  f: Fallback<R> & { readAs: SearchParams },
+): Promise<Page<R>> {
+  const inPlace = tripOf(q, f.readAs, language, f);
+  const whole = tripOf(q, p, language, f);
+  const check = whole === null ? [] : [correctedWholeName(q, p, whole.readings)];
+  const results = await session.run(`${q.resource} search forgiving typos in the place named`, [
+    ...check,
+    ...(inPlace?.statements ?? []),
+  ]);
+  const page = inPlace === null ? null : fuzzyPage(q, f.readAs, inPlace, results.slice(check.length), f.readAs);
+  if (page !== null || whole === null || cell(results, 0, "n") <= 0) return page ?? f.strict;
+  const again = await session.run(`${q.resource} search forgiving typos`, whole.statements);
+  return fuzzyPage(q, p, whole, again) ?? f.strict;
+}
+
+/** The statements of the whole text forgiven and of the readings with a typo in their place, in one round trip. */
+function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>) {
+  const whole = tripOf(q, p, language, f);
+  const inText = p.places && areaOf(p) === undefined;
+  const fixes = corrections(f.fallbackRow, p.nameWords.length).candidates;
+  const typos = inText ? correctedReadings(p, q.resource, fixes) : [];
+  const text = nameTierText(p.name ?? "");
+  const places = typos.length > 0 && text !== null ? [numbered(placeReadingsSql(q, p, text, typos))] : [];
+  const overrule = whole !== null && f.strict.total > 0 ? [correctedWholeName(q, p, whole.readings)] : [];
+  const own = whole === null ? [] : [firstKey(q, p, whole), ...overrule, ...whole.statements];
+  return { whole, typos, places, overrule: overrule.length > 0, statements: [...places, ...own] };
+}
+
+/** The reading with a typo in its place, searched, when its best record ranks before the whole text's. */
+async function placeTypoAnswer<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  how: { candidates: readonly PlaceCandidate[]; strictTier: NameTier | null; wholeKey: number },
+): Promise<Page<R> | null> {
+  const place = betterPlace(usable(p, how.candidates), how.strictTier);
+  if (place === null) return null;
+  const key = tierKey(place.reading.edits ?? 0, place.tier ?? 0);
+  if (how.wholeKey >= 0 && key >= how.wholeKey) return null;
+  const read = readingParams(p, place);
+  const answer = read === null ? null : await placeAnswer(q, session, read, language);
+  if (answer === null) return null;
+  const { nameWords, city, region, country } = place.reading;
+  const text = [...nameWords, city, region, country].filter((w) => w !== undefined).join(" ");
+  return { ...answer, match: "fuzzy", suggestion: text };
+}
+
+/**
+ * The whole text forgiven, against the readings with a typo in their place, in one round trip;
+ * the better answers (a place in one more round trip).
+ */
+async function wholeOrPlace<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  f: Fallback<R>,
+): Promise<Page<R>> {
+  const plan = wholeAndPlaces(q, p, language, f);
+  if (plan.statements.length === 0) return f.strict;
+  const results = await session.run(`${q.resource} search forgiving typos`, plan.statements);
+  const at = plan.places.length;
+  const candidates = at === 0 ? [] : placeReadings(plan.typos, rowsOf(results, 0)).candidates;
+  const wholeKey = cell(results, at, "k");
+  const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });
+  if (place !== null) return place;
+  const { whole } = plan;
+  if (whole === null || (plan.overrule && cell(results, at + 1, "n") <= 0)) return f.strict;
+  return fuzzyPage(q, p, whole, results.slice(at + (plan.overrule ? 2 : 1))) ?? f.strict;
+}
+
+/** The answer once typos are forgiven, or the strict answer when nothing forgiven answers better. */
+export function forgiving<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  f: Fallback<R>,
+): Promise<Page<R>> {
+  const place = f.strict.total === 0 ? namedPlace(f.candidates) : null;
+  const readAs = place === null ? null : readingParams(p, place);
+  return readAs === null
+    ? wholeOrPlace(q, session, p, language, f)
+    : inNamedPlace(q, session, p, language, { ...f, readAs });
+}
