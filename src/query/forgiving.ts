@@ -116,9 +116,11 @@ function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Lan
   const typos = inText ? correctedReadings(p, q.resource, fixes) : [];
   const text = nameTierText(p.name ?? "");
   const places = typos.length > 0 && text !== null ? [numbered(placeReadingsSql(q, p, text, typos))] : [];
+  // The whole text's first tierKey is weighed only against a place with a typo.
+  const key = whole !== null && places.length > 0 ? [firstKey(q, p, whole)] : [];
   const overrule = whole !== null && f.strict.total > 0 ? [correctedWholeName(q, p, whole.readings)] : [];
-  const own = whole === null ? [] : [firstKey(q, p, whole), ...overrule, ...whole.statements];
-  return { whole, typos, places, overrule: overrule.length > 0, statements: [...places, ...own] };
+  const statements = [...places, ...key, ...overrule, ...(whole?.statements ?? [])];
+  return { whole, typos, statements, at: { key: places.length, overrule: places.length + key.length } };
 }
 
 /** The reading with a typo in its place, searched, when its best record ranks before the whole text's. */
@@ -155,14 +157,14 @@ async function wholeOrPlace<R>(
   const plan = wholeAndPlaces(q, p, language, f);
   if (plan.statements.length === 0) return f.strict;
   const results = await session.run(`${q.resource} search forgiving typos`, plan.statements);
-  const at = plan.places.length;
-  const candidates = at === 0 ? [] : placeReadings(plan.typos, rowsOf(results, 0)).candidates;
-  const wholeKey = cell(results, at, "k");
+  const { whole, at } = plan;
+  const candidates = at.key === 0 ? [] : placeReadings(plan.typos, rowsOf(results, 0)).candidates;
+  const wholeKey = at.overrule > at.key ? cell(results, at.key, "k") : -1;
   const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });
   if (place !== null) return place;
-  const { whole } = plan;
-  if (whole === null || (plan.overrule && cell(results, at + 1, "n") <= 0)) return f.strict;
-  return fuzzyPage(q, p, whole, results.slice(at + (plan.overrule ? 2 : 1))) ?? f.strict;
+  const overrules = f.strict.total > 0;
+  if (whole === null || (overrules && cell(results, at.overrule, "n") <= 0)) return f.strict;
+  return fuzzyPage(q, p, whole, results.slice(at.overrule + (overrules ? 1 : 0))) ?? f.strict;
 }
 
 /** The answer once typos are forgiven, or the strict answer when nothing forgiven answers better. */

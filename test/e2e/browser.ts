@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { ROOT } from "../../scripts/tools/project.ts";
 
 /** Where the screenshots go. */
@@ -47,6 +47,28 @@ export async function launch(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * One browser for the tests of a file: launched before the first, closed after the last, and after
+ * each test the check that no page of it left a script error. Call it at the top of a test file;
+ * it gives the browser to open pages in.
+ */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+  return () => {
+    if (browser === undefined) throw new Error("the browser is launched before the file's first test");
+    return browser;
+  };
 }
 
 /** The search page in a browser context of its own, set up as given (viewport, location, permissions), from `origin`. */

@@ -5,10 +5,10 @@
  * allows the data: image Leaflet stops them with, and no more. The second server of
  * global-setup.ts has tiles on this machine, where nothing answers unless the test does.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { errors, launch, openPage, showMap, SIZES } from "./browser.ts";
+import { browserPerFile, openPage, showMap, SIZES } from "./browser.ts";
 import { settled } from "./map-geometry.ts";
 
 /** A tile: one grey pixel, stretched. */
@@ -17,19 +17,7 @@ const TILE = Buffer.from(
   "base64",
 );
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
+const browser = browserPerFile();
 
 const note = (page: Page) => page.locator("#tiles-note");
 
@@ -44,7 +32,7 @@ async function searchParis(page: Page): Promise<void> {
 
 describe.each(SIZES)("the map's tiles ($screen)", ({ viewport }) => {
   it("a site without tiles says so, and allows images from itself only", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     const response = await page.request.get(page.url());
     expect(response.headers()["content-security-policy"]).toContain("img-src 'self';");
     await searchParis(page);
@@ -54,7 +42,7 @@ describe.each(SIZES)("the map's tiles ($screen)", ({ viewport }) => {
   });
 
   it("tiles that cannot be loaded are said to be missing", async () => {
-    const page = await openPage(browser, { viewport }, inject("tilesBase"));
+    const page = await openPage(browser(), { viewport }, inject("tilesBase"));
     await searchParis(page);
     await page.waitForFunction(() => document.querySelector<HTMLElement>("#tiles-note")?.hidden === false);
     expect(await note(page).textContent()).toBe(
@@ -64,7 +52,7 @@ describe.each(SIZES)("the map's tiles ($screen)", ({ viewport }) => {
   });
 
   it("tiles served: no note, and no console error however the map moves", async () => {
-    const page = await openPage(browser, { viewport }, inject("tilesBase"));
+    const page = await openPage(browser(), { viewport }, inject("tilesBase"));
     let served = 0;
     await page.route(`${inject("tiles")}/**`, async (route) => {
       served++;

@@ -3,30 +3,18 @@
  * characters, src/params/search-params.ts), a search the API refuses (400) is explained in words
  * next to the field it is about, and no result line says a name twice.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { errors, launch, openOptions, openPage, SIZES, statusSays } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openOptions, openPage, SIZES, statusSays } from "./browser.ts";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
+const browser = browserPerFile();
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 
 describe.each(SIZES)("the fields ($screen)", ({ viewport }) => {
   it("take at most the API's 100 characters", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     for (const label of ["Name", "City", "Country", "State"]) {
       await openOptions(page);
       expect(await field(page, label).getAttribute("maxlength"), label).toBe("100");
@@ -38,7 +26,7 @@ describe.each(SIZES)("the fields ($screen)", ({ viewport }) => {
   });
 
   it("explain a refusal in words next to the field", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     // 300 characters of 9 bytes each, as sent: over the 2,048 bytes of a query string.
     for (const label of ["Country", "State", "Name"]) await field(page, label).fill("€".repeat(100));
     await statusSays(page, /^Not searched/);
@@ -90,7 +78,7 @@ async function expectNoRepeats(page: Page): Promise<number> {
 
 describe.each(SIZES)("a result line ($screen)", ({ viewport }) => {
   it("says each name once: Wien, Österreich", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     await page.getByLabel("Cities", { exact: true }).check();
     await field(page, "Names in").selectOption("de");
     await field(page, "Name").fill("wien");

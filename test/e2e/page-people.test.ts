@@ -4,24 +4,12 @@
  * fields and its refusals explained next to them; the XML view keeping the markers; no name said
  * twice in a result line. Every test also checks that the page logged no error (browser.ts).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { errors, launch, openOptions, openPage, showMap, SIZES, statusSays } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openOptions, openPage, showMap, SIZES, statusSays } from "./browser.ts";
 import { drawnMarkers, settled } from "./map-geometry.ts";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
+const browser = browserPerFile();
 
 const chip = (page: Page) => page.getByRole("button", { name: "Remove the limit to the map's area" });
 const nameField = (page: Page) => page.getByLabel("Name", { exact: true });
@@ -37,7 +25,7 @@ async function searchName(page: Page, name: string): Promise<URLSearchParams> {
 
 describe.each(SIZES)("the limit to the map's area ($screen)", ({ viewport }) => {
   it("is a chip; it ends when the name changes, or with its ✕", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     await page.getByLabel("Cities", { exact: true }).check();
     await searchName(page, "berlin");
     await statusSays(page, /cities found/);
@@ -70,7 +58,7 @@ describe.each(SIZES)("the limit to the map's area ($screen)", ({ viewport }) => 
 
 describe.each(SIZES)("Copy ($screen)", ({ viewport }) => {
   it("copies the curl command and says so", async () => {
-    const page = await openPage(browser, { viewport, permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await openPage(browser(), { viewport, permissions: ["clipboard-read", "clipboard-write"] });
     await nameField(page).fill("arena");
     await statusSays(page, /venues found/);
     await page.getByRole("button", { name: "Copy" }).click();
@@ -80,7 +68,7 @@ describe.each(SIZES)("Copy ($screen)", ({ viewport }) => {
   });
 
   it("says when the browser refuses, and selects the command to copy by hand", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     // As Chromium answers when the clipboard is denied to the site.
     await page.context().addInitScript(() => {
       const refuse = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
@@ -98,7 +86,7 @@ describe.each(SIZES)("Copy ($screen)", ({ viewport }) => {
 
 describe.each(SIZES)("the XML view ($screen)", ({ viewport }) => {
   it("keeps the results on the map, read from the XML", async () => {
-    const page = await openPage(browser, { viewport });
+    const page = await openPage(browser(), { viewport });
     await showMap(page);
     await page.getByLabel("Show", { exact: true }).selectOption("xml");
     await nameField(page).fill("stadium");

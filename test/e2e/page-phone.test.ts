@@ -4,26 +4,14 @@
  * desktop the form stays whole beside nothing hidden. Saves search-page-phone.png to test-results/.
  */
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { errors, launch, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
 import { drawnMarkers, mapView, settled } from "./map-geometry.ts";
 
 const PHONE = SIZES[1].viewport;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
+const browser = browserPerFile();
 
 const top = (page: Page, selector: string) =>
   page
@@ -34,7 +22,7 @@ const options = (page: Page) => page.getByRole("button", { name: "Options" });
 
 describe("on a phone", () => {
   it("a search shows its results first, the form folded to its name", async () => {
-    const page = await openPage(browser, { viewport: PHONE });
+    const page = await openPage(browser(), { viewport: PHONE });
     expect(await options(page).getAttribute("aria-expanded")).toBe("true");
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);
     await page.getByLabel("Cities", { exact: true }).check();
@@ -55,7 +43,7 @@ describe("on a phone", () => {
   });
 
   it("Options unfolds the form; it stays open while a filter changes, and folds after Enter", async () => {
-    const page = await openPage(browser, { viewport: PHONE });
+    const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Name", { exact: true }).fill("arena");
     await statusSays(page, /venues found/);
     await options(page).click();
@@ -78,7 +66,7 @@ describe("on a phone", () => {
 
 describe("on a phone, the map", () => {
   it("is shown above the results by Show map, framing them, and by a result's show on map", async () => {
-    const page = await openPage(browser, { viewport: PHONE });
+    const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("paris");
     await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
@@ -104,7 +92,7 @@ describe("on a phone, the map", () => {
 
 describe("on a desktop", () => {
   it("the form stays whole after a search, and the map beside the results", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.getByLabel("Name", { exact: true }).fill("arena");
     await statusSays(page, /venues found/);
     expect(await options(page).isVisible()).toBe(false);

@@ -5,10 +5,10 @@
  * the data credits. Saves screenshots to test-results/.
  */
 import { join } from "node:path";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
-import { base, errors, launch, openPage, SHOTS } from "./browser.ts";
+import { base, browserPerFile, openPage, SHOTS } from "./browser.ts";
 import {
   drawnMarkers,
   edgesOf,
@@ -21,19 +21,7 @@ import {
   type Point,
 } from "./map-geometry.ts";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-afterEach(() => {
-  expect(errors).toEqual([]);
-});
+const browser = browserPerFile();
 
 /** Searches cities (a name, a country); the answer, once its markers are placed. */
 async function searchCities(page: Page, name: string, country = ""): Promise<CitiesPage> {
@@ -81,7 +69,7 @@ async function searchThisArea(page: Page): Promise<Request> {
 
 describe("the map", () => {
   it("puts every city found where it is, framed", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const body = await searchCities(page, "paris");
     expect(body.cities.length).toBeGreaterThan(3);
     const { markers } = await expectMarkersAt(
@@ -98,7 +86,7 @@ describe("the map", () => {
   });
 
   it("puts venues at their own point, else at their city's, asking each city once", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const lookups: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/1.0/city/")) lookups.push(r.url());
@@ -142,7 +130,7 @@ describe("the map", () => {
 
 describe("search this area", () => {
   it("asks for the box the moved map shows, and leaves the map where it is", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const body = await searchCities(page, "paris");
     const points = body.cities.map((c) => c.coords);
     await settled(page);
@@ -177,7 +165,7 @@ describe("search this area", () => {
   });
 
   it("wraps a view across the antimeridian, and a view wider than the world is all of it", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const body = await searchCities(page, "suva", "FJ");
     const suva = body.cities[0]?.coords.long ?? NaN;
     await settled(page);
@@ -203,7 +191,7 @@ describe("search this area", () => {
 
 describe("the map and the page", () => {
   it("centres on the browser's location for a search near it", async () => {
-    const page = await openPage(browser, {
+    const page = await openPage(browser(), {
       geolocation: { latitude: 48.8566, longitude: 2.3522 },
       permissions: ["geolocation"],
     });
@@ -223,7 +211,7 @@ describe("the map and the page", () => {
   });
 
   it("credits the data it shows", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     // The default data: GeoNames cities and generated venues (docs/api.md#data-credits).
     expect(await page.locator("#credits").textContent()).toBe(
       "Cities and their names: GeoNames (CC BY 4.0). Venues are generated examples.",
