@@ -8,85 +8,13 @@ import {
   type GeneratorCity,
 } from "../../scripts/import/generate/venues.ts";
 import { VenueIds } from "../../scripts/import/generate/ids.ts";
+import { GENERATOR_CITIES } from "../support/generator-cities.ts";
 import { reachKm } from "../../scripts/import/phases/place-rule.ts";
 import { haversineKm } from "../../src/data-contract/distance.ts";
 import { prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "../../scripts/import/phases/prefix-totals.ts";
 import { normalize } from "../../src/data-contract/normalize.ts";
 
-const cities: GeneratorCity[] = [
-  {
-    id: "2950159",
-    name: "Berlin",
-    countryCode: "DE",
-    countryName: "Germany",
-    admin1Code: "16",
-    population: 3_426_354,
-    language: "de",
-    lat: 52.52437,
-    lng: 13.41053,
-    section: false,
-  },
-  {
-    id: "5392171",
-    name: "San Jose",
-    countryCode: "US",
-    countryName: "United States",
-    admin1Code: "CA",
-    population: 1_026_908,
-    language: "en",
-    lat: 37.33939,
-    lng: -121.89496,
-    section: false,
-  },
-  {
-    id: "2988507",
-    name: "Paris",
-    countryCode: "FR",
-    countryName: "France",
-    admin1Code: "11",
-    population: 2_138_551,
-    language: "fr",
-    lat: 48.85341,
-    lng: 2.3488,
-    section: false,
-  },
-  {
-    id: "1850147",
-    name: "Tokyo",
-    countryCode: "JP",
-    countryName: "Japan",
-    admin1Code: "40",
-    population: 8_336_599,
-    language: "ja",
-    lat: 35.6895,
-    lng: 139.69171,
-    section: false,
-  },
-  {
-    id: "3042030",
-    name: "Vaduz",
-    countryCode: "LI",
-    countryName: "Liechtenstein",
-    admin1Code: "11",
-    population: 5_197,
-    language: "de",
-    lat: 47.14151,
-    lng: 9.52154,
-    section: false,
-  },
-  {
-    id: "9999999",
-    name: "Tiny",
-    countryCode: "US",
-    countryName: "United States",
-    admin1Code: null,
-    population: 0,
-    language: "en",
-    lat: 40.0,
-    lng: -100.0,
-    section: false,
-  },
-];
+const cities = GENERATOR_CITIES;
 
 /** A section of Berlin and a town within its reach (made up): neither is a generated venue's city. */
 const KREUZBERG: GeneratorCity = {

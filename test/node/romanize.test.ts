@@ -5,19 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { romanized } from "../../scripts/import/generate/romanize.ts";
 import { generateVenues, type GeneratorCity } from "../../scripts/import/generate/venues.ts";
+import { TOKYO } from "../support/generator-cities.ts";
 
-const TOKYO: GeneratorCity = {
-  id: "1850147",
-  name: "Tokyo",
-  countryCode: "JP",
-  countryName: "Japan",
-  admin1Code: "40",
-  population: 8_336_599,
-  language: "ja",
-  lat: 35.6895,
-  lng: 139.69171,
-  section: false,
-};
 const MOSCOW: GeneratorCity = {
   ...TOKYO,
   id: "524901",
