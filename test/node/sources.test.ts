@@ -234,45 +234,6 @@ describe("venue NDJSON", () => {
   });
 });
 
-describe("other names of a venue row (docs/import.md#every-name-a-venue-has)", () => {
-  it("reads them from CSV (;-separated) and NDJSON (text or a list), and reports a bad one by line", async () => {
-    const problems = new Problems(false);
-    const csv = file(
-      "names.csv",
-      [
-        "id,name,cityId,url,lat,long,kind,otherNames",
-        'aaaa0001,Rock & Roll Hotel,5392171,,,,club,"The R&R; R and R ;"',
-        "aaaa0002,Quiet Hall,5392171,,,,,",
-        'aaaa0003,Bad Names,5392171,,,,,"ok;bell\u0007"',
-      ].join("\n"),
-    );
-    const rows = await venuesOf(csv, problems);
-    expect(rows.map((r) => [r.id, r.otherNames])).toEqual([
-      ["aaaa0001", ["The R&R", "R and R"]],
-      ["aaaa0002", []],
-    ]);
-    expect(problemsOf(problems)).toEqual([
-      'names.csv:4: venue aaaa0003: other name "bell\u0007" is not a name (text, at most 300 characters, no control characters)',
-    ]);
-    const ndjson = file(
-      "names.ndjson",
-      [
-        JSON.stringify({ id: "aaaa0011", name: "Tempodrom", otherNames: ["Tempodrom Berlin", "Tempo"] }),
-        JSON.stringify({ id: "aaaa0012", name: "Columbiahalle", otherNames: "C-Halle;Columbia Halle" }),
-        JSON.stringify({ id: "aaaa0013", name: "Bad", otherNames: 7 }),
-      ].join("\n"),
-    );
-    const lines = new Problems(false);
-    expect((await venuesOf(ndjson, lines)).map((r) => r.otherNames)).toEqual([
-      ["Tempodrom Berlin", "Tempo"],
-      ["C-Halle", "Columbia Halle"],
-    ]);
-    expect(problemsOf(lines)).toEqual([
-      "names.ndjson:3: venue aaaa0013: otherNames is neither text nor a list of names",
-    ]);
-  });
-});
-
 describe("saved setlist.fm venue search pages", () => {
   it("reads venues with their city ids, pointing bad ones at their line", async () => {
     const problems = new Problems(false);
