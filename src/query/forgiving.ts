@@ -82,10 +82,15 @@ function fuzzyPage<R>(
   return page;
 }
 
-const tripOf = <R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>) => {
-  const { present, candidates } = corrections(f.fallbackRow, p.nameWords.length);
-  return fuzzyTrip(q, p, language, candidates, { present, typedMatches: f.strict.total > 0 });
-};
+/** The first round trip's corrections, read once: which query words match as typed, and the candidates. */
+type Fixes = ReturnType<typeof corrections>;
+
+/** The fallback's round trip for `p`, whose name is the text's or its first words (a reading's). */
+const tripOf = <R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>, fixes: Fixes) =>
+  fuzzyTrip(q, p, language, fixes.candidates, {
+    present: fixes.present.slice(0, p.nameWords.length),
+    typedMatches: f.strict.total > 0,
+  });
 
 /** Typos forgiven in the region or country the text names; elsewhere only for a whole name. */
 async function inNamedPlace<R>(
@@ -94,9 +99,10 @@ async function inNamedPlace<R>(
   p: SearchParams,
   language: Language,
   f: Fallback<R> & { readAs: SearchParams },
+  fixes: Fixes,
 ): Promise<Page<R>> {
-  const inPlace = tripOf(q, f.readAs, language, f);
-  const whole = tripOf(q, p, language, f);
+  const inPlace = tripOf(q, f.readAs, language, f, fixes);
+  const whole = tripOf(q, p, language, f, fixes);
   const check = whole === null ? [] : [correctedWholeName(q, p, whole.readings)];
   const results = await session.run(`${q.resource} search forgiving typos in the place named`, [
     ...check,
@@ -109,11 +115,10 @@ async function inNamedPlace<R>(
 }
 
 /** The statements of the whole text forgiven and of the readings with a typo in their place, in one round trip. */
-function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>) {
-  const whole = tripOf(q, p, language, f);
+function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>, fixes: Fixes) {
+  const whole = tripOf(q, p, language, f, fixes);
   const inText = p.places && areaOf(p) === undefined;
-  const fixes = corrections(f.fallbackRow, p.nameWords.length).candidates;
-  const typos = inText ? correctedReadings(p, q.resource, fixes) : [];
+  const typos = inText ? correctedReadings(p, q.resource, fixes.candidates) : [];
   const text = nameTierText(p.name ?? "");
   const places = typos.length > 0 && text !== null ? [numbered(placeReadingsSql(q, p, text, typos))] : [];
   // The whole text's first tierKey is weighed only against a place with a typo.
@@ -153,8 +158,9 @@ async function wholeOrPlace<R>(
   p: SearchParams,
   language: Language,
   f: Fallback<R>,
+  fixes: Fixes,
 ): Promise<Page<R>> {
-  const plan = wholeAndPlaces(q, p, language, f);
+  const plan = wholeAndPlaces(q, p, language, f, fixes);
   if (plan.statements.length === 0) return f.strict;
   const results = await session.run(`${q.resource} search forgiving typos`, plan.statements);
   const { whole, at } = plan;
@@ -175,9 +181,10 @@ export function forgiving<R>(
   language: Language,
   f: Fallback<R>,
 ): Promise<Page<R>> {
+  const fixes = corrections(f.fallbackRow, p.nameWords.length);
   const place = f.strict.total === 0 ? namedPlace(f.candidates) : null;
   const readAs = place === null ? null : readingParams(p, place);
   return readAs === null
-    ? wholeOrPlace(q, session, p, language, f)
-    : inNamedPlace(q, session, p, language, { ...f, readAs });
+    ? wholeOrPlace(q, session, p, language, f, fixes)
+    : inNamedPlace(q, session, p, language, { ...f, readAs }, fixes);
 }
