@@ -27,23 +27,32 @@ const OTHER_FORM = new Map(ABBREVIATIONS.flatMap(([short, long]) => [[short, lon
 const MAX_FORMS = 8;
 
 const UMLAUT_SPELLED: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue" };
+const UMLAUT = /[äöüÄÖÜ]/;
+const UMLAUTS = /[äöüÄÖÜ]/g;
 
-/** Each normalized word of a piece of text, with its umlauts written out as a second way when it has any. */
-function pieceWords(piece: string): string[][] {
-  if (piece === "&") return [["", "and"]]; // `&` normalizes to nothing: no word, or `and`
-  const composed = piece.normalize("NFC");
+/** The ways of a word that has no other spelling: itself (`and` also as nothing, as `&` is written). */
+const oneWay = (word: string): string[] => (word === "and" ? ["and", ""] : [word]);
+
+/**
+ * Each normalized word of a stretch of text without `&`, with its umlauts written out as a second
+ * way when it has any. Umlauts are letters written as letters, so both spellings have the same
+ * words in the same places.
+ */
+function stretchWords(stretch: string): string[][] {
+  const composed = stretch.normalize("NFC");
   const plain = words(normalize(composed));
-  const spelled = words(normalize(composed.replace(/[äöüÄÖÜ]/g, (ch) => UMLAUT_SPELLED[ch] ?? ch)));
+  if (!UMLAUT.test(composed)) return plain.map(oneWay);
+  const spelled = words(normalize(composed.replace(UMLAUTS, (ch) => UMLAUT_SPELLED[ch] ?? ch)));
   return plain.map((word, i) => {
     const other = spelled.length === plain.length ? spelled[i] : undefined;
-    if (word === "and") return ["and", ""];
-    return other === undefined || other === word ? [word] : [word, other];
+    return other === undefined || other === word || word === "and" ? oneWay(word) : [word, other];
   });
 }
 
 /** The ways of each word of a name, as written first; an abbreviable word before another also the other form. */
 function wordWays(text: string): string[][] {
-  const ways = text.replaceAll("&", " & ").split(/\s+/).flatMap(pieceWords);
+  // `&` normalizes to nothing: there it is no word, or `and`.
+  const ways = text.split("&").flatMap((stretch, i) => (i === 0 ? [] : [["", "and"]]).concat(stretchWords(stretch)));
   return ways.map((list, i) => {
     const other = i < ways.length - 1 ? OTHER_FORM.get(list[0] ?? "") : undefined;
     return other === undefined ? list : [...list, other];
@@ -54,9 +63,16 @@ function wordWays(text: string): string[][] {
  * The normalized forms a name is indexed under: the name as written first, then its other ways
  * (every combination of its words' ways, up to MAX_FORMS); distinct, none empty.
  */
-export function nameForms(text: string): string[] {
+export const nameForms = (text: string): string[] => formsOf(wordWays(text));
+
+function formsOf(ways: readonly string[][]): string[] {
+  // Most names are written one way only: their one form, without combining.
+  if (ways.every((list) => list.length === 1)) {
+    const form = ways.map((list) => list[0]).join(" ");
+    return form === "" ? [] : [form];
+  }
   let forms: string[][] = [[]];
-  for (const list of wordWays(text)) {
+  for (const list of ways) {
     forms = forms.flatMap((f) => list.map((w) => (w === "" ? f : [...f, w]))).slice(0, MAX_FORMS);
   }
   return [...new Set(forms.map((f) => f.join(" ")))].filter((f) => f !== "");
@@ -67,8 +83,13 @@ export function nameForms(text: string): string[] {
  * way of every word of its names, and each form of each name as a name token.
  */
 export function nameIndexText(names: readonly string[]): { words: string; tokens: string } {
-  const allWords = new Set(names.flatMap((n) => wordWays(n).flat()));
+  const allWords = new Set<string>();
+  const forms = new Set<string>();
+  for (const name of names) {
+    const ways = wordWays(name);
+    for (const list of ways) for (const word of list) allWords.add(word);
+    for (const form of formsOf(ways)) forms.add(form);
+  }
   allWords.delete("");
-  const forms = [...new Set(names.flatMap(nameForms))];
-  return { words: [...allWords].join(" "), tokens: forms.map(nameToken).join(" ") };
+  return { words: [...allWords].join(" "), tokens: [...forms].map(nameToken).join(" ") };
 }

@@ -17,6 +17,7 @@ import { haversineKm } from "../../src/data-contract/distance.ts";
 import { dir, FIXTURES, quiet } from "../support/import-fixtures.ts";
 import { runImport } from "../../scripts/import/run.ts";
 import { fixture } from "../support/seed.ts";
+import { writeSyntheticCities } from "../../scripts/bench/synthetic-cities.ts";
 
 const CITIES = fixture("cities-london-berlin.txt");
 const VENUES = 4000;
@@ -31,11 +32,11 @@ interface Row {
   url: string;
 }
 
-async function fixtureCities(): Promise<City[]> {
+async function fixtureCities(file = CITIES): Promise<City[]> {
   const problems = new Problems(false);
   const codes = new Set((await readCountryInfo(FIXTURES.countries, problems)).map((c) => c.code));
   const cities: City[] = [];
-  for await (const c of readCities(CITIES, problems, codes, { lines: 0, notPopulated: 0, badAlternateNames: 0 })) {
+  for await (const c of readCities(file, problems, codes, { lines: 0, notPopulated: 0, badAlternateNames: 0 })) {
     cities.push(c);
   }
   return cities;
@@ -56,17 +57,25 @@ function stateOf(lat: number, lng: number): string {
   return `${nearest?.countryCode}.${nearest?.admin1Code}`;
 }
 
-beforeAll(async () => {
-  const path = join(dir, "generated-places.sqlite");
-  await runImport({ ...FIXTURES, cities: CITIES, venueCount: VENUES, target: { kind: "file", path } }, quiet);
-  cities = await fixtureCities();
+/** Generated venues imported on a cities file, as the served tables hold them. */
+async function importedVenues(file: string, name: string, count: number): Promise<Row[]> {
+  const path = join(dir, name);
+  await runImport({ ...FIXTURES, cities: file, venueCount: count, target: { kind: "file", path } }, quiet);
   const db = new Database(path, { readonly: true });
-  venues = db
-    .prepare(
-      "SELECT v.id, v.name, c.id AS city, v.lat, v.lng, v.url FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos",
-    )
-    .all() as Row[];
-  db.close();
+  try {
+    return db
+      .prepare(
+        "SELECT v.id, v.name, c.id AS city, v.lat, v.lng, v.url FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos",
+      )
+      .all() as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  venues = await importedVenues(CITIES, "generated-places.sqlite", VENUES);
+  cities = await fixtureCities();
 });
 
 describe("generated venues on the GeoNames rows around Berlin and London", () => {
@@ -93,24 +102,42 @@ describe("generated venues on the GeoNames rows around Berlin and London", () =>
       expect(v.url).toMatch(/-berlin-germany-[0-9a-f]{8}\.html$/);
   });
 
-  it("are the ones the in-memory generator makes (streamed from the build file, placed with its R*Trees)", async () => {
-    const problems = new Problems(false);
-    const countries = new Map((await readCountryInfo(FIXTURES.countries, problems)).map((c) => [c.code, c]));
-    const generated = generateVenues(
-      cities.map((c) => generatorCity({ ...c, section: isSection(c) }, countries)),
-      { count: VENUES, seed: DEFAULT_SEED },
-    );
-    const imported = new Map(venues.map((v) => [v.id, v]));
-    expect(imported.size).toBe(generated.length);
-    for (const g of generated) {
-      expect(imported.get(g.id)).toEqual({
-        id: g.id,
-        name: g.name,
-        city: g.cityId,
-        lat: g.lat,
-        lng: g.lng,
-        url: g.url,
-      });
+  it("are the ones the in-memory generator makes (streamed band by band from the build file)", async () => {
+    await expectInMemoryVenues(cities, venues, VENUES);
+  });
+});
+
+/** The imported venues are those the in-memory generator makes of the same cities, each in its city, with its URL. */
+async function expectInMemoryVenues(all: City[], imported: Row[], count: number): Promise<void> {
+  const problems = new Problems(false);
+  const countries = new Map((await readCountryInfo(FIXTURES.countries, problems)).map((c) => [c.code, c]));
+  const generated = generateVenues(
+    all.map((c) => generatorCity({ ...c, section: isSection(c) }, countries)),
+    { count, seed: DEFAULT_SEED },
+  );
+  const byId = new Map(imported.map((v) => [v.id, v]));
+  expect(byId.size).toBe(generated.length);
+  for (const g of generated) {
+    expect(byId.get(g.id)).toEqual({ id: g.id, name: g.name, city: g.cityId, lat: g.lat, lng: g.lng, url: g.url });
+  }
+}
+
+describe("generated venues on a dense synthetic region (6,000 places within half a degree of London and Berlin)", () => {
+  let dense: City[] = [];
+  let denseVenues: Row[] = [];
+  beforeAll(async () => {
+    const file = join(dir, "dense-cities.txt");
+    await writeSyntheticCities({ source: CITIES, out: file, count: 6000, seed: "dense" });
+    dense = await fixtureCities(file);
+    denseVenues = await importedVenues(file, "dense.sqlite", 5000);
+  });
+
+  it("are each in the city the rule gives their point over every place, as the in-memory generator puts them", async () => {
+    const all = dense.map((c) => ({ ...c, section: isSection(c) }));
+    for (const v of denseVenues) {
+      if (v.lat === null || v.lng === null) continue;
+      expect(v.city, v.name).toBe(placeOfPoint(all, v.lat, v.lng)?.id ?? null);
     }
+    await expectInMemoryVenues(dense, denseVenues, 5000);
   });
 });

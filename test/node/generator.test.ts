@@ -155,7 +155,7 @@ describe("VenueIds", () => {
   it("never repeats an id, without remembering them (a permutation of the venue's number)", () => {
     const ids = new VenueIds("test");
     const seen = new Set<string>();
-    for (let i = 0; i < 300_000; i++) seen.add(ids.take());
+    for (let i = 0; i < 300_000; i++) seen.add(ids.at(i));
     expect(seen.size).toBe(300_000);
     expect([...seen].every((id) => /^[0-9a-f]{8}$/.test(id))).toBe(true);
   });
@@ -164,9 +164,10 @@ describe("VenueIds", () => {
     const ids = new VenueIds("test");
     const tokyo = cities.find((c) => c.name === "Tokyo");
     if (tokyo === undefined) throw new Error("no Tokyo");
-    const streamed = [...cityVenues(tokyo, 5, "test", ids, () => tokyo)];
+    const streamed = [...cityVenues(tokyo, 5, { seed: "test", ids, first: 40, cityAt: () => tokyo })];
     expect(streamed).toHaveLength(5);
     expect(new Set(streamed.map((v) => normalize(v.name))).size).toBe(5);
+    expect(streamed.map((v) => v.id)).toEqual([40, 41, 42, 43, 44].map((i) => ids.at(i)));
   });
 });
 

@@ -3,17 +3,17 @@ import { random } from "../../tools/random.ts";
 
 /**
  * Venue ids: 8 hex digits, unique without remembering them — the n-th id is a bijection of n
- * (a Feistel network on 32 bits keyed by the seed), so no two venues share one.
+ * (a Feistel network on 32 bits keyed by the seed), so no two venues share one, and a city's
+ * venues can be made in any order of the cities, knowing the number of its first venue.
  */
 export class VenueIds {
   private readonly keys: number[];
-  private next = 0;
   constructor(seed: string) {
     const rng = random(`${seed}:ids`);
     this.keys = [0, 1, 2, 3].map(() => Math.floor(rng() * 0x10000));
   }
-  take(): string {
-    const i = this.next++;
+  /** The id of the venue numbered `i` (from 0). */
+  at(i: number): string {
     let left = (i >>> 16) & 0xffff;
     let right = i & 0xffff;
     for (const key of this.keys) {

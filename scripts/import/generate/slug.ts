@@ -11,6 +11,17 @@ function slug(text: string): string {
     .replace(/ +/g, "-");
 }
 
+/** Slugs of city and country names, which repeat across a city's venues (a bound on what is kept). */
+const placeSlugs = new Map<string, string>();
+function placeSlug(text: string): string {
+  let found = placeSlugs.get(text);
+  if (found === undefined) {
+    if (placeSlugs.size >= 10_000) placeSlugs.clear();
+    placeSlugs.set(text, (found = slug(text)));
+  }
+  return found;
+}
+
 /**
  * A generated venue's URL:
  * https://www.setlist.fm/venue/{name}-{city}-{state code, US only}-{country}-{id}.html
@@ -21,9 +32,9 @@ export function venueUrl(
 ): string {
   const parts = [slug(venue.name)];
   if (city) {
-    parts.push(slug(city.name));
-    if (city.countryCode === "US" && city.admin1Code) parts.push(slug(city.admin1Code));
-    parts.push(city.countryCode === "US" ? "usa" : slug(city.countryName));
+    parts.push(placeSlug(city.name));
+    if (city.countryCode === "US" && city.admin1Code) parts.push(placeSlug(city.admin1Code));
+    parts.push(city.countryCode === "US" ? "usa" : placeSlug(city.countryName));
   }
   parts.push(venue.id);
   return `https://www.setlist.fm/venue/${parts.filter(Boolean).join("-")}.html`;

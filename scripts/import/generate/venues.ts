@@ -119,10 +119,7 @@ export function citylessCount(total: number): number {
   return Math.round(total * CITYLESS_SHARE);
 }
 
-/**
- * The generated venues, in memory (tests and small sets; the import streams the same venues
- * city by city with venueCounts, cityVenues and citylessVenues).
- */
+/** The generated venues, in memory (tests; the import streams the same ones: phases/venue-rows.ts). */
 export function generateVenues(cities: readonly GeneratorCity[], options: GeneratorOptions): GeneratedVenue[] {
   const ordered = [...cities].sort((a, b) => Number(a.id) - Number(b.id));
   const ids = new VenueIds(options.seed);
@@ -130,8 +127,12 @@ export function generateVenues(cities: readonly GeneratorCity[], options: Genera
   // Every city is a candidate of every point: a scan, fine for the few cities of a test.
   const cityAt: CityAt = (lat, lng) => placeOfPoint(ordered, lat, lng) ?? null;
   const venues: GeneratedVenue[] = [];
-  ordered.forEach((city, i) => venues.push(...cityVenues(city, counts[i] ?? 0, options.seed, ids, cityAt)));
-  venues.push(...citylessVenues(citylessCount(options.count), options.seed, ids));
+  let first = 0;
+  ordered.forEach((city, i) => {
+    venues.push(...cityVenues(city, counts[i] ?? 0, { seed: options.seed, ids, first, cityAt }));
+    first += counts[i] ?? 0;
+  });
+  venues.push(...citylessVenues(citylessCount(options.count), { seed: options.seed, ids, first }));
   return venues;
 }
 
@@ -203,6 +204,13 @@ function remainderThreshold(remainders: Float64Array, extra: number): { lo: numb
   return { lo, hi };
 }
 
+/** Where a city's venues take their ids: numbers `first` (the venues of the cities before it, by geonameid) on. */
+export interface Numbering {
+  seed: string;
+  ids: VenueIds;
+  first: number;
+}
+
 /**
  * A city's `count` venues: names from its language's patterns, distinct within the city; each at a
  * point within its reach, in the city `cityAt` finds there (this one, or a bigger one around it).
@@ -210,9 +218,7 @@ function remainderThreshold(remainders: Float64Array, extra: number): { lo: numb
 export function* cityVenues(
   city: GeneratorCity,
   count: number,
-  seed: string,
-  ids: VenueIds,
-  cityAt: CityAt,
+  { seed, ids, first, cityAt }: Numbering & { cityAt: CityAt },
 ): Generator<GeneratedVenue> {
   if (count === 0) return;
   const rng = random(`${seed}:city:${city.id}`);
@@ -223,8 +229,8 @@ export function* cityVenues(
   });
   // Points from a stream of their own: the names stay what they were before venues had points.
   const placeRng = random(`${seed}:place:${city.id}`);
-  for (const name of names) {
-    const id = ids.take();
+  for (const [i, name] of names.entries()) {
+    const id = ids.at(first + i);
     const point = pointNear(city, placeRng);
     const placed = cityAt(point.lat, point.lng);
     const venue = generatedVenue(id, name, placed?.id ?? null, point);
@@ -254,10 +260,10 @@ function pointNear(city: GeneratorCity, rng: Rng): Point {
 }
 
 /** Venues without a city (festival sites in the open country). */
-export function* citylessVenues(count: number, seed: string, ids: VenueIds): Generator<GeneratedVenue> {
+export function* citylessVenues(count: number, { seed, ids, first }: Numbering): Generator<GeneratedVenue> {
   const rng = random(`${seed}:cityless`);
-  for (const name of uniqueNames(rng, count, (r) => fill(CITYLESS, r, ""))) {
-    const id = ids.take();
+  for (const [i, name] of uniqueNames(rng, count, (r) => fill(CITYLESS, r, "")).entries()) {
+    const id = ids.at(first + i);
     const venue = generatedVenue(id, name, null, null);
     yield { ...venue, url: venueUrl({ id, name: venue.name }, null) };
   }
@@ -269,9 +275,10 @@ function uniqueNames(rng: Rng, n: number, make: (rng: Rng) => string): string[] 
   const names: string[] = [];
   while (names.length < n) {
     let name = make(rng);
-    for (let attempt = 0; seen.has(normalize(name)) && attempt < 40; attempt++) name = make(rng);
-    for (let k = 2; seen.has(normalize(name)); k++) name = `${make(rng)} ${k}`;
-    seen.add(normalize(name));
+    let key = normalize(name);
+    for (let attempt = 0; seen.has(key) && attempt < 40; attempt++) key = normalize((name = make(rng)));
+    for (let k = 2; seen.has(key); k++) key = normalize((name = `${make(rng)} ${k}`));
+    seen.add(key);
     names.push(name);
   }
   return names;

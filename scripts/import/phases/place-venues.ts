@@ -12,102 +12,17 @@
  * 3. No point: the named place alone, when it is the only one of that name (in the source's
  *    country, when known) or ten times as populous as the next.
  *
- * Candidates come from R*Trees of the cities (PlaceIndex), so placing a million venues is a million
- * index lookups, not a scan each. Then two venues of different sources with the same normalized
+ * Candidates come from a sweep over the cities, band by band of latitude (place-sweep.ts): each
+ * city is read once and a venue's candidates are those of a few tiles in memory. Then two venues of different sources with the same normalized
  * name within 250 m are one: the first file given keeps its record.
  */
 import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
-import { haversineKm, KM_PER_DEGREE, rad } from "../../../src/data-contract/distance.ts";
-import { largestCovering, nearestPlace, peopled, REACH_KM, reachKm, type Place } from "./place-rule.ts";
+import { haversineKm } from "../../../src/data-contract/distance.ts";
+import { peopled, REACH_KM } from "./place-rule.ts";
+import { bandOf, bandSouth, PlaceSweep, type CityRow } from "./place-sweep.ts";
 
 const SAME_VENUE_KM = 0.25;
-
-/** A city of the build file as the rules read it (and the generator names its venues' URLs with). */
-export interface CityRow extends Place {
-  gid: number;
-  name: string;
-  country_code: string;
-  admin1_code: string | null;
-}
-
-/** A place near a venue's point: its names (as name tokens) and its distance. */
-interface Candidate extends CityRow {
-  names: string;
-  km: number;
-}
-
-/** Degrees of longitude that hold every point within `km` of a point at `lat` (a box's half-width). */
-function lngSpan(lat: number, km: number): number {
-  const poleward = Math.min(90, Math.abs(lat) + km / KM_PER_DEGREE);
-  return Math.min(180, km / (KM_PER_DEGREE * Math.max(Math.cos(rad(poleward)), 0.01)));
-}
-
-const CITY_COLUMNS = "c.gid, c.name, c.country_code, c.admin1_code, c.lat, c.lng, c.population, c.section";
-const BOX = "b.min_lat <= ? AND b.max_lat >= ? AND b.min_lng <= ? AND b.max_lng >= ?";
-const boxAround = (lat: number, lng: number, km: number) => {
-  const dLat = km / KM_PER_DEGREE;
-  const dLng = lngSpan(lat, km);
-  return [lat + dLat, lat - dLat, lng + dLng, lng - dLng];
-};
-/** A row of raw_cities as SQLite gives it: `section` a number. */
-export type Row<T extends Place> = Omit<T, "section"> & { section: number };
-export const withSection = <T extends Place>(r: Row<T>): T => ({ ...r, section: r.section !== 0 }) as unknown as T;
-
-/**
- * The build file's cities near a point, from two R*Trees in the temp schema: their points (every
- * place within REACH_KM: rule 1's candidates) and the boxes of the peopled places' reach (the few
- * that may cover a point: rule 2). Open while placing; close() drops them.
- */
-export class PlaceIndex {
-  private readonly points: Database.Statement;
-  private readonly reaches: Database.Statement;
-  constructor(private readonly db: Database.Database) {
-    db.function("lng_span", { deterministic: true }, lngSpan);
-    db.function("reach_km", { deterministic: true }, reachKm);
-    db.exec(`
-      CREATE VIRTUAL TABLE temp.city_points USING rtree(gid, min_lat, max_lat, min_lng, max_lng);
-      INSERT INTO temp.city_points SELECT gid, lat, lat, lng, lng FROM raw_cities;
-      CREATE VIRTUAL TABLE temp.city_reaches USING rtree(gid, min_lat, max_lat, min_lng, max_lng);
-      INSERT INTO temp.city_reaches SELECT gid, lat - km / ${KM_PER_DEGREE}, lat + km / ${KM_PER_DEGREE},
-          lng - lng_span(lat, km), lng + lng_span(lat, km)
-        FROM (SELECT gid, lat, lng, min(${REACH_KM}, reach_km(population)) AS km
-              FROM raw_cities WHERE section = 0 AND population > 0);`);
-    this.points = db.prepare(
-      `SELECT ${CITY_COLUMNS}, c.names FROM temp.city_points b JOIN raw_cities c ON c.gid = b.gid WHERE ${BOX}`,
-    );
-    this.reaches = db.prepare(
-      `SELECT ${CITY_COLUMNS} FROM temp.city_reaches b JOIN raw_cities c ON c.gid = b.gid WHERE ${BOX}`,
-    );
-  }
-
-  /** Every place within REACH_KM of the point, with its distance. */
-  near(lat: number, lng: number): Candidate[] {
-    const rows = this.points.all(...boxAround(lat, lng, REACH_KM)) as Row<Candidate>[];
-    return rows
-      .map((c) => withSection<Candidate>({ ...c, km: haversineKm(lat, lng, c.lat, c.lng) }))
-      .filter((c) => c.km <= REACH_KM);
-  }
-
-  /**
-   * Rule 2 for points within `km` of a centre: the places whose reach may cover one of them are
-   * looked up once (a generated city's venues lie around it), the rest is place-rule.ts.
-   */
-  around(lat: number, lng: number, km: number): (lat: number, lng: number) => CityRow | undefined {
-    const covering = (this.reaches.all(...boxAround(lat, lng, km)) as Row<CityRow>[]).map(withSection<CityRow>);
-    // Every place within REACH_KM of any of the points, read when a point is covered by none.
-    let nearby: CityRow[] | undefined;
-    const nearest = (pLat: number, pLng: number) => {
-      nearby ??= (this.points.all(...boxAround(lat, lng, REACH_KM + km)) as Row<CityRow>[]).map(withSection<CityRow>);
-      return nearestPlace(nearby, pLat, pLng);
-    };
-    return (pLat, pLng) => largestCovering(covering, pLat, pLng) ?? nearest(pLat, pLng);
-  }
-
-  close(): void {
-    this.db.exec("DROP TABLE temp.city_points; DROP TABLE temp.city_reaches;");
-  }
-}
 
 /** Whether a space-separated list of name tokens holds `token` (no split: lists can be long). */
 function hasName(names: string, token: string): boolean {
@@ -119,27 +34,28 @@ function hasName(names: string, token: string): boolean {
 }
 
 /** Rules 1 and 2 for a venue with a point: its city and how it was found. */
-function placeAt(places: PlaceIndex, lat: number, lng: number, hints: readonly string[]): [CityRow, string] | null {
-  const byPosition = () => places.around(lat, lng, 0)(lat, lng);
+function placeAt(places: PlaceSweep, lat: number, lng: number, hints: readonly string[]): [CityRow, string] | null {
   const candidates = hints.length > 0 ? places.near(lat, lng) : [];
   for (const hint of hints) {
     const named = candidates.filter((c) => hasName(c.names, hint)).sort((a, b) => a.km - b.km)[0];
     if (named === undefined) continue;
     if (peopled(named)) return [named, "hint"];
-    const city = byPosition();
+    const city = places.placeOf(lat, lng);
     return city === undefined ? [named, "hint"] : [city, "position"];
   }
-  const city = byPosition();
+  const city = places.placeOf(lat, lng);
   return city === undefined ? null : [city, "position"];
 }
 
 interface Unplaced {
   rowid: number;
-  lat: number | null;
-  lng: number | null;
+  lat: number;
+  lng: number;
   hints: string;
   country_hint: string | null;
 }
+
+const hintList = (hints: string): string[] => (hints === "" ? [] : hints.split(" "));
 
 /** Places every venue without a city; returns how many got one. */
 export function placeVenues(db: Database.Database, progress: Progress): number {
@@ -147,40 +63,61 @@ export function placeVenues(db: Database.Database, progress: Progress): number {
   const total = db.prepare(`SELECT count(*) FROM raw_venues WHERE ${unplaced}`).pluck().get() as number;
   if (total === 0) return 0;
   progress.phase("placing venues in their cities", total);
-  const places = new PlaceIndex(db);
+  const update = db.prepare("UPDATE raw_venues SET city_gid = ?, placed = ? WHERE rowid = ?");
+  let done = 0;
+  let placed = 0;
+  const write = (found: [{ gid: number }, string] | null, rowid: number) => {
+    if (found === null) return;
+    update.run(found[0].gid, found[1], rowid);
+    placed++;
+  };
+  for (const rows of venuesByBand(db)) {
+    const places = rows.places;
+    db.transaction(() => {
+      for (const v of rows.venues) write(placeAt(places, v.lat, v.lng, hintList(v.hints)), v.rowid);
+    })();
+    progress.tick((done += rows.venues.length));
+  }
   db.exec("CREATE INDEX raw_cities_by_name ON raw_cities (name_norm)");
   const named = db.prepare(
     "SELECT gid, population, country_code, section FROM raw_cities WHERE name_norm = ? ORDER BY population DESC",
   );
-  const batch = db.prepare(
-    `SELECT rowid, lat, lng, hints, country_hint FROM raw_venues WHERE ${unplaced} AND rowid > ? ORDER BY rowid LIMIT 2000`,
-  );
-  const update = db.prepare("UPDATE raw_venues SET city_gid = ?, placed = ? WHERE rowid = ?");
-  let done = 0;
-  let placed = 0;
-  for (
-    let rows = batch.all(0) as Unplaced[];
-    rows.length > 0;
-    rows = batch.all(rows.at(-1)?.rowid ?? 0) as Unplaced[]
-  ) {
-    db.transaction(() => {
-      for (const v of rows) {
-        const hints = v.hints === "" ? [] : v.hints.split(" ");
-        const found =
-          v.lat !== null && v.lng !== null
-            ? placeAt(places, v.lat, v.lng, hints)
-            : placeByName(named, hints, v.country_hint);
-        if (found !== null) {
-          update.run(found[0].gid, found[1], v.rowid);
-          placed++;
-        }
-      }
-    })();
-    progress.tick((done += rows.length));
-  }
-  places.close();
+  const withoutPoint = db
+    .prepare("SELECT rowid, hints, country_hint FROM raw_venues WHERE city_gid IS NULL AND lat IS NULL AND hints <> ''")
+    .all() as Omit<Unplaced, "lat" | "lng">[];
+  db.transaction(() => {
+    for (const v of withoutPoint) write(placeByName(named, hintList(v.hints), v.country_hint), v.rowid);
+  })();
+  progress.tick(done + withoutPoint.length);
   db.exec("DROP INDEX raw_cities_by_name");
   return placed;
+}
+
+/**
+ * The venues with a point and no city, band by band south to north (PlaceSweep), each band with
+ * the sweep holding the places around it.
+ */
+function* venuesByBand(db: Database.Database): Generator<{ venues: Unplaced[]; places: PlaceSweep }> {
+  const range = db
+    .prepare("SELECT min(lat) AS south, max(lat) AS north FROM raw_venues WHERE city_gid IS NULL AND lat IS NOT NULL")
+    .get() as { south: number | null; north: number | null };
+  if (range.south === null || range.north === null) return;
+  const places = new PlaceSweep(db, { marginKm: REACH_KM, names: true });
+  db.exec("CREATE INDEX raw_venues_by_lat ON raw_venues (lat)");
+  const inBand = db.prepare(
+    "SELECT rowid, lat, lng, hints, country_hint FROM raw_venues WHERE lat >= ? AND lat < ? AND city_gid IS NULL ORDER BY rowid",
+  );
+  try {
+    for (let band = bandOf(range.south); band <= bandOf(range.north); band++) {
+      const venues = inBand.all(bandSouth(band), bandSouth(band + 1)) as Unplaced[];
+      if (venues.length === 0) continue;
+      places.advanceTo(band);
+      yield { venues, places };
+    }
+  } finally {
+    places.close();
+    db.exec("DROP INDEX raw_venues_by_lat");
+  }
 }
 
 /** Rule 3: a named place without a point, when the name is unambiguous. */

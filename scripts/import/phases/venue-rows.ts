@@ -26,7 +26,8 @@ import { readVenueFiles, type VenueFileReport } from "../sources/venue-files.ts"
 import type { VenueInput } from "../sources/venue-input.ts";
 import type { VenueSelection } from "../sources/venue-selection.ts";
 import { inBatches } from "./batches.ts";
-import { PlaceIndex, withSection, type CityRow, type Row } from "./place-venues.ts";
+import { REACH_KM } from "./place-rule.ts";
+import { PlaceSweep, type CityRow } from "./place-sweep.ts";
 
 export interface VenueSources {
   /** Venue files; none means generated venues. */
@@ -49,15 +50,40 @@ async function* fromFiles(
   yield* readVenueFiles(sources.venueFiles, sources.selection, problems, reports);
 }
 
-/** Each raw city's share of the venues (venueWeight), in geonameid order, in place (no JS array of them). */
-function weights(db: Database.Database): Float64Array {
-  const out = new Float64Array(db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number);
+/**
+ * The raw cities' geonameids, ascending, and how many of `total` venues each gets (venueCounts of
+ * their venueWeight), in typed arrays: no JS array of the cities (5 million take 60 MB).
+ */
+function citiesAndCounts(db: Database.Database, total: number): { gids: Float64Array; perCity: Uint32Array } {
+  const n = db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number;
+  const gids = new Float64Array(n);
+  const weights = new Float64Array(n);
   let i = 0;
-  for (const c of db.prepare("SELECT population, section FROM raw_cities ORDER BY gid").iterate()) {
-    const { population, section } = c as { population: number; section: number };
-    out[i++] = venueWeight({ population, section: section !== 0 });
+  for (const c of db.prepare("SELECT gid, population, section FROM raw_cities ORDER BY gid").iterate()) {
+    const { gid, population, section } = c as { gid: number; population: number; section: number };
+    gids[i] = gid;
+    weights[i++] = venueWeight({ population, section: section !== 0 });
   }
-  return out;
+  return { gids, perCity: venueCounts(weights, total) };
+}
+
+/** Where `gid` is in the ascending `gids`. */
+function indexOf(gids: Float64Array, gid: number): number {
+  let lo = 0;
+  let hi = gids.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((gids[mid] ?? 0) < gid) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The number of each city's first venue (the counts of the cities before it); one more: their sum. */
+function firstNumbers(counts: Uint32Array): Float64Array {
+  const firsts = new Float64Array(counts.length + 1);
+  for (let i = 0; i < counts.length; i++) firsts[i + 1] = (firsts[i] ?? 0) + (counts[i] ?? 0);
+  return firsts;
 }
 
 const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
@@ -76,9 +102,10 @@ const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
   );
 
 /**
- * Generated venues, city by city in geonameid order (so the same cities give the same venues
- * however they were read), with the cities read back from the build file in batches; each venue's
- * city found around its point by the rule that places real venues (PlaceIndex).
+ * Generated venues: each city's are the venues numbered after those of the cities before it in
+ * geonameid order (so the same cities give the same venues however they were read), made band by
+ * band of latitude (PlaceSweep reads each city once), each venue's city found around its point by
+ * the rule that places real venues.
  */
 async function* generated(
   db: Database.Database,
@@ -88,32 +115,30 @@ async function* generated(
 ): AsyncGenerator<VenueInput> {
   progress.phase("generating venues", sources.venueCount);
   const cityless = citylessCount(sources.venueCount);
-  const perCity = venueCounts(weights(db), sources.venueCount - cityless);
-  const ids = new VenueIds(sources.seed);
-  const places = new PlaceIndex(db);
-  const batch = db.prepare(
-    "SELECT gid, name, country_code, admin1_code, population, lat, lng, section FROM raw_cities WHERE gid > ? ORDER BY gid LIMIT ?",
-  );
+  const { gids, perCity } = citiesAndCounts(db, sources.venueCount - cityless);
+  const firsts = firstNumbers(perCity);
+  const numbering = { seed: sources.seed, ids: new VenueIds(sources.seed) };
+  const largest = db.prepare("SELECT max(population) FROM raw_cities").pluck().get() as number | null;
+  const sweep = new PlaceSweep(db, { marginKm: REACH_KM + spreadKm(largest ?? 0), names: false });
+  const cityAt: CityAt = (lat, lng) => {
+    const found = sweep.placeOf(lat, lng);
+    return found === undefined ? null : asGeneratorCity(found, countries);
+  };
   try {
-    let index = 0;
-    for (let rows = batch.all(0, 5000) as Row<CityRow>[]; rows.length > 0;) {
-      for (const row of rows) {
-        const count = perCity[index++] ?? 0;
+    const bands = sweep.cityBands();
+    for (let band = bands?.first ?? 0; bands !== undefined && band <= bands.last; band++) {
+      for (const row of sweep.advanceTo(band)) {
+        const i = indexOf(gids, row.gid);
+        const count = perCity[i] ?? 0;
         if (count === 0) continue;
-        const city = asGeneratorCity(withSection<CityRow>(row), countries);
-        const around = places.around(city.lat, city.lng, spreadKm(city.population));
-        const cityAt: CityAt = (lat, lng) => {
-          const found = around(lat, lng);
-          return found === undefined ? null : asGeneratorCity(found, countries);
-        };
-        yield* cityVenues(city, count, sources.seed, ids, cityAt);
+        const first = firsts[i] ?? 0;
+        yield* cityVenues(asGeneratorCity(row, countries), count, { ...numbering, first, cityAt });
       }
-      rows = batch.all(rows[rows.length - 1]?.gid ?? 0, 5000) as Row<CityRow>[];
     }
   } finally {
-    places.close();
+    sweep.close();
   }
-  yield* citylessVenues(cityless, sources.seed, ids);
+  yield* citylessVenues(cityless, { ...numbering, first: firsts[perCity.length] ?? 0 });
 }
 
 /** Venues into raw_venues: from the files (each file's report filled in), or generated on the raw cities. */
