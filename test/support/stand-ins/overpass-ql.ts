@@ -1,6 +1,6 @@
 /**
  * The subset of Overpass QL our client emits, parsed as the Overpass stand-in reads it
- * (/work/notes research: drolbr/Overpass-API map_ql_parser.cc, osm_script.cc):
+ * (drolbr/Overpass-API frontend/map_ql_parser.cc, statements/osm_script.cc):
  *
  *   [out:json][timeout:180][maxsize:536870912][bbox:s,w,n,e];
  *   area["ISO3166-1"="DE"][admin_level=2]->.a;
