@@ -80,7 +80,9 @@ export function regionsAndNames(db: Database.Database): number {
     SELECT lang, CASE WHEN key GLOB '[0-9]*' THEN 'city' WHEN key GLOB '*.*' THEN 'admin1' ELSE 'country' END, key, name
     FROM raw_localized l
     WHERE EXISTS (SELECT 1 FROM cities WHERE id = l.key)
-       OR EXISTS (SELECT 1 FROM admin1 WHERE country_code || '.' || code = l.key)
+       -- By its key (a scan of admin1 for each name took 6 s of every import)
+       OR EXISTS (SELECT 1 FROM admin1 WHERE country_code = substr(l.key, 1, 2) AND code = substr(l.key, 4)
+                                             AND l.key GLOB '??.*')
        OR EXISTS (SELECT 1 FROM countries WHERE code = l.key)
     UNION ALL
     SELECT j.key, 'venue', v.id, j.value FROM raw_venues v, json_each(v.localized) j WHERE v.localized IS NOT NULL
