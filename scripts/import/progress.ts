@@ -16,6 +16,7 @@ export class Progress {
   private count = 0;
   private started = 0;
   private lastDraw = 0;
+  private detail = "";
   private readonly live: boolean;
   readonly startedAt = Date.now();
   readonly phases: PhaseFigures[] = [];
@@ -32,14 +33,17 @@ export class Progress {
     this.name = name;
     this.total = total;
     this.count = 0;
+    this.detail = "";
     this.started = Date.now();
     if (this.quiet) return;
     if (this.live) this.draw(true);
     else this.out.write(`[${this.elapsed()}] ${name}${total ? ` (${total.toLocaleString("en-US")} rows)` : ""}\n`);
   }
 
-  tick(done: number): void {
+  /** Rows done so far; `detail` says more on the live line (a download's bytes). */
+  tick(done: number, detail = ""): void {
     this.count = done;
+    this.detail = detail;
     if (this.live) this.draw(false);
   }
 
@@ -67,7 +71,7 @@ export class Progress {
     const rate = this.count > 0 ? `, ${Math.round(this.count / seconds).toLocaleString("en-US")} rows/s` : "";
     const of = this.total ? ` of ${this.total.toLocaleString("en-US")}` : "";
     const count = this.count > 0 || this.total ? `: ${this.count.toLocaleString("en-US")}${of}${rate}` : "";
-    this.out.write(`\r\x1b[2K${this.name}${count}`);
+    this.out.write(`\r\x1b[2K${this.name}${count}${this.detail === "" ? "" : `, ${this.detail}`}`);
   }
 
   private finish(): void {

@@ -5,7 +5,7 @@
  * remote D1 database (remote.ts). The same build and the same publishing steps for all three.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ROOT } from "../tools/project.ts";
 import { createBuildFile } from "./phases/build-file.ts";
@@ -102,7 +102,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
             prefixCountMin: options.prefixCountMin,
             cellCountMin: options.cellCountMin,
           });
-    const meta = metaRows(version, s.description, counts);
+    const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources));
     const published =
       options.target.kind === "remote"
         ? { remote: await publishToRemote(options.target, buildDb, meta, version, remoteDir, progress) }
@@ -113,6 +113,37 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     buildDb?.close();
     rmSync(buildPath, { force: true });
   }
+}
+
+/**
+ * What an import read, as absolute paths (meta `import_options`), so that another import can read
+ * the same files with more (npm run venues adds its downloads to them: scripts/import/start-data.ts).
+ */
+export interface RecordedOptions {
+  cities: string;
+  admin1: string;
+  countries: string;
+  localized: string;
+  /** Venue files; none: generated venues. */
+  venues: string[];
+  venueCount: number;
+  seed: string;
+  musicbrainzTypes: string | null;
+  osmTags: string | null;
+}
+
+function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSources>["sources"]): RecordedOptions {
+  return {
+    cities: resolve(s.cities),
+    admin1: resolve(s.admin1),
+    countries: resolve(s.countries),
+    localized: resolve(s.localized),
+    venues: s.venueFiles.map((f) => resolve(f)),
+    venueCount: s.venueCount,
+    seed: s.seed,
+    musicbrainzTypes: options.musicbrainzTypes ?? null,
+    osmTags: options.osmTags ?? null,
+  };
 }
 
 function summaryOf(version: string, counts: BuildCounts, problems: Problems, seconds: number, phases: PhaseFigures[]) {
@@ -142,10 +173,16 @@ async function targetFile(target: Target, progress: Progress): Promise<string | 
 }
 
 /** The meta rows a publish writes (data_version last: publish/stage.ts). */
-function metaRows(version: string, description: string, counts: BuildCounts): [string, string][] {
+function metaRows(
+  version: string,
+  description: string,
+  counts: BuildCounts,
+  options: RecordedOptions,
+): [string, string][] {
   return [
     ["data_version", version],
     ["sources", description],
+    ["import_options", JSON.stringify(options)],
     ["imported_at", new Date().toISOString()],
     ["rows_cities", String(counts.cities)],
     ["rows_venues", String(counts.venues)],

@@ -55,5 +55,6 @@ function venueFileLine(r: VenueFileReport): string {
       (p.sameVenue > 0 ? `; ${n(p.sameVenue)} already given by an earlier file` : "")
     : "";
   const names = r.names > 0 ? ` with ${n(r.names)} other names (aliases, old names, names in other languages)` : "";
-  return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${names}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}`;
+  const setlist = (r.setlistIds ?? 0) > 0 ? `; ${n(r.setlistIds ?? 0)} under their setlist.fm id` : "";
+  return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${names}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}${setlist}`;
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations.ts";
 import { noCounts, type BuildCounts } from "./phases/build.ts";
+import type { RecordedOptions } from "./run.ts";
 
 /** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
 export function ensureSchema(path: string): void {
@@ -53,6 +54,17 @@ export interface StoredImport {
   importedAt: string;
   cities: number;
   venues: number;
+  /** What the import read (meta `import_options`); null for an import made before they were recorded. */
+  options: RecordedOptions | null;
+}
+
+function recorded(json: string | undefined): RecordedOptions | null {
+  if (json === undefined) return null;
+  try {
+    return JSON.parse(json) as RecordedOptions;
+  } catch {
+    return null;
+  }
 }
 
 export function storedImport(path: string): StoredImport | null {
@@ -69,6 +81,7 @@ export function storedImport(path: string): StoredImport | null {
       importedAt: meta.get("imported_at") ?? "",
       cities: Number(meta.get("rows_cities") ?? 0),
       venues: Number(meta.get("rows_venues") ?? 0),
+      options: recorded(meta.get("import_options")),
     };
   } catch {
     return null; // no meta table: migrations not applied yet

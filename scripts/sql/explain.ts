@@ -97,6 +97,26 @@ function ranStatement(db: Database.Database, statement: Sql): RanStatement & { a
   return { statement, plan, rows: all.length, ms: performance.now() - started, all };
 }
 
+/**
+ * The worker's round trips run on a SQLite file instead of a D1 session, each reported to
+ * `onTrip` with its statements as they ran (npm run sql; the place reading of npm run venues).
+ */
+export function localRunner(
+  db: Database.Database,
+  onTrip: (what: string, ran: RanStatement[]) => void = () => {},
+): Runner {
+  return {
+    run: (what, list) => {
+      const ran = list.map((s) => ranStatement(db, s));
+      onTrip(
+        what,
+        ran.map(({ all: _all, ...r }) => r),
+      );
+      return Promise.resolve(ran.map((r) => ({ rows: r.all })));
+    },
+  };
+}
+
 /** Runs a search's statements on `db` as the worker runs them on D1, recording each round trip. */
 export async function explainSearch(
   db: Database.Database,
@@ -105,13 +125,7 @@ export async function explainSearch(
 ): Promise<Explained> {
   const q = (request.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   const trips: Explained["trips"] = [];
-  const runner: Runner = {
-    run: (what, list) => {
-      const ran = list.map((s) => ranStatement(db, s));
-      trips.push({ what, statements: ran.map(({ all: _all, ...r }) => r) });
-      return Promise.resolve(ran.map((r) => ({ rows: r.all })));
-    },
-  };
+  const runner = localRunner(db, (what, ran) => trips.push({ what, statements: ran }));
   const page = await runSearch(q, runner, request.params, language);
   const forgiving = firstTrip(q, request.params, language)?.fuzzy ?? false;
   return { request, language, trips, forgiving, page };

@@ -51,7 +51,10 @@ const RAW_TABLES = `
     city_gid INTEGER, url TEXT, file TEXT NOT NULL, line NOT NULL,  -- a line number or a JSON path
     lat REAL, lng REAL, kind TEXT NOT NULL, source TEXT NOT NULL,
     hints TEXT NOT NULL, country_hint TEXT,  -- city names its source gives, as name tokens, space-separated
-    placed TEXT  -- how its city was found: 'given', 'hint', 'position', or NULL (no city)
+    placed TEXT,  -- how its city was found: 'given', 'hint', 'position', or NULL (no city)
+    -- The source's own id and link, when the record is served under its setlist.fm page's (which
+    -- it falls back to when another record holds that id: docs/import.md#setlistfm-ids).
+    own_id TEXT, own_url TEXT
   );
   CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
   CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);

@@ -22,6 +22,7 @@ import { vocabulary } from "./vocabulary.ts";
 import { placeNames } from "./place-names.ts";
 import { readRegionCodes } from "../sources/region-codes.ts";
 import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
+import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -123,13 +124,15 @@ export async function build(
 
 /** How the venues of each file got their city (after placing and the checks). */
 function placementReports(db: Database.Database, reports: VenueFileReport[], sameVenues: Map<string, number>): void {
-  const rows = db.prepare("SELECT file, placed, count(*) AS n FROM raw_venues GROUP BY file, placed").all() as {
-    file: string;
-    placed: string | null;
-    n: number;
-  }[];
+  const rows = db
+    .prepare(
+      `SELECT file, placed, count(*) AS n, sum(url LIKE '${SETLIST_VENUE_URL_PREFIX}%') AS setlist
+       FROM raw_venues GROUP BY file, placed`,
+    )
+    .all() as { file: string; placed: string | null; n: number; setlist: number }[];
   for (const report of reports) {
     const of = (placed: string | null) => rows.find((r) => r.file === report.file && r.placed === placed)?.n ?? 0;
+    report.setlistIds = rows.filter((r) => r.file === report.file).reduce((n, r) => n + r.setlist, 0);
     report.placed = {
       given: of("given"),
       hint: of("hint"),

@@ -37,7 +37,7 @@ const NEAREST_STEPS_KM = [2, 8, REACH_KM];
 export const bandOf = (lat: number): number => Math.floor((lat + 90) / BAND_DEG);
 export const bandSouth = (band: number): number => band * BAND_DEG - 90;
 const tileRow = (lat: number) => Math.floor((lat + 90) / TILE_DEG);
-const tileColumn = (lng: number) => (((Math.floor((lng + 180) / TILE_DEG) % TILE_COLUMNS) + TILE_COLUMNS) % TILE_COLUMNS);
+const tileColumn = (lng: number) => ((Math.floor((lng + 180) / TILE_DEG) % TILE_COLUMNS) + TILE_COLUMNS) % TILE_COLUMNS;
 
 /** Degrees of longitude that hold every point within `km` of a point at `lat` (a box's half-width). */
 export function lngSpan(lat: number, km: number): number {
@@ -146,9 +146,10 @@ export class PlaceSweep {
   }
 
   private load(band: number): void {
-    const rows = (this.band.all(bandSouth(band), bandSouth(band + 1)) as Row[]).map(
-      (r): CityRow => ({ ...r, section: r.section !== 0 }),
-    );
+    const rows = (this.band.all(bandSouth(band), bandSouth(band + 1)) as Row[]).map((r): CityRow => ({
+      ...r,
+      section: r.section !== 0,
+    }));
     for (const city of rows) {
       this.cities.addAround(city.lat, city.lng, 0, city);
       if (peopled(city)) this.reaches.addAround(city.lat, city.lng, Math.min(REACH_KM, reachKm(city.population)), city);

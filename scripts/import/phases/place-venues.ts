@@ -19,6 +19,7 @@
 import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
 import { haversineKm } from "../../../src/data-contract/distance.ts";
+import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { peopled, REACH_KM } from "./place-rule.ts";
 import { bandOf, bandSouth, PlaceSweep, type CityRow } from "./place-sweep.ts";
 
@@ -141,9 +142,21 @@ function placeByName(
   return null;
 }
 
+/** Two lists of space-separated tokens as one, each token once, the first list's first. */
+const union = (a: string, b: string): string => [...new Set(`${a} ${b}`.split(" ").filter(Boolean))].join(" ");
+
+interface SamePair {
+  keep: number;
+  other: number;
+  file: string;
+  km: number;
+}
+
 /**
  * The same venue from two sources (the same normalized name within 250 m) is imported once: the
- * record of the file given first stays. Returns the records dropped, by file.
+ * record of the file given first stays, found by every name either record has, and under the
+ * setlist.fm id and url of the other when only the other has them (a MusicBrainz place that links
+ * its setlist.fm page, docs/import.md#setlistfm-ids). Returns the records dropped, by file.
  */
 export function dropSameVenues(db: Database.Database): Map<string, number> {
   const dropped = new Map<string, number>();
@@ -152,20 +165,57 @@ export function dropSameVenues(db: Database.Database): Map<string, number> {
     .get();
   if (hasPoints === undefined) return dropped;
   db.exec("CREATE INDEX raw_venues_by_name ON raw_venues (name_norm, lat)");
-  const pairs = db
-    .prepare(
-      `SELECT b.rowid AS rowid, b.file AS file, a.lat AS alat, a.lng AS alng, b.lat AS blat, b.lng AS blng
-       FROM raw_venues a JOIN raw_venues b ON b.name_norm = a.name_norm AND b.rowid > a.rowid
-       WHERE a.lat IS NOT NULL AND b.lat BETWEEN a.lat - 0.003 AND a.lat + 0.003 AND a.source <> b.source`,
-    )
-    .all() as { rowid: number; file: string; alat: number; alng: number; blat: number; blng: number }[];
-  const remove = db.prepare("DELETE FROM raw_venues WHERE rowid = ?");
+  const pairs = (
+    db
+      .prepare(
+        `SELECT a.rowid AS keep, b.rowid AS other, b.file AS file, a.lat AS alat, a.lng AS alng, b.lat AS blat, b.lng AS blng
+         FROM raw_venues a JOIN raw_venues b ON b.name_norm = a.name_norm AND b.rowid > a.rowid
+         WHERE a.lat IS NOT NULL AND b.lat BETWEEN a.lat - 0.003 AND a.lat + 0.003 AND a.source <> b.source`,
+      )
+      .all() as { keep: number; other: number; file: string; alat: number; alng: number; blat: number; blng: number }[]
+  ).map((p): SamePair => ({ ...p, km: haversineKm(p.alat, p.alng, p.blat, p.blng) }));
+  const merge = mergeStatements(db);
   db.transaction(() => {
     for (const p of pairs) {
-      if (haversineKm(p.alat, p.alng, p.blat, p.blng) > SAME_VENUE_KM) continue;
-      if (remove.run(p.rowid).changes > 0) dropped.set(p.file, (dropped.get(p.file) ?? 0) + 1);
+      if (p.km > SAME_VENUE_KM || !merge(p)) continue;
+      dropped.set(p.file, (dropped.get(p.file) ?? 0) + 1);
     }
   })();
   db.exec("DROP INDEX raw_venues_by_name");
   return dropped;
+}
+
+/** Merges one pair into its first record; false when either was merged away already. */
+function mergeStatements(db: Database.Database): (p: SamePair) => boolean {
+  const read = db.prepare("SELECT id, url, words, names, own_id, own_url FROM raw_venues WHERE rowid = ?");
+  const update = db.prepare(
+    "UPDATE raw_venues SET id = ?, url = ?, words = ?, names = ?, own_id = ?, own_url = ? WHERE rowid = ?",
+  );
+  const remove = db.prepare("DELETE FROM raw_venues WHERE rowid = ?");
+  type Merged = {
+    id: string;
+    url: string | null;
+    words: string;
+    names: string;
+    own_id: string | null;
+    own_url: string | null;
+  };
+  const isSetlist = (url: string | null) => url?.startsWith(SETLIST_VENUE_URL_PREFIX) === true;
+  return (p) => {
+    const kept = read.get(p.keep) as Merged | undefined;
+    const other = read.get(p.other) as Merged | undefined;
+    if (kept === undefined || other === undefined) return false;
+    const takeId = isSetlist(other.url) && !isSetlist(kept.url);
+    update.run(
+      takeId ? other.id : kept.id,
+      takeId ? other.url : kept.url,
+      union(kept.words, other.words),
+      union(kept.names, other.names),
+      takeId ? kept.id : kept.own_id,
+      takeId ? kept.url : kept.own_url,
+      p.keep,
+    );
+    remove.run(p.other);
+    return true;
+  };
 }

@@ -156,8 +156,8 @@ export async function readVenueRows(
       : fromFiles(sources, problems, progress, reports);
   const insert = db.prepare(
     `INSERT INTO raw_venues (id, name, name_norm, words, names, localized, city_gid, url, file, line, lat, lng, kind, source,
-                             hints, country_hint, placed)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                             hints, country_hint, placed, own_id, own_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const write = (v: VenueInput) => {
     const index = nameIndexText([v.name, ...v.otherNames]);
@@ -186,6 +186,8 @@ export async function readVenueRows(
       hints,
       v.countryHint,
       cityGid === null ? null : "given",
+      v.ownLink?.id ?? null,
+      v.ownLink?.url ?? null,
     );
   };
   await inBatches(db, rows, write, (n) => progress.tick(n));
@@ -232,9 +234,23 @@ function dropRepeatedVenues(db: Database.Database, problems: Problems): number {
   return repeats;
 }
 
+/**
+ * A setlist.fm id that several records link (two MusicBrainz places of one setlist.fm venue): the
+ * first record keeps it, the others their source's own id and link.
+ */
+function ownIdsWhereRepeated(db: Database.Database): void {
+  db.exec(`
+    UPDATE raw_venues SET id = own_id, url = own_url, own_id = NULL, own_url = NULL
+    WHERE own_id IS NOT NULL AND rowid IN (
+      SELECT rowid FROM (SELECT rowid, row_number() OVER (PARTITION BY id ORDER BY rowid) AS k
+                         FROM raw_venues WHERE id IN (SELECT id FROM raw_venues WHERE own_id IS NOT NULL))
+      WHERE k > 1)`);
+}
+
 /** The checks that need every venue row; returns the number of repeated rows counted once. */
 export function checkVenues(db: Database.Database, problems: Problems, progress: Progress): number {
   progress.phase("checking venue ids and cities");
+  ownIdsWhereRepeated(db);
   const repeats = dropRepeatedVenues(db, problems);
   const missing = db.prepare(
     `SELECT v.id, v.city_gid, v.file, v.line FROM raw_venues v

@@ -1,8 +1,10 @@
 /**
  * MusicBrainz places (core data CC0) as venues: one object per line as the JSON dump ships them
  * (`mbdump/place` of `place.tar.xz`) and as /ws/2/place answers (a lookup, or a search's `places`).
- * Fields read: `id`, `name`, `aliases`, `type`, `coordinates`, `area`, `address`, `life-span`.
+ * Fields read: `id`, `name`, `aliases`, `type`, `coordinates`, `area`, `address`, `life-span`, and
+ * the URL `relations` (a place that links its setlist.fm venue page takes setlist.fm's id and url).
  */
+import { setlistVenuePage } from "../../../src/data-contract/ids.ts";
 import { RowError } from "../problems.ts";
 import { hintOf, positionOf, venueName, type Skipped, type VenueInput } from "./venue-input.ts";
 import { cleanName, isLatin, venueNames, type SourceNames } from "./venue-names.ts";
@@ -53,6 +55,20 @@ function musicBrainzNames(o: Record<string, unknown>, name: string): SourceNames
   return { name, byLanguage, international, others };
 }
 
+/**
+ * The setlist.fm venue page a place links (a URL relation, `"type":"setlistfm"` in the dump and in
+ * /ws/2/place?inc=url-rels), by its URL: a place with one is served under setlist.fm's id.
+ */
+function setlistPage(o: Record<string, unknown>): { id: string; url: string } | null {
+  for (const relation of Array.isArray(o.relations) ? (o.relations as unknown[]).map(record) : []) {
+    const resource = record(relation.url).resource;
+    if (relation["target-type"] !== "url" || typeof resource !== "string") continue;
+    const page = setlistVenuePage(resource);
+    if (page !== null && relation.ended !== true) return page;
+  }
+  return null;
+}
+
 export function placeToVenue(
   o: Record<string, unknown>,
   selection: VenueSelection,
@@ -68,11 +84,13 @@ export function placeToVenue(
   const coordinates = record(o.coordinates);
   const area = record(o.area);
   const hints = [hintOf(area.name, "area name", id), ...addressTowns(o.address).map((t) => hintOf(t, "address", id))];
+  const setlist = setlistPage(o);
   return {
-    id,
+    id: setlist?.id ?? id,
     ...venueNames(musicBrainzNames(o, venueName(o.name, id))),
     cityId: null,
-    url: `https://musicbrainz.org/place/${id}`,
+    url: setlist?.url ?? `https://musicbrainz.org/place/${id}`,
+    ...(setlist === null ? {} : { ownLink: { id, url: `https://musicbrainz.org/place/${id}` } }),
     ...positionOf(coordinates.latitude, coordinates.longitude, id),
     kind,
     cityHints: hints.filter((h): h is string => h !== null),

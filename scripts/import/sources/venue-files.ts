@@ -28,6 +28,8 @@ export interface VenueFileReport {
   /** Names kept besides the names shown: every other name of the kept venues. */
   names: number;
   skipped: Record<string, number>;
+  /** After merging: the venues served under a setlist.fm id (docs/import.md#setlistfm-ids). */
+  setlistIds?: number;
   /** After placing (phases/place-venues.ts): how each kept venue got its city. */
   placed?: { given: number; hint: number; position: number; none: number; sameVenue: number };
 }

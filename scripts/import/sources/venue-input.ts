@@ -26,6 +26,8 @@ export interface VenueInput extends VenueNames {
   /** ISO country code its source names, if any: narrows a hint without a position. */
   countryHint: string | null;
   source: VenueSource;
+  /** The source's own id and link, when `id` and `url` are those of the setlist.fm page it links. */
+  ownLink?: { id: string; url: string };
   file: string;
   at: number | string;
 }

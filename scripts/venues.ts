@@ -1,0 +1,32 @@
+/**
+ * npm run venues -- osm "Portland, OR" | musicbrainz [options]: real venues, fetched, kept under
+ * data/venues/ and imported (scripts/venues/). Run with --help for the options.
+ */
+import "./node-version.ts";
+import { ImportError } from "./import/problems.ts";
+import { Progress } from "./import/progress.ts";
+import { HELP, parseVenuesArgs } from "./venues/cli.ts";
+import { FetchError } from "./venues/http.ts";
+import { runVenues } from "./venues/run.ts";
+
+async function main(): Promise<void> {
+  const command = parseVenuesArgs(process.argv.slice(2));
+  if (command.help) {
+    console.log(HELP);
+    return;
+  }
+  await runVenues(command, new Progress(process.stderr));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const oneLine =
+      error instanceof FetchError ||
+      error instanceof ImportError ||
+      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    console.error(oneLine ? `npm run venues: ${(error as Error).message}` : error);
+    console.error("Nothing was imported; the data served before is still served.");
+    process.exit(1);
+  },
+);

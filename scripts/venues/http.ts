@@ -1,0 +1,89 @@
+/**
+ * HTTP for the downloads: the User-Agent that names the project and where it lives (public servers
+ * ask for it), failures as one line each (FetchError), and a response body read as a stream with
+ * its bytes counted.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { ROOT } from "../tools/project.ts";
+
+/** A download that failed, with a message meant for the user as is (one line). */
+export class FetchError extends Error {
+  override name = "FetchError";
+}
+
+/** Where this copy of the project lives: package.json's homepage, else the git remote it was cloned from. */
+function home(): string | null {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { homepage?: string };
+  if (pkg.homepage !== undefined) return pkg.homepage;
+  try {
+    const remote = execFileSync("git", ["config", "--get", "remote.origin.url"], { cwd: ROOT, encoding: "utf8" });
+    return remote.trim().replace(/^git@([^:]+):/, "https://$1/") || null;
+  } catch {
+    return null;
+  }
+}
+
+/** `venue-city-search/0.1.0 (+https://github.com/…; contact)`: the project, its version, where it lives. */
+export function userAgent(contact?: string): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+  const about = [home(), contact].filter((x): x is string => x !== null && x !== undefined && x !== "");
+  return `${pkg.name}/${pkg.version}${about.length > 0 ? ` (+${about.join("; ")})` : ""}`;
+}
+
+/** The host of a URL, for messages. */
+export const hostOf = (url: string): string => new URL(url).host;
+
+/** What a failed fetch() was: a refused connection, an unknown host, a timeout … in a few words. */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = cause !== null && typeof cause === "object" && "code" in cause ? String(cause.code) : "";
+  if (error instanceof Error && error.name === "TimeoutError") return "no answer in time";
+  const known: Record<string, string> = {
+    ECONNREFUSED: "connection refused",
+    ENOTFOUND: "unknown host (no network?)",
+    EAI_AGAIN: "the host cannot be looked up (no network?)",
+    ECONNRESET: "the connection was reset",
+    ETIMEDOUT: "the connection timed out",
+    UND_ERR_SOCKET: "the connection broke",
+  };
+  return known[code] ?? (cause instanceof Error ? cause.message : String(cause));
+}
+
+/** fetch() whose network failures are one FetchError line naming the server. */
+export async function request(url: string, init: RequestInit & { timeoutMs?: number }): Promise<Response> {
+  const { timeoutMs, ...rest } = init;
+  try {
+    return await fetch(url, {
+      ...rest,
+      ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
+    });
+  } catch (error) {
+    throw new FetchError(`cannot reach ${hostOf(url)}: ${networkReason(error)}`);
+  }
+}
+
+/** A response's body as a Node stream that counts its bytes into `onBytes`. */
+export function countedBody(response: Response, onBytes: (total: number) => void): Readable {
+  const body = response.body;
+  async function* counted() {
+    if (body === null) return;
+    let total = 0;
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      onBytes((total += chunk.length));
+      yield chunk;
+    }
+  }
+  return Readable.from(counted(), { objectMode: false });
+}
+
+/** A broken body stream as one line. */
+export const brokenBody = (host: string, error: unknown): FetchError =>
+  new FetchError(`the download from ${host} broke off: ${networkReason(error)}`);
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 12.3 MB */
+export const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
