@@ -3,7 +3,7 @@
  * OpenStreetMap-style GeoJSON sequence of 1,000,000 venues and a SYNTHETIC Overpass answer of
  * about 1 GB (one JSON value: 4,000,000 venues) on the GeoNames cities (synthetic-venues.ts), imports
  * each with the default cities into a scratch file, and writes the time, the peak memory and what
- * was kept into docs/benchmarks.md ("venue-files") and the README ("real-venues").
+ * was kept into docs/benchmarks.md ("venue-files").
  */
 import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -85,5 +85,4 @@ export async function benchVenueFiles(): Promise<void> {
   const text = table(rows);
   console.log(`\n${text}\n`);
   if (await writeDocSection("venue-files", text)) log("wrote the table into docs/benchmarks.md (venue-files)");
-  if (await writeDocSection("real-venues", text, "README.md")) log("wrote the table into README.md (real-venues)");
 }
