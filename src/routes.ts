@@ -7,6 +7,7 @@ import { openApi } from "./endpoints/openapi.ts";
 import { page } from "./endpoints/page.ts";
 import { city, venue } from "./endpoints/lookup.ts";
 import { search } from "./endpoints/search.ts";
+import { suggest } from "./endpoints/suggest.ts";
 import { API_BASES, PAGE_PATH } from "./http/paths.ts";
 import type { IRequest } from "itty-router";
 import type { Env } from "./env.ts";
@@ -25,6 +26,8 @@ export const ROUTES: readonly Route[] = [
     { path: `${base}/search/venues`, handler: (request, env, ctx) => search("venues", request, env, ctx) },
     { path: `${base}/search/cities`, handler: (request, env, ctx) => search("cities", request, env, ctx) },
     { path: `${base}/search/countries`, handler: countries },
+    { path: `${base}/suggest/venues`, handler: (request, env, ctx) => suggest("venues", request, env, ctx) },
+    { path: `${base}/suggest/cities`, handler: (request, env, ctx) => suggest("cities", request, env, ctx) },
     { path: `${base}/venue/:id`, handler: (request, env, ctx) => venue(request.params.id ?? "", request, env, ctx) },
     { path: `${base}/city/:id`, handler: (request, env, ctx) => city(request.params.id ?? "", request, env, ctx) },
     { path: `${base}/openapi.json`, handler: openApi, open: true },

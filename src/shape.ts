@@ -111,21 +111,24 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
   return out;
 }
 
-/** A page of venues; `fullCities` gives each venue's city coords and country (docs/api.md#venue-cities-in-full). */
-export function venuesPage(p: Page<VenueRecord>, fullCities = false): VenuesPage {
+/**
+ * A page of venues; `fullCities` gives each venue's city coords and country (docs/api.md#venue-cities-in-full);
+ * suggestions give their limit as the items of a page.
+ */
+export function venuesPage(p: Page<VenueRecord>, fullCities = false, itemsPerPage = ITEMS_PER_PAGE.venues): VenuesPage {
   return {
     type: "venues",
-    itemsPerPage: ITEMS_PER_PAGE.venues,
+    itemsPerPage,
     page: p.page,
     total: p.total,
     venue: p.items.map((v) => venueJson(v, fullCities)),
   };
 }
 
-export function citiesPage(p: Page<CityRecord>): CitiesPage {
+export function citiesPage(p: Page<CityRecord>, itemsPerPage = ITEMS_PER_PAGE.cities): CitiesPage {
   return {
     type: "cities",
-    itemsPerPage: ITEMS_PER_PAGE.cities,
+    itemsPerPage,
     page: p.page,
     total: p.total,
     cities: p.items.map(cityJson),

@@ -7,8 +7,19 @@
 import { GEO_ID, GEO_ID_RULE, VENUE_ID, VENUE_ID_RULE } from "../data-contract/ids.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { MAX_QUERY_BYTES, MAX_VALUE_LENGTH } from "../params/search-params.ts";
-import { common, parameters, pathId, searchFilters } from "./parameters.ts";
-import { answerHeaders, badPage, badSearch, error, errors, ok, RESPONSES, searchHeaders } from "./responses.ts";
+import { common, parameters, pathId, searchFilters, suggestFilters } from "./parameters.ts";
+import {
+  answerHeaders,
+  badPage,
+  badSearch,
+  badSuggest,
+  error,
+  errors,
+  ok,
+  RESPONSES,
+  searchHeaders,
+  suggestErrors,
+} from "./responses.ts";
 import { SCHEMAS } from "./schemas.ts";
 import { creditText, type Credits } from "../data-contract/credits.ts";
 
@@ -29,6 +40,14 @@ function info(credits: Credits) {
     "x-data-credits": credits.sources,
   };
 }
+
+const SUGGEST_ORDER =
+  "For a search box that answers at every keystroke. The answer has the searches' shape, `itemsPerPage` the " +
+  "`limit`, `total` the suggestions given (an empty list is a 200). Order: the likelihood that a person typing " +
+  "the text means the record — a city by its population, its main name starting with the text counting over " +
+  "another name or a word (`tok`: Tokyo before Tok, Alaska), nearness blended in around a focus.";
+
+const suggestHeaders = { ...answerHeaders, "X-Match": searchHeaders["X-Match"] };
 
 /** Everything but the info: the servers, security, paths and components. */
 const OPERATIONS = {
@@ -71,6 +90,30 @@ const OPERATIONS = {
         responses: {
           "200": ok("A page of cities.", "CitiesPage", "CitiesPageXml", searchHeaders),
           ...errors(badSearch),
+        },
+      },
+    },
+    "/1.0/suggest/venues": {
+      get: {
+        operationId: "suggestVenues",
+        summary: "Venues a text being typed most likely means, the likeliest first (no pages).",
+        description: SUGGEST_ORDER + " A venue counts by its city's population and its kind.",
+        parameters: [parameters.cityId, parameters.venueCityName, parameters.kind, ...suggestFilters],
+        responses: {
+          "200": ok("The suggestions (maybe none).", "VenueSuggestions", "VenueSuggestionsXml", suggestHeaders),
+          ...suggestErrors(badSuggest),
+        },
+      },
+    },
+    "/1.0/suggest/cities": {
+      get: {
+        operationId: "suggestCities",
+        summary: "Cities a text being typed most likely means, the likeliest first (no pages).",
+        description: SUGGEST_ORDER,
+        parameters: suggestFilters,
+        responses: {
+          "200": ok("The suggestions (maybe none).", "CitySuggestions", "CitySuggestionsXml", suggestHeaders),
+          ...suggestErrors(badSuggest),
         },
       },
     },

@@ -7,6 +7,7 @@ import { LANGUAGES } from "../data-contract/languages.ts";
 import { MAX_PAGE } from "../params/paging.ts";
 import { VENUE_KINDS } from "../data-contract/venue-kinds.ts";
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_VALUE_LENGTH } from "../params/search-params.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../suggest/params.ts";
 
 /** The shortest query word that may differ from a word of a name by `edits` edits (§10.1). */
 function shortestWithEdits(edits: number): number {
@@ -149,6 +150,48 @@ export const parameters = {
 };
 
 export const common = [parameters.acceptLanguage];
+
+/** The suggestions' own parameters (docs/api.md#suggestions). */
+const suggestParameters = {
+  name: {
+    name: "name",
+    in: "query",
+    required: true,
+    description:
+      "The text as it is being typed: the last word a prefix, the words before it whole words or prefixes, a place " +
+      "at the end read while it is typed (`club ber`: the clubs of Berlin); typos forgiven in the words before the " +
+      "last, and in the last once it has 4 letters. Missing: a 400.",
+    schema: { type: "string", maxLength: MAX_VALUE_LENGTH },
+  },
+  limit: {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: `How many suggestions at most: ${1} to ${MAX_LIMIT}, ${DEFAULT_LIMIT} when absent; else a 400.`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  },
+  lat: {
+    ...parameters.lat,
+    description:
+      "With `long`, a focus: nearness is blended with size (a nearer Springfield before a larger far one, a " +
+      "metropolis before a hamlet next door), and each suggestion carries `distance`. Orders, does not filter.",
+  },
+};
+
+/** What the suggestions take besides `name` (both) and the venue's city and kind (venues). */
+export const suggestFilters = [
+  suggestParameters.name,
+  parameters.state,
+  parameters.stateCode,
+  parameters.country,
+  suggestParameters.lat,
+  parameters.long,
+  parameters.bbox,
+  parameters.typos,
+  parameters.places,
+  suggestParameters.limit,
+  ...common,
+];
 /** What both searches take after their name and city parameters. */
 export const searchFilters = [
   parameters.state,

@@ -94,6 +94,15 @@ export const errors = (badRequest: Record<string, unknown>) => ({
   "503": { $ref: "#/components/responses/Unavailable" },
 });
 
+/** The errors of the suggestions: no 404, a text that matches nothing yet is an empty list. */
+export const suggestErrors = (badRequest: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(errors(badRequest)).filter(([status]) => status !== "404"));
+
+export const badSuggest = error(
+  "A bad parameter; the message names it and says why: no `name`, a `limit` other than a whole number from 1 to " +
+    "20, a value given twice or over-long, `lat`/`long` out of range or malformed, a malformed `bbox` or `kind`.",
+);
+
 export const badSearch = error(
   "A bad parameter; the message names it and says why: a value given twice, over " +
     `${MAX_VALUE_LENGTH} characters or badly percent-encoded, a malformed \`p\`, \`lat\`/\`long\`/\`radius\` out of ` +

@@ -5,6 +5,7 @@
 import { VENUE_KINDS } from "../data-contract/venue-kinds.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { MAX_RADIUS_KM } from "../params/search-params.ts";
+import { MAX_LIMIT } from "../suggest/params.ts";
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attribute: true } });
@@ -14,7 +15,6 @@ const attribute = (schema: Record<string, unknown>) => ({ ...schema, xml: { attr
  * attributes and which has no `type`. Without `perPage`, every item is on page 1 (the countries).
  */
 function pageSchemas(type: "venues" | "cities" | "countries", list: string, item: string, perPage?: number) {
-  const name = `${type.charAt(0).toUpperCase()}${type.slice(1)}Page`;
   const fields = {
     itemsPerPage: perPage === undefined ? { type: "integer", minimum: 1 } : { const: perPage },
     page: perPage === undefined ? { const: 1 } : { type: "integer", minimum: 1 },
@@ -26,6 +26,28 @@ function pageSchemas(type: "venues" | "cities" | "countries", list: string, item
     ...(perPage === undefined ? {} : { maxItems: perPage }),
     items: ref(item),
   };
+  return listSchemas(`${type.charAt(0).toUpperCase()}${type.slice(1)}Page`, type, list, fields, items);
+}
+
+/** Suggestions: a page of `limit` items at most, maybe none (docs/api.md#suggestions). */
+function suggestionSchemas(type: "venues" | "cities", list: string, item: string) {
+  const fields = {
+    itemsPerPage: { type: "integer", minimum: 1, maximum: MAX_LIMIT },
+    page: { const: 1 },
+    total: { type: "integer", minimum: 0, maximum: MAX_LIMIT },
+  };
+  const items = { type: "array", minItems: 0, maxItems: MAX_LIMIT, items: ref(item) };
+  return listSchemas(`${type === "venues" ? "Venue" : "City"}Suggestions`, type, list, fields, items);
+}
+
+/** The JSON object (with `type`) and the XML element (page fields as attributes, no `type`) of a list. */
+function listSchemas(
+  name: string,
+  type: string,
+  list: string,
+  fields: Record<"itemsPerPage" | "page" | "total", Record<string, unknown>>,
+  items: Record<string, unknown>,
+) {
   return {
     [name]: {
       type: "object",
@@ -62,6 +84,15 @@ const cityFields = {
   country: ref("Country"),
 };
 
+/** A suggestion's distance from its focus, which may be anywhere (at most half the Earth's circumference). */
+const focusDistance = attribute({
+  type: "number",
+  minimum: 0,
+  maximum: 20_038,
+  multipleOf: 0.1,
+  description: "Only with a focus (`lat`, `long`): kilometres from it, as `distance` of a search near a point.",
+});
+
 const distance = attribute({
   type: "number",
   minimum: 0,
@@ -93,6 +124,22 @@ const venueObject = (description: string) => ({
   additionalProperties: false,
   xml: { name: "venue" },
 });
+
+/** A venue of a search (a search's and a suggestion's differ in their distance). */
+const venueSearchProperties = {
+  id: attribute({ type: "string" }),
+  name: attribute({ type: "string" }),
+  city: {
+    description:
+      "The venue's city. Which shape is a deployment setting, the same for every venue of every answer: by " +
+      "default a VenueCity (`coords` and `country` empty, as setlist.fm documents it); a deployment that sets the var " +
+      '`VENUE_CITY_DETAIL = "full"` gives a City, `coords` and `country` filled exactly as in a city search ' +
+      "(as the live setlist.fm service does), in JSON and XML.",
+    oneOf: [ref("VenueCity"), ref("City")],
+  },
+  url: { type: "string", format: "uri" },
+  ...venuePlace,
+};
 
 export const SCHEMAS = {
   Coords: {
@@ -144,21 +191,11 @@ export const SCHEMAS = {
   },
   Venue: {
     ...venueObject("A venue of a venue search; left without `city` when its city is unknown."),
-    properties: {
-      id: attribute({ type: "string" }),
-      name: attribute({ type: "string" }),
-      city: {
-        description:
-          "The venue's city. Which shape is a deployment setting, the same for every venue of every answer: by " +
-          "default a VenueCity (`coords` and `country` empty, as setlist.fm documents it); a deployment that sets the var " +
-          '`VENUE_CITY_DETAIL = "full"` gives a City, `coords` and `country` filled exactly as in a city search ' +
-          "(as the live setlist.fm service does), in JSON and XML.",
-        oneOf: [ref("VenueCity"), ref("City")],
-      },
-      url: { type: "string", format: "uri" },
-      ...venuePlace,
-      distance,
-    },
+    properties: { ...venueSearchProperties, distance },
+  },
+  SuggestedVenue: {
+    ...venueObject("A suggested venue: a Venue, with `distance` from the focus when there is one."),
+    properties: { ...venueSearchProperties, distance: focusDistance },
   },
   VenueDetail: {
     ...venueObject("A venue lookup: the venue with its city in full."),
@@ -170,8 +207,18 @@ export const SCHEMAS = {
       ...venuePlace,
     },
   },
+  SuggestedCity: {
+    description: "A suggested city: a City, with `distance` from the focus when there is one.",
+    type: "object",
+    required: ["id", "name", "coords", "country"],
+    additionalProperties: false,
+    xml: { name: "cities" },
+    properties: { ...cityFields, distance: focusDistance },
+  },
   ...pageSchemas("venues", "venue", "Venue", ITEMS_PER_PAGE.venues),
   ...pageSchemas("cities", "cities", "SearchCity", ITEMS_PER_PAGE.cities),
+  ...suggestionSchemas("venues", "venue", "SuggestedVenue"),
+  ...suggestionSchemas("cities", "cities", "SuggestedCity"),
   // Every country on page 1: itemsPerPage and total are the number of countries.
   ...pageSchemas("countries", "country", "Country"),
   Error: {

@@ -1,6 +1,7 @@
 /** The OpenAPI document is kept true: every route, parameter, status and header it declares, live. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COUNTRIES_PARAMETERS, PARAMETERS } from "../../src/params/search-params.ts";
+import { SUGGEST_PARAMETERS } from "../../src/suggest/params.ts";
 import { call, callWith, parseXml } from "./helpers.ts";
 import {
   check,
@@ -33,6 +34,8 @@ describe("the OpenAPI document", () => {
         "/1.0/search/cities",
         "/1.0/search/countries",
         "/1.0/search/venues",
+        "/1.0/suggest/cities",
+        "/1.0/suggest/venues",
         "/1.0/venue/{venueId}",
       ].sort(),
     );
@@ -42,6 +45,10 @@ describe("the OpenAPI document", () => {
     for (const resource of ["venues", "cities"] as const) {
       const names = queryParameters(`/1.0/search/${resource}`).map((p) => p.name as string);
       expect(names.sort(), resource).toEqual([...PARAMETERS[resource]].sort());
+    }
+    for (const resource of ["venues", "cities"] as const) {
+      const names = queryParameters(`/1.0/suggest/${resource}`).map((p) => p.name as string);
+      expect(names.sort(), `suggest ${resource}`).toEqual([...SUGGEST_PARAMETERS[resource]].sort());
     }
     const countries = queryParameters("/1.0/search/countries").map((p) => p.name as string);
     expect(countries).toEqual([...COUNTRIES_PARAMETERS]);
@@ -172,6 +179,8 @@ const FOUND: Record<string, string> = {
   "/1.0/search/venues": "/1.0/search/venues?name=compaq",
   "/1.0/search/cities": "/1.0/search/cities?name=paris",
   "/1.0/search/countries": "/1.0/search/countries",
+  "/1.0/suggest/venues": "/1.0/suggest/venues?name=the%20fill&lat=37.7&long=-122.4",
+  "/1.0/suggest/cities": "/1.0/suggest/cities?name=san",
   "/1.0/venue/{venueId}": "/1.0/venue/6bd6ca6e",
   "/1.0/city/{geoId}": "/1.0/city/5357527",
   "/1.0/openapi.json": "/1.0/openapi.json",
@@ -187,6 +196,8 @@ const BAD: Record<string, string> = {
   "/1.0/search/venues": "/1.0/search/venues?p=0",
   "/1.0/search/cities": "/1.0/search/cities?lat=91&long=0",
   "/1.0/search/countries": "/1.0/search/countries?p=0",
+  "/1.0/suggest/venues": "/1.0/suggest/venues?name=a&limit=0",
+  "/1.0/suggest/cities": "/1.0/suggest/cities",
   "/1.0/venue/{venueId}": "/1.0/venue/bad!id",
   "/1.0/city/{geoId}": "/1.0/city/abc",
 };

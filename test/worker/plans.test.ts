@@ -12,6 +12,8 @@ import { firstTrip, fuzzyTrip } from "../../src/query/trips.ts";
 import type { Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "../../scripts/bench/plans.ts";
+import { parseSuggestParams } from "../../src/suggest/params.ts";
+import { suggestStatement } from "../../src/suggest/suggest.ts";
 import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 
 async function plan(statement: Sql): Promise<string[]> {
@@ -71,4 +73,21 @@ describe("query plans", () => {
       }
     },
   );
+});
+
+describe("query plans of the suggestions", () => {
+  it.each([
+    ["cities", "name=tok"],
+    ["cities", "name=new%20yo&country=US"],
+    ["cities", "name=springf&lat=41.88&long=-87.63"],
+    ["cities", "name=paris%20tx"],
+    ["venues", "name=club%20ber&kind=club"],
+    ["venues", "name=a&bbox=-0.4,51.35,0.15,51.65"],
+    ["venues", "name=the%20fill&cityName=san%20francisco&lat=37.7&long=-122.4"],
+  ] as const)("%s?%s seeks or matches, never scans a whole table", async (resource, query) => {
+    const q = resource === "venues" ? VENUES : CITIES;
+    const statement = suggestStatement(q as typeof CITIES, parseSuggestParams(resource, query), "de");
+    if (statement === null) throw new Error("no statement");
+    expect(fullScans(await plan(statement))).toEqual([]);
+  });
 });
