@@ -50,6 +50,12 @@ const you = layerGroup().addTo(map);
 /** Counts plots, so that only the latest search's places are drawn. */
 let plots = 0;
 
+/** A marker as an image with a name: an SVG path may carry a name only with a role (ARIA). */
+function named(m: CircleMarker, label: string): void {
+  m.getElement()?.setAttribute("role", "img");
+  m.getElement()?.setAttribute("aria-label", label);
+}
+
 function popup(result: Result): HTMLElement {
   const content = document.createElement("div");
   content.append(span(result.name, "name"));
@@ -65,7 +71,7 @@ function marker(result: Result, point: Point): CircleMarker {
     className: "result-marker",
   });
   m.bindPopup(popup(result)).addTo(markers);
-  m.getElement()?.setAttribute("aria-label", [result.name, whereIs(result)].filter(Boolean).join(" — "));
+  named(m, [result.name, whereIs(result)].filter(Boolean).join(" — "));
   return m;
 }
 
@@ -137,7 +143,7 @@ export function showReach(position: { lat: string; long: string } | null, radius
   reach.addTo(you);
   const here = circleMarker(centre, { ...drawn, radius: 6, weight: 2, fillOpacity: 1, className: "you-marker" });
   here.addTo(you);
-  here.getElement()?.setAttribute("aria-label", "Your location");
+  named(here, "Your location");
   whenShown(() => map.setView(centre, map.getBoundsZoom(reach.getBounds())));
 }
 
