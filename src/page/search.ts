@@ -1,4 +1,8 @@
-/** Running the search the form asks for: one request at a time (an earlier one is aborted), then its answer shown. */
+/**
+ * Running the search the form asks for: one request at a time (an earlier one is aborted, so that
+ * a stale answer never overwrites a newer search, nor the page emptied or waiting for a location),
+ * then its answer shown.
+ */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
@@ -93,6 +97,9 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
 }
 
 export async function run(): Promise<void> {
+  // Whatever runs now, an answer still on its way is stale: it must not overwrite what follows.
+  state.inflight?.abort();
+  state.inflight = null;
   const path = searchPath();
   showCurl(path);
   if (nearMe() && !state.position) return; // searches once the location is known
@@ -100,7 +107,6 @@ export async function run(): Promise<void> {
     clearRefusal();
     return clear(IDLE);
   }
-  state.inflight?.abort();
   const inflight = new AbortController();
   state.inflight = inflight;
   out.status.textContent = "Searching …";
