@@ -2,10 +2,10 @@
  * Each search written to the page's address (src/page/address.ts), so that Back and Forward walk
  * the searches done. A new search adds an entry to the history; the searches of one burst of
  * typing share one (a typed search replaces the entry of a typed search less than TYPING_MS
- * before it), so that Back goes to the search before "berlin" rather than to "ber"; Enter or any
- * other change ends the burst. The page's first search replaces the entry it opened at (its
- * address then says the search in full, without what the page left out), and a search that Back
- * or Forward restored writes nothing.
+ * before it), so that Back goes to the search before "berlin" rather than to "ber"; Enter or a
+ * search of any other kind ends the burst. The page's first search replaces the entry it opened
+ * at (its address then says the search in full, without what the page left out), and a search
+ * that Back or Forward restored writes nothing.
  */
 import { addressQuery } from "./address.ts";
 import { formSearch } from "./request.ts";
