@@ -47,7 +47,8 @@ const HEAD = `<!doctype html>
   :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
   @media (prefers-color-scheme: dark) { :root { --accent: #7aa7ff; --muted: #a7b0bd; --line: #3a4150; --bg-soft: #1d222b; } }
   * { box-sizing: border-box; }
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  /* The colour scheme's own ground and text, said outright: a page that leaves them to the browser is measured on white (axe). */
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
   header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
   header { padding-top: 1rem; }
   h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }

@@ -5,31 +5,28 @@
  * the browser's location within a chosen radius, forgiving typos (with "did you mean"), tells a
  * place read at the end of the name (with the name as typed a click away), pages, shows raw JSON
  * or XML, the curl command, and the results on a map (src/page/map.ts), whose area it can search.
- * On a narrow screen the form folds after a search and the map waits behind "Show map". Results
- * are built with textContent only.
+ * On a narrow screen the form folds after a search and the map waits behind "Show map". Its
+ * search is in its address (src/page/address.ts): a link or Reload opens it, Back and Forward walk
+ * the searches done. Results are built with textContent only.
  */
 import { endArea, removeArea, searchArea } from "./area.ts";
 import { copyCurl } from "./copy.ts";
-import { fields, form, kind, out } from "./dom.ts";
+import { form, out, showKindFields } from "./dom.ts";
 import { askedWithEnter, toggleOptions } from "./fold.ts";
 import { near } from "./location.ts";
 import { showMap } from "./map.ts";
-import { showCurl } from "./request.ts";
+import { restore } from "./restore.ts";
 import { run, soon } from "./search.ts";
 import { state } from "./state.ts";
-
-/** The City field is for venues: a city search has no cities to filter by. */
-function showKindFields(): void {
-  const cities = kind() === "cities";
-  out.cityField.hidden = cities;
-  fields.city.disabled = cities;
-}
 
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   askedWithEnter();
   soon(true, 0);
 });
+/** A person typing in a text field (a "did you mean" taken is a search of its own). */
+const typing = (e: Event): boolean => e.isTrusted && e.target instanceof HTMLInputElement && e.target.type !== "radio";
+
 form.addEventListener("input", (e) => {
   const id = e.target instanceof HTMLElement ? e.target.id : "";
   if (id === "name") {
@@ -40,7 +37,7 @@ form.addEventListener("input", (e) => {
   if (id === "near") {
     endArea();
     near();
-  } else soon(id !== "view" && id !== "lang");
+  } else soon(id !== "view" && id !== "lang", 250, typing(e));
 });
 form.addEventListener("change", (e) => {
   if (!(e.target instanceof HTMLInputElement && e.target.name === "kind")) return;
@@ -60,5 +57,11 @@ out.next.addEventListener("click", () => {
 });
 out.copy.addEventListener("click", () => void copyCurl());
 out.area.addEventListener("click", searchArea);
-showKindFields();
-showCurl("/1.0/search/venues");
+// Back and Forward: the search of the entry returned to, run again without adding an entry.
+addEventListener("popstate", () => {
+  restore();
+  void run("none");
+});
+// The search the page's address names (none: the page as it opens), its address then written in full.
+restore();
+void run("replace");

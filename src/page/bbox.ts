@@ -3,7 +3,8 @@
  * `minLong,minLat,maxLong,maxLat` in decimal degrees, the GeoJSON order. Longitudes are wrapped
  * into [-180, 180] (the map pans on round the world); a view across the antimeridian gives
  * minLong > maxLong, as the API allows; a view wider than the world is the whole range. Rounded
- * outwards to 5 decimals (about a metre), so the box never cuts off what the map shows.
+ * outwards to 5 decimals (about a metre), so the box never cuts off what the map shows. And back:
+ * the edges of a box the page's address holds, to show it again.
  */
 
 /** A view's edges as the map reports them: longitudes unwrapped (east − west is the width). */
@@ -41,4 +42,20 @@ export function bboxParam(edges: Edges): string {
     clamp(up(edges.north), 90),
   ];
   return box.map((d) => String(Object.is(d, -0) ? 0 : d)).join(",");
+}
+
+const isNumber = (text: string) => /^-?\d+(\.\d+)?$/.test(text);
+
+/**
+ * The edges of a `bbox` the page sent (an address holds it), east unwrapped as the map reports
+ * it (east − west is the width, across the antimeridian too); null when it is not a box the API
+ * takes.
+ */
+export function boxEdges(bbox: string): Edges | null {
+  const parts = bbox.split(",");
+  if (parts.length !== 4 || !parts.every(isNumber)) return null;
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number]; // four, as checked
+  const inRange = [west, east].every((long) => Math.abs(long) <= 180) && Math.abs(south) <= 90 && Math.abs(north) <= 90;
+  if (!inRange || south > north) return null;
+  return { west, south, east: east < west ? east + 360 : east, north };
 }

@@ -54,6 +54,13 @@ export function kind(): "venues" | "cities" {
   return checked instanceof HTMLInputElement && checked.value === "cities" ? "cities" : "venues";
 }
 
+/** The City field is for venues: a city search has no cities to filter by. */
+export function showKindFields(): void {
+  const cities = kind() === "cities";
+  out.cityField.hidden = cities;
+  fields.city.disabled = cities;
+}
+
 /** A span with text and a class: text only, never HTML. */
 export function span(text: string, className: string): HTMLSpanElement {
   const s = document.createElement("span");

@@ -1,6 +1,8 @@
 /**
  * Where to search: anywhere, or near me (asks the browser where it is, once, then searches around
- * it, the map centred there). The map's area is src/page/area.ts.
+ * it, the map centred there). A search near a point that the page's address names (a link, Reload,
+ * Back: src/page/restore.ts) searches near that point, said as such, until "Where" is chosen
+ * again. The map's area is src/page/area.ts.
  */
 import { fields, out } from "./dom.ts";
 import { showReach } from "./map.ts";
@@ -22,7 +24,21 @@ function locationError(error: GeolocationPositionError): string {
   return error.code === error.TIMEOUT ? "Finding your location took too long." : "Your location is unavailable.";
 }
 
+/** Says where "near me" searches, and shows its reach on the map. */
+export function showNear(): void {
+  const p = state.position;
+  if (p === null) return;
+  out.locate.textContent = p.fromAddress
+    ? `Near ${p.lat}, ${p.long}, the point of the search this page's address names.`
+    : `Near your location (${p.lat}, ${p.long}).`;
+  out.locate.className = "note";
+  showReach(p, Number(fields.near.value));
+}
+
+/** "Where" chosen: anywhere, or near the browser's location within the radius chosen. */
 export function near(): void {
+  // Chosen now, "near me" is where the browser is, not a point an address named.
+  if (state.position?.fromAddress) state.position = null;
   if (!fields.near.value) {
     state.locating++; // a location still on its way is not wanted now
     out.locate.textContent = "";
@@ -31,9 +47,7 @@ export function near(): void {
     return;
   }
   if (state.position) {
-    out.locate.textContent = `Near your location (${state.position.lat}, ${state.position.long}).`;
-    out.locate.className = "note";
-    showReach(state.position, Number(fields.near.value));
+    showNear();
     soon(true, 0);
     return;
   }
@@ -48,7 +62,8 @@ export function near(): void {
   navigator.geolocation.getCurrentPosition(
     (position) => {
       if (asking !== state.locating) return;
-      state.position = { lat: position.coords.latitude.toFixed(4), long: position.coords.longitude.toFixed(4) };
+      const { latitude, longitude } = position.coords;
+      state.position = { lat: latitude.toFixed(4), long: longitude.toFixed(4), fromAddress: false };
       near();
     },
     (error) => {

@@ -18,12 +18,15 @@ import {
   type LatLngExpression,
   type LatLngTuple,
 } from "leaflet";
-import { bboxParam } from "./bbox.ts";
+import { bboxParam, type Edges } from "./bbox.ts";
 import { out, span } from "./dom.ts";
 import { placeOf, whereIs, type Point, type Result } from "./places.ts";
 
 /** Close enough to see the streets around one place, far enough to see its neighbours. */
 const PLACE_ZOOM = 12;
+
+/** The deepest zoom of OpenStreetMap's tiles, and of the map. */
+const MAX_ZOOM = 19;
 
 /** Results framed clear of the map's edges and of its zoom buttons (top left). */
 const FRAME = { paddingTopLeft: point(56, 24), paddingBottomRight: point(24, 24), maxZoom: PLACE_ZOOM };
@@ -32,7 +35,7 @@ const map = leafletMap(out.map, { attributionControl: false, worldCopyJump: fals
 const tiles = out.map.dataset.tiles ?? "";
 if (tiles) {
   // The page sends no Referer (Referrer-Policy); a tile server may ask for one, so tiles send the origin.
-  tileLayer(tiles, { maxZoom: 19, referrerPolicy: "strict-origin-when-cross-origin" })
+  tileLayer(tiles, { maxZoom: MAX_ZOOM, referrerPolicy: "strict-origin-when-cross-origin" })
     .on("tileerror", () => {
       out.tilesNote.textContent = "The map's tiles could not be loaded: the results are placed on a blank map.";
       out.tilesNote.hidden = false;
@@ -50,6 +53,12 @@ const you = layerGroup().addTo(map);
 /** Counts plots, so that only the latest search's places are drawn. */
 let plots = 0;
 
+/** A marker as an image with a name: an SVG path may carry a name only with a role (ARIA). */
+function named(m: CircleMarker, label: string): void {
+  m.getElement()?.setAttribute("role", "img");
+  m.getElement()?.setAttribute("aria-label", label);
+}
+
 function popup(result: Result): HTMLElement {
   const content = document.createElement("div");
   content.append(span(result.name, "name"));
@@ -65,7 +74,7 @@ function marker(result: Result, point: Point): CircleMarker {
     className: "result-marker",
   });
   m.bindPopup(popup(result)).addTo(markers);
-  m.getElement()?.setAttribute("aria-label", [result.name, whereIs(result)].filter(Boolean).join(" — "));
+  named(m, [result.name, whereIs(result)].filter(Boolean).join(" — "));
   return m;
 }
 
@@ -137,8 +146,22 @@ export function showReach(position: { lat: string; long: string } | null, radius
   reach.addTo(you);
   const here = circleMarker(centre, { ...drawn, radius: 6, weight: 2, fillOpacity: 1, className: "you-marker" });
   here.addTo(you);
-  here.getElement()?.setAttribute("aria-label", "Your location");
+  named(here, "Your location");
   whenShown(() => map.setView(centre, map.getBoundsZoom(reach.getBounds())));
+}
+
+/**
+ * Shows a box of a search the page's address names, as the map showed it when its area was
+ * searched. The box was rounded outwards from that view (src/page/bbox.ts): fitted a hair inside
+ * it, the map takes that view's zoom again rather than the next one out.
+ */
+export function frameBox(edges: Edges): void {
+  const inset = 2e-5;
+  const box: LatLngTuple[] = [
+    [edges.south + inset, edges.west + inset],
+    [edges.north - inset, edges.east - inset],
+  ];
+  whenShown(() => map.fitBounds(box, { maxZoom: MAX_ZOOM }));
 }
 
 /** The `bbox` of what the map shows now. */

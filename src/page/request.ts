@@ -1,4 +1,5 @@
 /** The API request the form stands for: its path, its headers, and the same request as a curl command. */
+import { apiQuery, asksAnything, type PageSearch } from "./address.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { state } from "./state.ts";
 
@@ -10,32 +11,28 @@ export function radius(): string {
   return state.position && nearMe() ? fields.near.value : "";
 }
 
-/** The text fields of the search: the City only for venues. */
-const textFields = (): HTMLInputElement[] =>
-  kind() === "venues"
-    ? [fields.name, fields.city, fields.country, fields.state]
-    : [fields.name, fields.country, fields.state];
-
-function query(): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const field of textFields()) {
-    if (valueOf(field)) params.set(field.name, valueOf(field));
-  }
-  if (state.position && radius()) {
-    params.set("lat", state.position.lat);
-    params.set("long", state.position.long);
-    params.set("radius", radius());
-  }
-  if (state.area) params.set("bbox", state.area);
-  if (fields.typos.value === "0") params.set("typos", "0");
-  if (state.asTyped && params.has("name")) params.set("places", "0");
-  if (state.page > 1) params.set("p", String(state.page));
-  return params;
+/** The search the form and the page's state ask for. */
+export function formSearch(): PageSearch {
+  const point = state.position && radius() ? state.position : null;
+  return {
+    kind: kind(),
+    name: valueOf(fields.name),
+    cityName: valueOf(fields.city),
+    country: valueOf(fields.country),
+    state: valueOf(fields.state),
+    near: point && { lat: point.lat, long: point.long, radius: radius() },
+    bbox: state.area,
+    typos: fields.typos.value !== "0",
+    asTyped: state.asTyped,
+    page: state.page,
+    lang: fields.lang.value,
+    view: fields.view.value,
+  };
 }
 
 /** The path and query of the search. */
 export function searchPath(): string {
-  const params = query().toString();
+  const params = apiQuery(formSearch()).toString();
   return `/1.0/search/${kind()}${params ? `?${params}` : ""}`;
 }
 
@@ -60,6 +57,4 @@ export function showCurl(path: string): void {
 }
 
 /** Whether the form asks for anything at all. */
-export function hasQuery(): boolean {
-  return textFields().some((f) => valueOf(f) !== "") || radius() !== "" || state.area !== "";
-}
+export const hasQuery = (): boolean => asksAnything(formSearch());

@@ -1,7 +1,12 @@
-/** Running the search the form asks for: one request at a time (an earlier one is aborted), then its answer shown. */
+/**
+ * Running the search the form asks for: one request at a time (an earlier one is aborted, so that
+ * a stale answer never overwrites a newer search, nor the page emptied or waiting for a location),
+ * written to the page's address, then its answer shown.
+ */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
+import { record, type Entry } from "./history.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
 import { hideReading, showReading } from "./reading-line.ts";
@@ -20,7 +25,7 @@ interface Asked {
   params: URLSearchParams;
   /** The name as typed. */
   name: string;
-  /** The radius near you, "" for none. */
+  /** The reach of a search near a point, in words ("25 km of you"); "" for none. */
   near: string;
   /** Whether the map frames the results: searched anywhere (near you or in its area, it stays put). */
   fit: boolean;
@@ -34,11 +39,11 @@ function parse(text: string): Body {
   }
 }
 
-/** The search, debounced: as you type, only the last keystroke's search runs. */
-export function soon(resetPage: boolean, delay = 250): void {
+/** The search, debounced: as you type, only the last keystroke's search runs (`typed`: written to the history as typing). */
+export function soon(resetPage: boolean, delay = 250, typed = false): void {
   if (resetPage) state.page = 1;
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => void run(), delay);
+  state.timer = setTimeout(() => void run(typed ? "typed" : "push"), delay);
 }
 
 function showRaw(text: string): void {
@@ -65,7 +70,7 @@ function statusLine(response: Response, asked: Asked): string {
   const one = asked.kind === "venues" ? "venue" : "city";
   return (
     `${state.total.toLocaleString()} ${state.total === 1 ? one : asked.kind} found` +
-    (asked.near ? ` within ${asked.near} km of you` : "") +
+    (asked.near ? ` within ${asked.near}` : "") +
     (response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "") +
     (response.headers.get("X-Cache") === "HIT" ? " (cached)" : "") +
     "."
@@ -92,15 +97,26 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
   out.status.textContent = statusLine(response, asked);
 }
 
-export async function run(): Promise<void> {
+/** How far from where a search near a point searches, in words: "25 km of you", or of the point an address named. */
+function reach(): string {
+  const p = state.position;
+  if (p === null || !radius()) return "";
+  return `${radius()} km of ${p.fromAddress ? `${p.lat}, ${p.long}` : "you"}`;
+}
+
+/** Runs the search the form asks for, written to the page's address as `entry` says (src/page/history.ts). */
+export async function run(entry: Entry = "push"): Promise<void> {
+  // Whatever runs now, an answer still on its way is stale: it must not overwrite what follows.
+  state.inflight?.abort();
+  state.inflight = null;
   const path = searchPath();
   showCurl(path);
   if (nearMe() && !state.position) return; // searches once the location is known
+  record(entry);
   if (!hasQuery()) {
     clearRefusal();
     return clear(IDLE);
   }
-  state.inflight?.abort();
   const inflight = new AbortController();
   state.inflight = inflight;
   out.status.textContent = "Searching …";
@@ -108,7 +124,7 @@ export async function run(): Promise<void> {
     kind: kind(),
     params: new URL(path, location.origin).searchParams,
     name: valueOf(fields.name),
-    near: radius(),
+    near: reach(),
     fit: !nearMe() && !state.area,
   };
   let response: Response;

@@ -5,8 +5,11 @@ export const state = {
   perPage: 30,
   timer: 0,
   inflight: null as AbortController | null,
-  /** The browser's location, as sent (4 decimals: about 10 m); null until it is known. */
-  position: null as { lat: string; long: string } | null,
+  /**
+   * The point "near me" searches near, as sent: the browser's location (4 decimals: about 10 m), or
+   * the point of a search the page's address named (`fromAddress`); null until one is known.
+   */
+  position: null as { lat: string; long: string; fromAddress: boolean } | null,
   /** Counts location requests, so that only the latest one's answer is used. */
   locating: 0,
   /** The limit to the map's area (src/page/area.ts): the `bbox` of its view when "search this area" was asked; "" for none. */

@@ -71,11 +71,19 @@ export function browserPerFile(): () => Browser {
   };
 }
 
-/** The search page in a browser context of its own, set up as given (viewport, location, permissions), from `origin`. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}, origin = base()): Promise<Page> {
+/**
+ * The search page in a browser context of its own, set up as given (viewport, location,
+ * permissions), from `origin`, at `path` (a search in its address: /?type=cities&name=paris).
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  origin = base(),
+  path = "/",
+): Promise<Page> {
   const context = await browser.newContext({ viewport: SIZES[0].viewport, ...options });
   const p = watch(await context.newPage());
-  await p.goto(`${origin}/`);
+  await p.goto(`${origin}${path}`);
   return p;
 }
 

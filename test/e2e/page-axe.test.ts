@@ -1,0 +1,53 @@
+/**
+ * The page against axe-core's rules (as axe runs by default: WCAG 2 A and AA, and its best
+ * practices), at a desktop's size and a phone's, in a light and a dark colour scheme: no violation
+ * of impact "serious" or "critical", as the page opens and with results shown (the list, the line
+ * of a place read in the name, the folded form on a phone, the map with its markers and a popup).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserPerFile, openPage, showMap, SIZES, statusSays } from "./browser.ts";
+
+const browser = browserPerFile();
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's serious and critical violations of the page as it is now, each as its rule, its help and the elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE);
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** A venue search whose name ends in a place read, its results on the map, the first one's popup open. */
+async function showResults(page: Page): Promise<void> {
+  await page.getByLabel("Name", { exact: true }).fill("club berlin");
+  await statusSays(page, /venues found/);
+  await page.waitForFunction(() => document.querySelector<HTMLElement>("#reading")?.hidden === false);
+  await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+  await showMap(page);
+  await page.getByRole("button", { name: "show on map" }).first().click();
+  // Leaflet fades a popup in: measured half-faded, its text would be paler than it is.
+  await page.waitForFunction(() => {
+    const popup = document.querySelector(".leaflet-popup");
+    return popup !== null && getComputedStyle(popup).opacity === "1";
+  });
+}
+
+describe.each(SIZES)("the page's accessibility ($screen)", ({ viewport }) => {
+  it.each(["light", "dark"] as const)("has no serious or critical axe violation, %s", async (colorScheme) => {
+    const page = await openPage(browser(), { viewport, colorScheme });
+    expect(await seriousViolations(page), "as the page opens").toEqual([]);
+    await showResults(page);
+    expect(await page.locator("#results li").count()).toBeGreaterThan(0);
+    expect(await page.locator("#map path.result-marker").count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page), "with results").toEqual([]);
+    await page.context().close();
+  });
+});
