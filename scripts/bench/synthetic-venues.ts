@@ -8,7 +8,8 @@
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { venueCounts, venueWeight } from "../import/generate/venues.ts";
+import { venueWeight } from "../import/generate/venues.ts";
+import { venueCounts } from "../import/generate/counts.ts";
 import { ChunkedOutput } from "../tools/chunked-output.ts";
 import { pick, random } from "../tools/random.ts";
 

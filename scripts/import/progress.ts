@@ -6,8 +6,19 @@ export interface PhaseFigures {
   name: string;
   rows: number;
   seconds: number;
+  /**
+   * CPU seconds the process spent in the phase, all its threads: steadier than the seconds on a busy
+   * machine, which the benchmark's guard compares (scripts/bench/phase-guard.ts).
+   */
+  cpuSeconds: number;
   /** The process's peak resident memory so far, at the end of the phase (so a phase that raised it shows). */
   peakMiB: number;
+}
+
+/** CPU seconds (user and system) the process has used so far. */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
 }
 
 export class Progress {
@@ -15,6 +26,7 @@ export class Progress {
   private total = 0;
   private count = 0;
   private started = 0;
+  private startedCpu = 0;
   private lastDraw = 0;
   private detail = "";
   private readonly live: boolean;
@@ -35,6 +47,7 @@ export class Progress {
     this.count = 0;
     this.detail = "";
     this.started = Date.now();
+    this.startedCpu = cpuSeconds();
     if (this.quiet) return;
     if (this.live) this.draw(true);
     else this.out.write(`[${this.elapsed()}] ${name}${total ? ` (${total.toLocaleString("en-US")} rows)` : ""}\n`);
@@ -80,6 +93,7 @@ export class Progress {
       name: this.name,
       rows: this.count,
       seconds: (Date.now() - this.started) / 1000,
+      cpuSeconds: Math.round((cpuSeconds() - this.startedCpu) * 1000) / 1000,
       peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     });
     if (this.live) this.out.write("\n");

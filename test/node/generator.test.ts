@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  cityVenues,
-  generateVenues,
-  venueCounts,
-  venueWeight,
-  type GeneratorCity,
-} from "../../scripts/import/generate/venues.ts";
+import { cityVenues, generateVenues, venueWeight, type GeneratorCity } from "../../scripts/import/generate/venues.ts";
 import { VenueIds } from "../../scripts/import/generate/ids.ts";
+import { venueCounts } from "../../scripts/import/generate/counts.ts";
 import { GENERATOR_CITIES } from "../support/generator-cities.ts";
 import { reachKm } from "../../scripts/import/phases/place-rule.ts";
 import { haversineKm } from "../../src/data-contract/distance.ts";

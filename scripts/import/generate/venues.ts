@@ -26,6 +26,7 @@ import { kindFromName, type VenueInput } from "../sources/venue-input.ts";
 import { CITYLESS, ENGLISH, vocabularyFor, type Vocabulary } from "./vocabulary.ts";
 import { KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
 import { placeOfPoint, reachKm } from "../phases/place-rule.ts";
+import { venueCounts } from "./counts.ts";
 
 export interface GeneratorCity {
   id: string;
@@ -140,70 +141,6 @@ export function generateVenues(cities: readonly GeneratorCity[], options: Genera
 export const venueWeight = (city: { population: number; section: boolean }): number =>
   city.section ? 0 : Math.pow(Math.max(city.population, 0) + 100, POPULATION_EXPONENT);
 
-/**
- * Splits `total` over cities (given in geonameid order) in proportion to their weights
- * (venueWeight; largest remainder, ties to the earlier city), so the counts add up exactly. Two
- * typed arrays of the cities and no sort: the remainders that get one more venue are found by
- * bisecting on their value, so 5 million cities take 60 MB.
- */
-export function venueCounts(weights: ArrayLike<number>, total: number): Uint32Array {
-  const n = weights.length;
-  const remainders = new Float64Array(n); // the weights first, then what each count left over
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += remainders[i] = weights[i] ?? 0;
-  const counts = new Uint32Array(n);
-  if (sum === 0) return counts;
-  let given = 0;
-  for (let i = 0; i < n; i++) {
-    const exact = (total * (remainders[i] ?? 0)) / sum;
-    counts[i] = Math.floor(exact);
-    remainders[i] = exact - Math.floor(exact);
-    given += counts[i] ?? 0;
-  }
-  const extra = Math.min(total - given, n);
-  if (extra > 0) giveExtra(counts, remainders, extra);
-  return counts;
-}
-
-/** One more to each of the `extra` largest remainders (ties to the earlier city). */
-function giveExtra(counts: Uint32Array, remainders: Float64Array, extra: number): void {
-  const n = remainders.length;
-  const { lo, hi } = remainderThreshold(remainders, extra);
-  let left = extra;
-  for (let i = 0; i < n; i++) {
-    if ((remainders[i] ?? 0) > hi) {
-      counts[i] = (counts[i] ?? 0) + 1;
-      left--;
-    }
-  }
-  // The rest to the remainders just at the threshold, the earlier cities first.
-  for (let i = 0; i < n && left > 0; i++) {
-    const r = remainders[i] ?? 0;
-    if (r > lo && r <= hi) {
-      counts[i] = (counts[i] ?? 0) + 1;
-      left--;
-    }
-  }
-}
-
-/** Bisects for lo < hi: more than `extra` remainders lie above lo, at most `extra` above hi. */
-function remainderThreshold(remainders: Float64Array, extra: number): { lo: number; hi: number } {
-  const above = (t: number) => {
-    let c = 0;
-    for (const r of remainders) if (r > t) c++;
-    return c;
-  };
-  let lo = -1;
-  let hi = 1;
-  for (let step = 0; step < 64 && hi - lo > 0; step++) {
-    const mid = (lo + hi) / 2;
-    if (mid <= lo || mid >= hi) break;
-    if (above(mid) > extra) lo = mid;
-    else hi = mid;
-  }
-  return { lo, hi };
-}
-
 /** Where a city's venues take their ids: numbers `first` (the venues of the cities before it, by geonameid) on. */
 export interface Numbering {
   seed: string;
@@ -220,25 +157,33 @@ export function* cityVenues(
   count: number,
   { seed, ids, first, cityAt }: Numbering & { cityAt: CityAt },
 ): Generator<GeneratedVenue> {
-  if (count === 0) return;
-  const rng = random(`${seed}:city:${city.id}`);
-  const local = vocabularyFor(city.language);
-  const names = uniqueNames(rng, count, (r) => {
-    const vocabulary = local !== null && r() < local.localShare ? local : ENGLISH;
-    return fill(vocabulary, r, city.name);
-  });
-  // Points from a stream of their own: the names stay what they were before venues had points.
-  const placeRng = random(`${seed}:place:${city.id}`);
-  for (const [i, name] of names.entries()) {
-    const id = ids.at(first + i);
-    const point = pointNear(city, placeRng);
-    const placed = cityAt(point.lat, point.lng);
-    const venue = generatedVenue(id, name, placed?.id ?? null, point);
-    yield { ...venue, url: venueUrl({ id, name: venue.name }, placed) };
+  const points = venuePoints(city, count, seed);
+  for (const [i, name] of cityVenueNames(city, count, seed).entries()) {
+    const point = points[i] ?? { lat: city.lat, lng: city.lng };
+    yield placedVenue(ids.at(first + i), name, point, cityAt(point.lat, point.lng));
   }
 }
 
-interface Point {
+/** A city's `count` venue names: from its language's patterns, distinct within the city. */
+export function cityVenueNames(city: GeneratorCity, count: number, seed: string): string[] {
+  const rng = random(`${seed}:city:${city.id}`);
+  const local = vocabularyFor(city.language);
+  return uniqueNames(rng, count, (r) => fill(local !== null && r() < local.localShare ? local : ENGLISH, r, city.name));
+}
+
+/** The points of a city's venues, from a stream of their own (the names stay what they were before venues had points). */
+export function venuePoints(city: GeneratorCity, count: number, seed: string): Point[] {
+  const placeRng = random(`${seed}:place:${city.id}`);
+  return Array.from({ length: count }, () => pointNear(city, placeRng));
+}
+
+/** A generated venue at its point, in the city it was placed in (null: none), with its URL. */
+export function placedVenue(id: string, name: string, point: Point, placed: GeneratorCity | null): GeneratedVenue {
+  const venue = generatedVenue(id, name, placed?.id ?? null, point);
+  return { ...venue, url: venueUrl({ id, name: venue.name }, placed) };
+}
+
+export interface Point {
   lat: number;
   lng: number;
 }

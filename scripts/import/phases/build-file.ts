@@ -25,10 +25,33 @@ export const PLAIN_TABLES = [
   "place_names",
 ] as const;
 export const FTS_DOCUMENTS = [
-  { table: "cities_fts", docs: "city_docs" },
-  { table: "venues_fts", docs: "venue_docs" },
-  { table: "words_fts", docs: "word_docs" },
+  { table: "cities_fts", docs: "city_docs", file: "side" },
+  { table: "venues_fts", docs: "venue_docs", file: "side" },
+  { table: "words_fts", docs: "word_docs", file: "build" },
 ] as const;
+
+/**
+ * The side file, attached to the build as `side`: the documents of the cities' and venues'
+ * indexes, which a worker thread turns into the indexes themselves while the build goes on
+ * (fts-prebuild.ts), so that publishing copies them instead of indexing every document then.
+ */
+export const SIDE = "side";
+const SIDE_TABLES = `
+  CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+  CREATE TABLE venue_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);`;
+
+export const sidePathOf = (buildPath: string): string => buildPath.replace(/(\.sqlite)?$/, "-side.sqlite");
+
+/** Creates the side file of a build and attaches it to the build as `side`. */
+function attachSideFile(db: Database.Database, path: string): void {
+  rmSync(path, { force: true });
+  const side = new Database(path);
+  side.pragma("journal_mode = OFF");
+  side.exec(SIDE_TABLES);
+  side.close();
+  db.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(path);
+  db.exec(`PRAGMA ${SIDE}.journal_mode = OFF; PRAGMA ${SIDE}.synchronous = OFF;`);
+}
 
 /** The raw tables the sources are read into; dropped when the build is done. */
 const RAW_TABLES = `
@@ -57,11 +80,9 @@ const RAW_TABLES = `
     own_id TEXT, own_url TEXT
   );
   CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
-  CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
-  CREATE TABLE venue_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
   CREATE TABLE word_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);`;
 
-/** Creates an empty build file with the served schema (migrations/) and the build's own tables. */
+/** Creates an empty build file with the served schema (migrations/) and the build's own tables, and its side file. */
 export function createBuildFile(path: string): Database.Database {
   rmSync(path, { force: true });
   const db = new Database(path);
@@ -81,6 +102,7 @@ export function createBuildFile(path: string): Database.Database {
     db.exec(`DROP INDEX "${name}"`);
   }
   db.exec(RAW_TABLES);
+  attachSideFile(db, sidePathOf(path));
   return db;
 }
 

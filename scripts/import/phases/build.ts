@@ -22,6 +22,7 @@ import { vocabulary } from "./vocabulary.ts";
 import { placeNames } from "./place-names.ts";
 import { readRegionCodes } from "../sources/region-codes.ts";
 import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
+import { prebuildFts } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
@@ -115,10 +116,16 @@ export async function build(
   counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
   problems.check();
   searchDocuments(db, progress);
-  counts.words = vocabulary(db, progress);
-  storedTotals(db, progress, { prefixCountMin, anchorEvery });
-  counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
-  dropRawTables(db);
+  const indexes = prebuildFts(db);
+  try {
+    counts.words = vocabulary(db, progress);
+    storedTotals(db, progress, { prefixCountMin, anchorEvery });
+    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
+    dropRawTables(db);
+  } finally {
+    progress.phase("waiting for the search indexes of cities and venues (built beside the phases before)");
+    await indexes;
+  }
   return counts;
 }
 

@@ -6,13 +6,11 @@
 import { basename } from "node:path";
 import type Database from "better-sqlite3";
 import { normalize } from "../../../src/data-contract/normalize.ts";
-import { nameIndexText } from "../../../src/data-contract/spellings.ts";
-import { cellOf, FINEST_LEVEL } from "../../../src/data-contract/grid.ts";
-import { regionTokens } from "../../../src/data-contract/tokens.ts";
+import { inWorker } from "../../tools/in-worker.ts";
+import type { CityJob, RawCityRow } from "./raw-city.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
-  isSection,
   readAdmin1,
   readCities,
   readCountryInfo,
@@ -66,29 +64,28 @@ export async function readLocalized(
   return byCity;
 }
 
-/** The columns of raw_cities for one city. */
-function cityColumns(c: City, localized: readonly string[]): unknown[] {
-  // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
-  const index = nameIndexText([c.name, c.asciiName, ...c.alternateNames, ...localized]);
-  const nameNorm = normalize(c.name);
-  const asciiNorm = normalize(c.asciiName);
-  return [
-    Number(c.id),
-    c.name,
-    nameNorm,
-    asciiNorm === nameNorm ? null : asciiNorm,
-    c.countryCode,
-    c.admin1Code,
-    c.lat,
-    c.lng,
-    c.population,
-    cellOf(FINEST_LEVEL, c.lat, c.lng),
-    isSection(c) ? 1 : 0,
-    index.words,
-    index.tokens,
-    regionTokens(c.countryCode, c.admin1Code).join(" "),
-    c.line,
-  ];
+/** Jobs of cities in batches, with their localized names. */
+async function* cityJobs(
+  cities: AsyncIterable<City>,
+  localized: ReadonlyMap<string, string[]>,
+): AsyncGenerator<CityJob[]> {
+  let batch: CityJob[] = [];
+  for await (const c of cities) {
+    batch.push([c, localized.get(c.id) ?? []]);
+    if (batch.length < CITY_JOB) continue;
+    yield batch;
+    batch = [];
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** Cities of one job of the worker. */
+const CITY_JOB = 2000;
+
+/** The rows of raw_cities of the cities read, made in a worker thread (raw-city.ts) as they are read. */
+async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, string[]>) {
+  const module = new URL("./city-rows-worker.ts", import.meta.url);
+  for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized))) yield* rows;
 }
 
 /** The populated places of the geoname table into raw_cities, streamed. */
@@ -107,16 +104,18 @@ export async function readCityRows(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
-  const write = (c: City) => {
+  const write = (row: RawCityRow) => {
     try {
-      insert.run(...cityColumns(c, localizedByCity.get(c.id) ?? []));
+      insert.run(...row);
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      const first = String(firstLineOf.get(Number(c.id)));
-      problems.add(basename(file), c.line, `geonameid ${c.id} appears twice (first on line ${first})`);
+      const [gid, line] = [row[0], row[row.length - 1]];
+      const first = String(firstLineOf.get(gid));
+      problems.add(basename(file), Number(line), `geonameid ${String(gid)} appears twice (first on line ${first})`);
     }
   };
-  await inBatches(db, readCities(file, problems, countryCodes, counts), write, (n) => progress.tick(n));
+  const cities = readCities(file, problems, countryCodes, counts);
+  await inBatches(db, cityRows(cities, localizedByCity), write, (n) => progress.tick(n));
   problems.check();
   return counts;
 }

@@ -5,20 +5,17 @@
  */
 import { existsSync } from "node:fs";
 import type Database from "better-sqlite3";
-import { normalize, words } from "../../../src/data-contract/normalize.ts";
-import { nameToken } from "../../../src/data-contract/tokens.ts";
-import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import {
-  cityVenues,
   citylessCount,
   citylessVenues,
   generatorCity,
   spreadKm,
-  venueCounts,
+  venuePoints,
   venueWeight,
-  type CityAt,
 } from "../generate/venues.ts";
+import { rowsInWorker, type CityJob, type RowsJob } from "../generate/rows.ts";
 import { VenueIds } from "../generate/ids.ts";
+import { venueCounts } from "../generate/counts.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { Country } from "../sources/geonames.ts";
@@ -28,6 +25,7 @@ import type { VenueSelection } from "../sources/venue-selection.ts";
 import { inBatches } from "./batches.ts";
 import { REACH_KM } from "./place-rule.ts";
 import { PlaceSweep, type CityRow } from "./place-sweep.ts";
+import { INSERT_RAW_VENUE, rawVenueRow, type RawVenueRow } from "./raw-venue.ts";
 
 export interface VenueSources {
   /** Venue files; none means generated venues. */
@@ -36,6 +34,10 @@ export interface VenueSources {
   seed: string;
   /** Which records of MusicBrainz and OpenStreetMap files are venues. */
   selection: VenueSelection;
+}
+
+async function* rowsOf(venues: AsyncIterable<VenueInput>): AsyncGenerator<RawVenueRow> {
+  for await (const v of venues) yield rawVenueRow(v);
 }
 
 /** Venue rows from files, with progress. */
@@ -101,44 +103,65 @@ const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
     countries,
   );
 
+/** The jobs of the generator's worker: the cities band by band, each venue's point placed by the sweep. */
+function* generatorJobs(
+  sweep: PlaceSweep,
+  countries: ReadonlyMap<string, Country>,
+  sources: VenueSources,
+  numbering: { gids: Float64Array; perCity: Uint32Array; firsts: Float64Array },
+): Generator<RowsJob> {
+  let cities: CityJob[] = [];
+  let venues = 0;
+  const bands = sweep.cityBands();
+  for (let band = bands?.first ?? 0; bands !== undefined && band <= bands.last; band++) {
+    for (const row of sweep.advanceTo(band)) {
+      const i = indexOf(numbering.gids, row.gid);
+      const count = numbering.perCity[i] ?? 0;
+      if (count === 0) continue;
+      const city = asGeneratorCity(row, countries);
+      const points = venuePoints(city, count, sources.seed);
+      const placed = points.map((p) => {
+        const found = sweep.placeOf(p.lat, p.lng);
+        return found === undefined ? null : asGeneratorCity(found, countries);
+      });
+      cities.push({ city, first: numbering.firsts[i] ?? 0, points, placed });
+      if ((venues += count) < JOB_VENUES) continue;
+      yield { seed: sources.seed, cities };
+      [cities, venues] = [[], 0];
+    }
+  }
+  if (cities.length > 0) yield { seed: sources.seed, cities };
+}
+
+/** Venues of one job of the generator's worker, about. */
+const JOB_VENUES = 2000;
+
 /**
  * Generated venues: each city's are the venues numbered after those of the cities before it in
  * geonameid order (so the same cities give the same venues however they were read), made band by
  * band of latitude (PlaceSweep reads each city once), each venue's city found around its point by
- * the rule that places real venues.
+ * the rule that places real venues; their rows made in a worker thread (generate/rows.ts).
  */
 async function* generated(
   db: Database.Database,
   countries: ReadonlyMap<string, Country>,
   sources: VenueSources,
   progress: Progress,
-): AsyncGenerator<VenueInput> {
+): AsyncGenerator<RawVenueRow> {
   progress.phase("generating venues", sources.venueCount);
   const cityless = citylessCount(sources.venueCount);
   const { gids, perCity } = citiesAndCounts(db, sources.venueCount - cityless);
   const firsts = firstNumbers(perCity);
-  const numbering = { seed: sources.seed, ids: new VenueIds(sources.seed) };
   const largest = db.prepare("SELECT max(population) FROM raw_cities").pluck().get() as number | null;
   const sweep = new PlaceSweep(db, { marginKm: REACH_KM + spreadKm(largest ?? 0), names: false });
-  const cityAt: CityAt = (lat, lng) => {
-    const found = sweep.placeOf(lat, lng);
-    return found === undefined ? null : asGeneratorCity(found, countries);
-  };
   try {
-    const bands = sweep.cityBands();
-    for (let band = bands?.first ?? 0; bands !== undefined && band <= bands.last; band++) {
-      for (const row of sweep.advanceTo(band)) {
-        const i = indexOf(gids, row.gid);
-        const count = perCity[i] ?? 0;
-        if (count === 0) continue;
-        const first = firsts[i] ?? 0;
-        yield* cityVenues(asGeneratorCity(row, countries), count, { ...numbering, first, cityAt });
-      }
-    }
+    for await (const rows of rowsInWorker(generatorJobs(sweep, countries, sources, { gids, perCity, firsts })))
+      yield* rows;
   } finally {
     sweep.close();
   }
-  yield* citylessVenues(cityless, { ...numbering, first: firsts[perCity.length] ?? 0 });
+  const numbering = { seed: sources.seed, ids: new VenueIds(sources.seed) };
+  for (const v of citylessVenues(cityless, { ...numbering, first: firsts[perCity.length] ?? 0 })) yield rawVenueRow(v);
 }
 
 /** Venues into raw_venues: from the files (each file's report filled in), or generated on the raw cities. */
@@ -153,43 +176,9 @@ export async function readVenueRows(
   const rows =
     sources.venueFiles.length === 0
       ? generated(db, countries, sources, progress)
-      : fromFiles(sources, problems, progress, reports);
-  const insert = db.prepare(
-    `INSERT INTO raw_venues (id, name, name_norm, words, names, localized, city_gid, url, file, line, lat, lng, kind, source,
-                             hints, country_hint, placed, own_id, own_url)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const write = (v: VenueInput) => {
-    const index = nameIndexText([v.name, ...v.otherNames]);
-    const localized = Object.keys(v.localizedNames).length === 0 ? null : JSON.stringify(v.localizedNames);
-    const cityGid = v.cityId === null ? null : Number(v.cityId);
-    const hints = v.cityHints
-      .map((h) => normalize(h))
-      .filter((h) => words(h).length > 0)
-      .map(nameToken)
-      .join(" ");
-    insert.run(
-      v.id,
-      v.name,
-      normalize(v.name),
-      index.words,
-      index.tokens,
-      localized,
-      cityGid,
-      v.url,
-      v.file,
-      v.at,
-      v.lat,
-      v.lng,
-      v.kind,
-      v.source,
-      hints,
-      v.countryHint,
-      cityGid === null ? null : "given",
-      v.ownLink?.id ?? null,
-      v.ownLink?.url ?? null,
-    );
-  };
+      : rowsOf(fromFiles(sources, problems, progress, reports));
+  const insert = db.prepare(INSERT_RAW_VENUE);
+  const write = (row: RawVenueRow) => void insert.run(...row);
   await inBatches(db, rows, write, (n) => progress.tick(n));
   return reports;
 }

@@ -18,7 +18,7 @@
  * retries them briefly: src/d1/session.ts). Remotely the steps are rendered into SQL files (remote.ts).
  */
 import type Database from "better-sqlite3";
-import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
+import { FTS_DOCUMENTS, PLAIN_TABLES, SIDE, sidePathOf } from "../phases/build-file.ts";
 import type { Progress } from "../progress.ts";
 import {
   SERVED_TABLES,
@@ -31,6 +31,7 @@ import {
   swapStatements,
 } from "./stage.ts";
 import { Steps, type LocalPublishOptions } from "./steps.ts";
+import { configureFts, FTS5_DEFAULTS } from "./fts-settings.ts";
 
 export type { LocalPublishOptions } from "./steps.ts";
 
@@ -61,6 +62,7 @@ export async function publishLocal(
   };
   const p: Publish = { target, build, steps, phase, progress };
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
+  target.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(sidePathOf(build.name));
   try {
     const indexes = await createStageTables(p);
     for (const table of PLAIN_TABLES) {
@@ -72,7 +74,11 @@ export async function publishLocal(
         for (const ddl of tableIndexes) await steps.write(() => target.exec(ddl));
       }
     }
-    for (const fts of FTS_DOCUMENTS) await (steps.alone ? indexFtsAlone : indexFtsPaced)(p, fts.table, fts.docs);
+    for (const fts of FTS_DOCUMENTS) {
+      const docs = `${fts.file}.${fts.docs}`;
+      if (!(steps.alone && (await copyPrebuiltFts(p, fts.table))))
+        await (steps.alone ? indexFtsAlone : indexFtsPaced)(p, fts.table, docs);
+    }
     phase("swapping the new tables in");
     await steps.write(() => {
       for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
@@ -84,7 +90,7 @@ export async function publishLocal(
       SERVED_TABLES.map((t) => `old_${t}`),
     );
   } finally {
-    target.exec("DETACH DATABASE build");
+    target.exec(`DETACH DATABASE build; DETACH DATABASE ${SIDE};`);
   }
   target.pragma("wal_checkpoint(PASSIVE)");
   return { longestWrite: steps.longest };
@@ -139,15 +145,39 @@ async function copyTable({ target, build, steps, phase, progress }: Publish, tab
   }
 }
 
-/** The statement that indexes one range of an FTS table's documents into its stage table. */
+/** The statement that indexes one range of an FTS table's documents (`build.x`, `side.x`) into its stage table. */
 function ftsInsert(target: Database.Database, build: Database.Database, table: string, docs: string) {
   return target.prepare(
-    `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM build.${docs} WHERE pos BETWEEN ? AND ?`,
+    `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM ${docs} WHERE pos BETWEEN ? AND ?`,
   );
 }
 
-const lastPos = (build: Database.Database, docs: string) =>
-  (build.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
+const lastPos = (target: Database.Database, docs: string) =>
+  (target.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
+
+/**
+ * No one reads meanwhile and the build prebuilt the index (phases/fts-prebuild.ts): its shadow
+ * tables copied into the stage table's, the same DDL's, whose own are emptied first (FTS5 keeps all
+ * of an index in them). Whether there was a prebuilt index to copy.
+ */
+async function copyPrebuiltFts({ target, steps, phase }: Publish, table: string): Promise<boolean> {
+  const prebuilt = target.prepare(`SELECT 1 FROM ${SIDE}.sqlite_master WHERE name = ?`).get(`${table}_data`);
+  if (prebuilt === undefined) return false;
+  phase(`copying ${table}, indexed during the build`);
+  const stage = `stage_${table}`;
+  await steps.write(() => {
+    target.unsafeMode(true); // FTS5 shadow tables are read-only in SQLite's defensive mode
+    try {
+      for (const part of ["data", "idx"])
+        target.exec(
+          `DELETE FROM main.${stage}_${part}; INSERT INTO main.${stage}_${part} SELECT * FROM ${SIDE}.${table}_${part};`,
+        );
+    } finally {
+      target.unsafeMode(false);
+    }
+  });
+  return true;
+}
 
 /**
  * No one reads meanwhile: every document in one transaction, then one 'optimize' into a single
@@ -155,7 +185,7 @@ const lastPos = (build: Database.Database, docs: string) =>
  * level of 256 segments is merged (FTS5 allows 2,000 segments in all).
  */
 async function indexFtsAlone({ target, build, steps, phase }: Publish, table: string, docs: string): Promise<void> {
-  const hi = lastPos(build, docs);
+  const hi = lastPos(target, docs);
   phase(`indexing ${table}`, hi);
   const stage = `stage_${table}`;
   await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 256 }));
@@ -174,7 +204,7 @@ async function indexFtsPaced(
   table: string,
   docs: string,
 ): Promise<void> {
-  const hi = lastPos(build, docs);
+  const hi = lastPos(target, docs);
   phase(`indexing ${table}`, hi);
   const stage = `stage_${table}`;
   const insert = ftsInsert(target, build, table, docs);
@@ -190,16 +220,6 @@ async function indexFtsPaced(
   await mergeStep(steps, target, stage, -steps.pages); // start merging everything into one segment
   while (await mergeStep(steps, target, stage, steps.pages));
   await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
-}
-
-/** FTS5's own defaults of the merge settings (restored after indexing). */
-const FTS5_DEFAULTS = { automerge: 4, crisismerge: 16 };
-
-function configureFts(db: Database.Database, table: string, settings: Record<string, number>): void {
-  // FTS5 takes these as integer values only (a bound JS number arrives as a real).
-  for (const [name, value] of Object.entries(settings)) {
-    db.exec(`INSERT INTO main.${table} (${table}, rank) VALUES ('${name}', ${Math.trunc(value)})`);
-  }
 }
 
 /**

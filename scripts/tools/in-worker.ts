@@ -1,0 +1,49 @@
+/**
+ * Work done in a worker thread, in order: jobs posted to one worker (a module that answers each
+ * message with one message), their answers yielded in the order of the jobs, a few jobs ahead so
+ * the worker never waits. The import hands its pure, costly row-making to it (names, search text)
+ * while the main thread reads, places and writes: two cores instead of one.
+ */
+import { Worker } from "node:worker_threads";
+
+/** Jobs in flight at most: enough to keep the worker busy while the answer of one is used. */
+const AHEAD = 3;
+
+/** The worker, with the loader that runs TypeScript (tsx) in it as in this thread. */
+function startWorker(module: URL): Worker {
+  return new Worker(module, { execArgv: ["--import", import.meta.resolve("tsx")] });
+}
+
+/** The answer of each job, in the order of the jobs, from a worker running `module`. */
+export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIterable<J>): AsyncGenerator<A> {
+  const worker = startWorker(module);
+  const waiting: { resolve: (answer: A) => void; reject: (e: unknown) => void }[] = [];
+  const failAll = (error: unknown) => {
+    for (const w of waiting.splice(0)) w.reject(error);
+  };
+  worker.on("message", (answer: A) => waiting.shift()?.resolve(answer));
+  worker.on("error", failAll);
+  worker.on("exit", (code) => failAll(new Error(`a worker thread of the import stopped (exit code ${code})`)));
+  const send = (job: J) =>
+    new Promise<A>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      worker.postMessage(job);
+    });
+  const inFlight: Promise<A>[] = [];
+  try {
+    for await (const job of jobs) {
+      inFlight.push(send(job));
+      if (inFlight.length >= AHEAD) yield await (inFlight.shift() as Promise<A>);
+    }
+    while (inFlight.length > 0) yield await (inFlight.shift() as Promise<A>);
+  } finally {
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+  }
+}
+
+/** Runs `answer` on every job posted to this worker thread (the module a worker runs calls it). */
+export async function answerJobs<J, A>(answer: (job: J) => A): Promise<void> {
+  const { parentPort } = await import("node:worker_threads");
+  parentPort?.on("message", (job: J) => parentPort.postMessage(answer(job)));
+}
