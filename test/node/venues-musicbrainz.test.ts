@@ -102,7 +102,12 @@ describe("npm run venues -- musicbrainz, a download that breaks off", () => {
     expect(ran.error).toBeNull();
     expect(ran.output).toMatch(/broke off at 0\.0 MB: resuming/);
     const gets = server.requests.filter((r) => r.path.endsWith("place.tar.xz"));
-    expect(gets.map((r) => r.range ?? null)).toEqual([null, "bytes=700-"]);
+    // Resumed from what had arrived when the connection broke (700 bytes sent; on a busy machine
+    // fewer may have reached the file).
+    expect(gets.map((r) => r.range ?? null)).toEqual([null, expect.stringMatching(/^bytes=\d+-$/)]);
+    const from = Number(/\d+/.exec(gets[1]?.range ?? "")?.[0]);
+    expect(from).toBeGreaterThan(0);
+    expect(from).toBeLessThanOrEqual(700);
     expect(servedVenues(path).has(SETLIST_IDS.get("Tempodrom") ?? "")).toBe(true);
   });
 });
