@@ -20,6 +20,14 @@
  * default data: a place in the text, names written the other way, typo recall, and what a place
  * reading costs (docs/benchmarks.md "A place in the text").
  *
+ * `npm run bench -- --suggest` instead measures suggestions as you type on the default data and on
+ * 1,000,000 venues: letters to the first place against an oracle, the cost of a miss against the
+ * plain name search, a hit, the size of an answer (docs/benchmarks.md "Suggestions").
+ *
+ * `npm run bench -- --guard` instead runs only the guard of the import's phases: 1,000,000 venues on a
+ * synthetic 1,000,000-city file, each phase against the stored figures of the last full run
+ * (bench/phases.json); exits 1 when a phase is more than 1.5 × slower (scripts/bench/phase-guard.ts).
+ *
  * `npm run bench -- --scale` instead imports 3,000,000 venues, then 10,000,000 venues on the
  * synthetic 5,000,000-city file (npm run data:scale), and measures every class on that database
  * against the 1M figures of bench/results.json (bench/scale.json, docs/benchmarks.md "At scale").
@@ -34,19 +42,28 @@ import { benchDefault } from "./bench/default-run.ts";
 import { benchScale } from "./bench/scale-run.ts";
 import { benchPlaces } from "./bench/places-run.ts";
 import { benchVenueFiles } from "./bench/venue-files-run.ts";
+import { benchGuard } from "./bench/guard-run.ts";
+import { benchSuggest } from "./bench/suggest-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
-  options: { scale: { type: "boolean" }, "venue-files": { type: "boolean" }, places: { type: "boolean" } },
+  options: {
+    scale: { type: "boolean" },
+    "venue-files": { type: "boolean" },
+    places: { type: "boolean" },
+    guard: { type: "boolean" },
+    suggest: { type: "boolean" },
+  },
 });
 mkdirSync(TMP, { recursive: true });
-const bench = values.scale
-  ? benchScale
-  : values["venue-files"]
-    ? benchVenueFiles
-    : values.places
-      ? benchPlaces
-      : benchDefault;
+const RUNS = [
+  [values.scale, benchScale],
+  [values.guard, benchGuard],
+  [values.suggest, benchSuggest],
+  [values["venue-files"], benchVenueFiles],
+  [values.places, benchPlaces],
+] as const;
+const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {
   stopDevServers();
   console.error(error);

@@ -71,7 +71,7 @@ function acceptFor(c: QueryClass): Record<string, string> {
   return { Accept: c.format === "json" ? "application/json" : "application/xml" };
 }
 
-const classUrl = (c: QueryClass) => `/1.0/search/${c.resource}?${c.query}`;
+const classUrl = (c: QueryClass) => `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
 
 /** Each class as a miss, one request at a time, with rows_read and the raw SQL time. */
 export async function measureClasses(
@@ -88,7 +88,7 @@ export async function measureClasses(
     await sequential(`${base}${path}`, acceptFor(c), 1); // warm-up
     // A class with typos (a place in the text) is measured in turn with its strict (plain) class,
     // which it is compared with.
-    const pair = classes.find((s) => s.id === (c.strictPair ?? c.plainPair));
+    const pair = [...classes, ...QUERY_CLASSES].find((s) => s.id === (c.strictPair ?? c.plainPair));
     const [figures, strict] = await interleaved(
       [`${base}${path}`, ...(pair === undefined ? [] : [`${base}${classUrl(pair)}`])],
       acceptFor(c),

@@ -33,6 +33,7 @@ import { benchText } from "./render.ts";
 import type { BenchResults } from "./results.ts";
 import { tableSizes } from "./sizes.ts";
 import { benchTargets } from "./targets.ts";
+import { guardImport, phaseRates, phaseTargets, storedPhases } from "./phase-guard.ts";
 
 /** Names drawn for the recall of the typo fallback, per resource. */
 const RECALL_SAMPLES = 200;
@@ -53,7 +54,9 @@ async function imports() {
   rmSync(state, { recursive: true, force: true });
   const millionImport = await timedImport(1_000_000, ["--persist-to", state]);
   log(`  ${millionImport.seconds} s, ${millionImport.peakMiB} MiB`);
-  return { state, imports: [defaultImport, millionImport] };
+  const guard = await guardImport();
+  log(`  ${guard.seconds} s, ${guard.peakMiB} MiB`);
+  return { state, imports: [defaultImport, millionImport, guard], guard };
 }
 
 /** The size of a cached answer, read once the cache holds it (the empty worker answers as many bytes). */
@@ -119,7 +122,7 @@ async function recallOf(misses: string, db: Database.Database) {
 
 export async function benchDefault(): Promise<void> {
   const started = Date.now();
-  const { state, imports: importFigures } = await imports();
+  const { state, imports: importFigures, guard } = await imports();
   const dbPath = localD1File(d1Database().id, state);
   log("measuring the bundle");
   const bundle = await bundleSize();
@@ -157,7 +160,14 @@ export async function benchDefault(): Promise<void> {
       seconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-    const targets = benchTargets(results);
+    const targets = [
+      ...benchTargets(results),
+      ...phaseTargets(
+        "the guard's phases (1M venues on 1M synthetic cities)",
+        phaseRates(guard.phases),
+        storedPhases()?.guard,
+      ),
+    ];
     await report(benchText(results, targets), targets, "bench");
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {

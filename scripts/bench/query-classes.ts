@@ -12,8 +12,10 @@ export interface QueryClass {
   format: "json" | "xml";
   /** A class whose name has typos: the strict class with the same name spelled right. */
   strictPair?: string;
-  /** A class with a place in the text: the class of the same name without it. */
+  /** A class with a place in the text: the class of the same name without it; a suggestion: the name search it is compared with. */
   plainPair?: string;
+  /** Suggestions (/1.0/suggest/…) rather than the search. */
+  suggest?: true;
 }
 
 const of =
@@ -99,4 +101,47 @@ export const QUERY_CLASSES: readonly QueryClass[] = [
   cities("city-box-paris", "cities in a box around Paris", PARIS_BOX),
   cities("city-box-paris-name", "cities named saint in a box around Paris", `name=saint&${PARIS_BOX}`),
   cities("city-box-europe-name", "cities named saint in a box over western Europe", `name=saint&${EUROPE_BOX}`),
+];
+
+const suggestion = (
+  resource: QueryClass["resource"],
+  id: string,
+  label: string,
+  query: string,
+  plainPair: string,
+): QueryClass => ({
+  id,
+  label,
+  resource,
+  query,
+  format: "json",
+  plainPair,
+  suggest: true,
+});
+
+/**
+ * Suggestions as you type (docs/api.md#suggestions), each measured in turn with the plain name
+ * search it must not be slower than (npm run bench -- --suggest).
+ */
+export const SUGGEST_CLASSES: readonly QueryClass[] = [
+  suggestion("venues", "suggest-venue-1", "suggest venues, 1 letter", "name=s", "venue-name-1"),
+  suggestion("venues", "suggest-venue-word", "suggest venues, a common word", "name=club", "venue-name-common"),
+  suggestion(
+    "venues",
+    "suggest-venue-place",
+    "suggest venues, a city being typed",
+    "name=club%20ber",
+    "venue-name-common",
+  ),
+  suggestion(
+    "venues",
+    "suggest-venue-focus",
+    "suggest venues around London",
+    `name=the&${LONDON}`,
+    "venue-name-common",
+  ),
+  suggestion("cities", "suggest-city-1", "suggest cities, 1 letter", "name=s", "city-name-1"),
+  suggestion("cities", "suggest-city-3", "suggest cities, 3 letters", "name=par", "city-name"),
+  suggestion("cities", "suggest-city-alternate", "suggest cities, another name", "name=munch", "city-alternate"),
+  suggestion("cities", "suggest-city-focus", "suggest cities around Paris", `name=saint&${PARIS}`, "city-name"),
 ];

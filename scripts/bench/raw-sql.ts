@@ -11,6 +11,8 @@ import { runSearch } from "../../src/query/search.ts";
 import { anonymous, type Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { fullScans } from "./plans.ts";
+import { parseSuggestParams } from "../../src/suggest/params.ts";
+import { suggestStatement } from "../../src/suggest/suggest.ts";
 import type { QueryClass } from "./query-classes.ts";
 
 /** The rows of statements run on a SQLite file, as the worker's Runner gives them (better-sqlite3 binds by position). */
@@ -20,8 +22,12 @@ export function rowsOf(db: Database.Database, list: readonly Sql[]): { rows: Rec
 
 /** Every statement of a miss of this class, in order (the second round trip included). */
 export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
-  const params = parseSearchParams(c.resource, c.query);
   const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
+  if (c.suggest === true) {
+    const statement = suggestStatement(q, parseSuggestParams(c.resource, c.query), "en");
+    return statement === null ? [] : [statement];
+  }
+  const params = parseSearchParams(c.resource, c.query);
   const statements: Sql[] = [];
   // The worker's own search, on the SQLite file instead of a D1 session.
   const runner: Runner = {

@@ -27,6 +27,7 @@ import { scaleText } from "./render.ts";
 import type { BenchResults, ScaleResults } from "./results.ts";
 import { tableSizes } from "./sizes.ts";
 import { scaleTargets } from "./targets.ts";
+import { guardImport, phaseRates, phaseTargets, storedPhases, storePhases } from "./phase-guard.ts";
 
 const SCALE_CITIES = 5_000_000;
 
@@ -49,6 +50,10 @@ export async function benchScale(): Promise<void> {
   const bigImport = await timedImport(10_000_000, ["--persist-to", state], ["--cities", citiesFile]);
   log(`  ${bigImport.seconds} s, ${bigImport.peakMiB} MiB, ${bigImport.sizeMiB.toFixed(0)} MiB`);
   const dbPath = localD1File(d1Database().id, state);
+  const guard = await guardImport();
+  log(`  ${guard.seconds} s, ${guard.peakMiB} MiB`);
+  const before = storedPhases();
+  storePhases(phaseRates(guard.phases), phaseRates(bigImport.phases));
 
   const empty = await startEmptyWorker();
   const misses = await startMissWorker(8794, state);
@@ -72,7 +77,14 @@ export async function benchScale(): Promise<void> {
     };
     writeFileSync(SCALE_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const million = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as BenchResults) : null;
-    const targets = scaleTargets(results, million);
+    const targets = [
+      ...scaleTargets(results, million),
+      ...phaseTargets(
+        "the 10M import's phases against the last full run's",
+        phaseRates(bigImport.phases),
+        before?.scale,
+      ),
+    ];
     await report(scaleText(results, million, targets), targets, "scale");
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {

@@ -1,0 +1,96 @@
+/**
+ * The guard of the import's phases (docs/benchmarks.md#the-guard-of-the-import): an import at a
+ * size a CI run can afford — 1,000,000 venues on a synthetic 1,000,000-city file, dense enough that
+ * a cost growing with the cities around a venue shows — phase by phase, against the figures the last
+ * full run stored (bench/phases.json). A phase more than 1.5 × slower per row fails the benchmark's
+ * target check; the scale run's own phases are held to its previous figures likewise.
+ *
+ * Phases are compared by CPU seconds (every thread of the import), steadier than wall time on a busy
+ * machine; those under a second in the stored run are too short to judge. At a fixed size "per
+ * row" is per phase; the figures are shown per million venues.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PhaseFigures } from "../import/progress.ts";
+import { bin, ROOT, run } from "../tools/project.ts";
+import { log, machine, timedImport, TMP } from "./common.ts";
+import type { ImportFigures } from "./results.ts";
+import type { Target } from "./targets.ts";
+
+const GUARD_SIZE = { cities: 1_000_000, venues: 1_000_000 };
+const PHASES = join(ROOT, "bench", "phases.json");
+/** How much slower per row a phase may be than its stored figure. */
+const SLOWER = 1.5;
+/** Stored phases shorter than this (CPU seconds) are not judged: their noise is larger than they are. */
+const SHORTEST = 1;
+
+export interface PhaseRate {
+  /** The phase's name, its file names replaced (`reading the cities table`). */
+  phase: string;
+  seconds: number;
+  cpuSeconds: number;
+  rows: number;
+}
+
+export interface StoredPhases {
+  date: string;
+  machine: string;
+  guard: PhaseRate[];
+  /** The scale run's 10M import, when it ran. */
+  scale?: PhaseRate[];
+}
+
+/** The phases of an import, named so that runs on other files compare. */
+export const phaseRates = (phases: readonly PhaseFigures[]): PhaseRate[] =>
+  phases.map((p) => ({
+    phase: p.name.replace(/^reading \S+\.txt$/, "reading the cities table"),
+    seconds: p.seconds,
+    cpuSeconds: p.cpuSeconds,
+    rows: p.rows,
+  }));
+
+export function storedPhases(): StoredPhases | null {
+  return existsSync(PHASES) ? (JSON.parse(readFileSync(PHASES, "utf8")) as StoredPhases) : null;
+}
+
+export function storePhases(guard: PhaseRate[], scale?: PhaseRate[]): void {
+  const stored: StoredPhases = { date: new Date().toISOString().slice(0, 10), machine: machine(), guard, scale };
+  writeFileSync(PHASES, `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+/** The guard-size import: the synthetic city file written once, then 1M venues on it into a scratch file. */
+export async function guardImport(): Promise<ImportFigures> {
+  const cities = join(TMP, `synthetic-cities-${GUARD_SIZE.cities}.txt`);
+  if (!existsSync(cities)) {
+    log(`writing the synthetic ${GUARD_SIZE.cities.toLocaleString("en-US")}-city file for the guard`);
+    await run(bin("tsx"), ["scripts/data-scale.ts", "--cities", String(GUARD_SIZE.cities), "--out", cities]);
+  }
+  log("the guard: 1,000,000 venues on the synthetic 1,000,000 cities, phase by phase");
+  const file = join(TMP, "guard.sqlite");
+  rmSync(file, { force: true });
+  const figures = await timedImport(GUARD_SIZE.venues, ["--database", file], ["--cities", cities]);
+  rmSync(file, { force: true });
+  return figures;
+}
+
+/** One target per judged phase: no more than 1.5 × its stored CPU seconds. */
+export function phaseTargets(
+  label: string,
+  now: readonly PhaseRate[],
+  before: readonly PhaseRate[] | undefined,
+): Target[] {
+  if (before === undefined) return [[`${label}: no stored phases to compare with (bench/phases.json)`, true]];
+  const slower = before
+    .filter((b) => b.cpuSeconds >= SHORTEST)
+    .map((b) => {
+      const n = now.find((p) => p.phase === b.phase);
+      return { phase: b.phase, ratio: n === undefined ? NaN : n.cpuSeconds / b.cpuSeconds };
+    });
+  const worst = slower.filter((s) => !(s.ratio <= SLOWER));
+  const top = [...slower].sort((a, b) => b.ratio - a.ratio)[0];
+  const text =
+    worst.length === 0
+      ? `${label}: every phase within ${SLOWER} × its stored CPU time (slowest ${top?.phase ?? "none"}: ${top?.ratio.toFixed(2) ?? "-"} ×)`
+      : `${label}: phases more than ${SLOWER} × slower than stored: ${worst.map((w) => `${w.phase} ${w.ratio.toFixed(2)} ×`).join("; ")}`;
+  return [[text, worst.length === 0]];
+}

@@ -1,0 +1,89 @@
+/** The suggestions benchmark's tables and targets (suggest-run.ts; docs/benchmarks.md#suggestions). */
+import type { ClassFigures, ImportFigures } from "./results.ts";
+import type { LettersFigures } from "./suggest-letters.ts";
+import type { Target } from "./targets.ts";
+
+interface SuggestRun {
+  label: string;
+  imported: ImportFigures;
+  letters: LettersFigures[];
+  classes: ClassFigures[];
+  largestBytes: number;
+}
+
+export interface SuggestResults {
+  date: string;
+  machine: string;
+  runs: SuggestRun[];
+  /** p50 ms of a suggestion's hit and a search's hit through the edge cache. */
+  hits: { suggest: number; search: number };
+  seconds: number;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+function lettersTable(runs: readonly SuggestRun[]): string[] {
+  const rows = runs.flatMap((r) =>
+    r.letters.map(
+      (l) =>
+        `| ${l.resource}, ${r.label} | ${l.targets} | ${l.meanLetters.toFixed(2)} | ${l.meanOracle.toFixed(2)} | ${(l.meanLetters / l.meanOracle).toFixed(3)} | ${pct(l.withinOracleAndOne)} | ${l.neverFirst} |`,
+    ),
+  );
+  return [
+    "| Typed | Targets | Mean letters | Oracle's | Ratio | First within the oracle's + 1 | Never first |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows,
+  ];
+}
+
+function costTable(runs: readonly SuggestRun[]): string[] {
+  const rows = runs.flatMap((r) =>
+    r.classes.map(
+      (c) =>
+        `| ${c.label}, ${r.label} | \`${c.url}\` | ${c.p50} | ${c.strictLatency?.p50 ?? "-"} | ${c.p99} | ${c.rowsRead} |`,
+    ),
+  );
+  return [
+    "| Suggestion (a miss) | URL | p50 ms | the name search's p50 ms | p99 ms | rows read |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+    ...rows,
+  ];
+}
+
+export function suggestText(r: SuggestResults, targets: readonly Target[]): string {
+  return [
+    `Measured ${r.date} on ${r.machine} with \`npm run bench -- --suggest\` (${r.seconds} s).`,
+    "",
+    ...lettersTable(r.runs),
+    "",
+    ...costTable(r.runs),
+    "",
+    `A hit through the edge cache: p50 ${r.hits.suggest} ms (a search's hit: ${r.hits.search} ms). The largest answer of 8 suggestions: ${Math.max(...r.runs.map((x) => x.largestBytes))} bytes of JSON.`,
+    "",
+    ...targets.map(([text, met]) => `- ${met ? "met" : "**missed**"}: ${text}`),
+  ].join("\n");
+}
+
+export function suggestTargets(r: SuggestResults): Target[] {
+  const letters = r.runs.flatMap((x) => x.letters.map((l) => ({ ...l, label: `${l.resource}, ${x.label}` })));
+  const classes = r.runs.flatMap((x) => x.classes);
+  const slower = classes.filter((c) => c.p50 > (c.strictLatency?.p50 ?? Infinity));
+  const largest = Math.max(...r.runs.map((x) => x.largestBytes));
+  const defaults = r.runs[0]?.imported;
+  return [
+    ...letters.map((l): Target => [
+      `${l.label}: mean letters ≤ 1.05 × the oracle's (${(l.meanLetters / l.meanOracle).toFixed(3)}), first within the oracle's + 1 in ≥ 97 % (${pct(l.withinOracleAndOne)}), never first: none (${l.neverFirst}${l.never.length > 0 ? `: ${l.never.slice(0, 5).join("; ")}` : ""})`,
+      l.meanLetters <= 1.05 * l.meanOracle && l.withinOracleAndOne >= 0.97 && l.neverFirst === 0,
+    ]),
+    [
+      `a suggestion's miss p50 ≤ the plain name search's (${slower.length === 0 ? "every class" : `slower: ${slower.map((c) => `${c.label} ${c.p50} > ${c.strictLatency?.p50} ms`).join("; ")}`})`,
+      slower.length === 0,
+    ],
+    [
+      `a hit at the edge cache's own floor: ≤ 1.1 × a search's hit (${r.hits.suggest} ms, ${r.hits.search} ms)`,
+      r.hits.suggest <= 1.1 * r.hits.search,
+    ],
+    [`8 suggestions ≤ 2 KB of JSON (${largest} bytes)`, largest <= 2048],
+    [`the default import ≤ 60 s (${defaults?.seconds.toFixed(1)} s)`, (defaults?.seconds ?? Infinity) <= 60],
+  ];
+}
