@@ -70,6 +70,12 @@ export function generatedNote(credits: Credits): string | null {
   return real ? "Some venues are generated examples, not real places." : "Venues are generated examples.";
 }
 
+/** The command that fetches real venues (npm run venues), for the line of a page serving only generated ones. */
+export function examplesOnlyNote(credits: Credits): string | null {
+  if (!credits.generatedVenues || credits.sources.some((c) => c.what === "Venues")) return null;
+  return 'The venues here are generated examples, not real places: npm run venues -- osm "Your City" fetches real ones.';
+}
+
 /** The credits as text: "Cities and their names: GeoNames (CC BY 4.0). Venues: … ." */
 export function creditText(credits: Credits): string {
   const groups = creditGroups(credits).map(

@@ -3,7 +3,7 @@
  * and the data credits. Its behaviour is src/page/ (public/app.js), its map styles
  * src/page/map.css (public/app.css). Every value from a setting is escaped.
  */
-import { creditGroups, generatedNote, type Credits } from "../data-contract/credits.ts";
+import { creditGroups, examplesOnlyNote, generatedNote, type Credits } from "../data-contract/credits.ts";
 import { LANGUAGES } from "../data-contract/languages.ts";
 import { MAX_VALUE_LENGTH } from "../params/search-params.ts";
 import { attributionHtml, escapeHtml, type MapTiles } from "./page-map.ts";
@@ -49,7 +49,8 @@ const HEAD = `<!doctype html>
   * { box-sizing: border-box; }
   /* The colour scheme's own ground and text, said outright: a page that leaves them to the browser is measured on white (axe). */
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
-  header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+  header, main, footer, #examples { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+  #examples { margin-bottom: 0.75rem; font-size: 0.9rem; }
   header { padding-top: 1rem; }
   h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
   header p, footer, .meta, #status { color: var(--muted); }
@@ -202,8 +203,16 @@ const CURL = `  <section aria-labelledby="curl-title">
     <p id="copied" class="note" role="status" aria-live="polite"></p>
   </section>`;
 
+/** While the venues served are only generated examples: one line that says so, with the command that fetches real ones. */
+function examplesLine(credits: Credits): string {
+  const note = examplesOnlyNote(credits);
+  if (note === null) return "";
+  const [before, command, after] = note.split(/(npm run venues -- osm "Your City")/);
+  return `\n<p id="examples" role="note">${escapeHtml(before ?? "")}<code>${escapeHtml(command ?? "")}</code>${escapeHtml(after ?? "")}</p>`;
+}
+
 export function pageHtml(credits: Credits, tiles: MapTiles | null): string {
-  return `${HEAD}
+  return `${HEAD}${examplesLine(credits)}
 <main>
 ${FORM}
 ${results(tiles)}

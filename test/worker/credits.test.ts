@@ -79,6 +79,16 @@ describe("data credits", () => {
     expect(await footer()).toMatch(/\. Venues are generated examples\.$/);
   });
 
+  it("says on one line of the page, while every venue is a generated example, how to fetch real ones", async () => {
+    const line = async () => /<p id="examples" role="note">(.*)<\/p>/.exec(await (await callWith({}, "/")).text())?.[1];
+    await imported("generated");
+    expect(await line()).toBe(
+      "The venues here are generated examples, not real places: <code>npm run venues -- osm &#34;Your City&#34;</code> fetches real ones.",
+    );
+    await imported("generated,openstreetmap");
+    expect(await line()).toBeUndefined();
+  });
+
   it("every source, and the documents served all the same, when the database cannot say", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const broken = { DB: failingDb("no such table: meta") };
