@@ -130,7 +130,10 @@ export async function plot(results: Result[], fit: boolean): Promise<void> {
     placed.push([point.lat, point.long]);
   });
   if (results.length) out.mapinfo.textContent = `${placed.length} of ${results.length} on the map.`;
-  if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
+  // One place is centred (framed, it would sit off centre by the padding kept clear of the zoom buttons).
+  const [only] = placed;
+  if (fit && placed.length === 1 && only) whenShown(() => map.setView(only, PLACE_ZOOM));
+  else if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
 }
 
 /** The map without results. */
