@@ -84,7 +84,16 @@ const HEAD = `<!doctype html>
   #suggest, #reading { margin: -0.5rem 0 1rem; }
   .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
   [hidden] { display: none !important; }
-  .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; }
+  .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; position: relative; }
+  /* The name's suggestions, over what follows (the map's panes and controls go up to 1000). */
+  #name-list { position: absolute; top: 100%; left: 0; right: 0; z-index: 1100; margin: 0.25rem 0 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; box-shadow: 0 0.25rem 0.75rem rgb(0 0 0 / 20%); }
+  #name-list li { padding: 0.4rem 0.75rem; cursor: pointer; }
+  #name-list li:hover { background: var(--bg-soft); }
+  #name-list .name { font-weight: 600; }
+  #name-list .where { display: block; font-size: 0.875rem; color: var(--muted); }
+  #name-list [aria-selected=true] { background: var(--accent); color: Canvas; }
+  #name-list [aria-selected=true] .where { color: inherit; }
+  @media (forced-colors: active) { #name-list [aria-selected=true] { forced-color-adjust: none; background: Highlight; color: HighlightText; } }
   .line .field { flex: 1; min-width: 0; }
   .line button { margin-top: 1.6rem; }
   .error { color: #b3261e; font-size: 0.875rem; }
@@ -112,9 +121,16 @@ const HEAD = `<!doctype html>
   <p>The setlist.fm venue and city search, on real GeoNames cities. API: <a href="/1.0/openapi.json">OpenAPI document</a>.</p>
 </header>`;
 
+/**
+ * The name box is a combobox whose listbox of suggestions (#name-list, after the buttons of its
+ * line, as wide as the line) src/page/combobox.ts fills.
+ */
+const COMBOBOX =
+  ' type="search" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="name-list"';
+
 /** A text field with the API's limit on a value, and a place for what the API finds wrong with it. */
 function textField(id: string, param: string, label: string, placeholder: string, describedBy = ""): string {
-  const type = id === "name" ? ' type="search"' : "";
+  const type = id === "name" ? COMBOBOX : "";
   return (
     `<div class="field" id="${id}-field"><label for="${id}">${label}</label>` +
     `<input id="${id}" name="${param}"${type} autocomplete="off" maxlength="${MAX_VALUE_LENGTH}" placeholder="${escapeHtml(placeholder)}" aria-describedby="${id}-error${describedBy}">` +
@@ -142,6 +158,7 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
         ${textField("name", "name", "Name", "fillmore, club berlin, Portland, OR …", " status")}
         <button type="submit" class="go">Search</button>
         <button type="button" id="options" aria-expanded="true" aria-controls="kinds more">Options</button>
+        <ul id="name-list" role="listbox" aria-label="Suggestions" hidden></ul>
       </div>
       <div class="more" id="more">
         <div class="grid">

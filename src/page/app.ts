@@ -5,11 +5,14 @@
  * the browser's location within a chosen radius, forgiving typos (with "did you mean"), tells a
  * place read at the end of the name (with the name as typed a click away), pages, shows raw JSON
  * or XML, the curl command, and the results on a map (src/page/map.ts), whose area it can search.
- * On a narrow screen the form folds after a search and the map waits behind "Show map". Its
- * search is in its address (src/page/address.ts): a link or Reload opens it, Back and Forward walk
- * the searches done. Results are built with textContent only.
+ * On a narrow screen the form folds after a search and the map waits behind "Show map". The name
+ * box suggests names as you type (src/page/suggest.ts, a combobox: src/page/combobox.ts); one
+ * chosen opens its record. Its search, or the record opened, is in its address
+ * (src/page/address.ts): a link or Reload opens it, Back and Forward walk the searches done.
+ * Results are built with textContent only.
  */
 import { endArea, removeArea, searchArea } from "./area.ts";
+import { combobox } from "./combobox.ts";
 import { copyCurl } from "./copy.ts";
 import { form, out, showKindFields } from "./dom.ts";
 import { askedWithEnter, toggleOptions } from "./fold.ts";
@@ -18,10 +21,13 @@ import { showMap } from "./map.ts";
 import { restore } from "./restore.ts";
 import { run, soon } from "./search.ts";
 import { state } from "./state.ts";
+import { dismissSuggestions, openSuggestion, stopSuggesting, suggestSoon } from "./suggest.ts";
 
+combobox({ want: () => suggestSoon(0), choose: openSuggestion, dismiss: dismissSuggestions });
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   askedWithEnter();
+  stopSuggesting(); // the text is searched: a list of suggestions arriving now would cover its answer
   soon(true, 0);
 });
 /** A person typing in a text field (a "did you mean" taken is a search of its own). */
@@ -33,6 +39,9 @@ form.addEventListener("input", (e) => {
     // A new name: read for a place again, and searched anywhere again.
     state.asTyped = false;
     endArea();
+    // Suggestions follow a person's typing, not a name the page put in the box ("did you mean", Escape).
+    if (typing(e)) suggestSoon();
+    else stopSuggesting();
   }
   if (id === "near") {
     endArea();
@@ -59,6 +68,7 @@ out.copy.addEventListener("click", () => void copyCurl());
 out.area.addEventListener("click", searchArea);
 // Back and Forward: the search of the entry returned to, run again without adding an entry.
 addEventListener("popstate", () => {
+  stopSuggesting();
   restore();
   void run("none");
 });

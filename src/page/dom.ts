@@ -30,6 +30,7 @@ export const out = {
   reading: element("reading", HTMLElement),
   locate: element("locate", HTMLElement),
   suggest: element("suggest", HTMLElement),
+  nameList: element("name-list", HTMLUListElement),
   split: element("split", HTMLElement),
   results: element("results", HTMLElement),
   raw: element("raw", HTMLElement),

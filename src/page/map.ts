@@ -28,6 +28,13 @@ const PLACE_ZOOM = 12;
 /** The deepest zoom of OpenStreetMap's tiles, and of the map. */
 const MAX_ZOOM = 19;
 
+/**
+ * From this zoom on the map shows a place, not a stretch of the world, and its centre is a focus
+ * for the name's suggestions: Mapbox's geocoder control takes its map's centre above its zoom 9,
+ * in tiles of 512 pixels, which is above Leaflet's 10.
+ */
+const FOCUS_ZOOM = 11;
+
 /** Results framed clear of the map's edges and of its zoom buttons (top left). */
 const FRAME = { paddingTopLeft: point(56, 24), paddingBottomRight: point(24, 24), maxZoom: PLACE_ZOOM };
 
@@ -130,7 +137,10 @@ export async function plot(results: Result[], fit: boolean): Promise<void> {
     placed.push([point.lat, point.long]);
   });
   if (results.length) out.mapinfo.textContent = `${placed.length} of ${results.length} on the map.`;
-  if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
+  // One place is centred (framed, it would sit off centre by the padding kept clear of the zoom buttons).
+  const [only] = placed;
+  if (fit && placed.length === 1 && only) whenShown(() => map.setView(only, PLACE_ZOOM));
+  else if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
 }
 
 /** The map without results. */
@@ -162,6 +172,13 @@ export function frameBox(edges: Edges): void {
     [edges.north - inset, edges.east - inset],
   ];
   whenShown(() => map.fitBounds(box, { maxZoom: MAX_ZOOM }));
+}
+
+/** The map's centre while it is shown and shows a place, to 2 decimals (about a kilometre); else null. */
+export function placeShown(): { lat: string; long: string } | null {
+  if (out.map.clientWidth === 0 || map.getZoom() < FOCUS_ZOOM) return null;
+  const centre = map.getCenter().wrap();
+  return { lat: centre.lat.toFixed(2), long: centre.lng.toFixed(2) };
 }
 
 /** The `bbox` of what the map shows now. */

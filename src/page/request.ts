@@ -16,6 +16,7 @@ export function formSearch(): PageSearch {
   const point = state.position && radius() ? state.position : null;
   return {
     kind: kind(),
+    id: state.record,
     name: valueOf(fields.name),
     cityName: valueOf(fields.city),
     country: valueOf(fields.country),
@@ -30,8 +31,9 @@ export function formSearch(): PageSearch {
   };
 }
 
-/** The path and query of the search. */
+/** The path and query of the search: the lookup of the record chosen from the suggestions, if one was. */
 export function searchPath(): string {
+  if (state.record) return `/1.0/${kind() === "venues" ? "venue" : "city"}/${encodeURIComponent(state.record)}`;
   const params = apiQuery(formSearch()).toString();
   return `/1.0/search/${kind()}${params ? `?${params}` : ""}`;
 }
@@ -40,10 +42,13 @@ export function searchPath(): string {
 export const keyHeader = (): Record<string, string> =>
   valueOf(fields.key) ? { "x-api-key": valueOf(fields.key) } : {};
 
+/** The names' language, when it is not the API's default. */
+export const languageHeader = (): Record<string, string> =>
+  fields.lang.value === "en" ? {} : { "Accept-Language": fields.lang.value };
+
 export function headers(): Record<string, string> {
-  const h: Record<string, string> = { Accept: fields.view.value === "xml" ? "application/xml" : "application/json" };
-  if (fields.lang.value !== "en") h["Accept-Language"] = fields.lang.value;
-  return { ...h, ...keyHeader() };
+  const accept = fields.view.value === "xml" ? "application/xml" : "application/json";
+  return { Accept: accept, ...languageHeader(), ...keyHeader() };
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;

@@ -51,6 +51,7 @@ export function restore(): void {
   choose(fields.lang, search.lang);
   choose(fields.view, search.view);
   state.asTyped = search.asTyped;
+  state.record = search.id;
   state.page = search.page;
   setWhere(search);
 }

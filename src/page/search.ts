@@ -1,9 +1,10 @@
 /**
- * Running the search the form asks for: one request at a time (an earlier one is aborted, so that
- * a stale answer never overwrites a newer search, nor the page emptied or waiting for a location),
- * written to the page's address, then its answer shown.
+ * Running the search the form asks for, or looking up the record chosen from the name's
+ * suggestions: one request at a time (an earlier one is aborted, so that a stale answer never
+ * overwrites a newer search, nor the page emptied or waiting for a location), written to the page's
+ * address, then its answer shown.
  */
-import type { CitiesPage, VenuesPage } from "../shape.ts";
+import type { CitiesPage, CityJson, VenueJson, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
 import { record, type Entry } from "./history.ts";
@@ -27,8 +28,10 @@ interface Asked {
   name: string;
   /** The reach of a search near a point, in words ("25 km of you"); "" for none. */
   near: string;
-  /** Whether the map frames the results: searched anywhere (near you or in its area, it stays put). */
+  /** Whether the map frames the results: searched anywhere (near you or in its area, it stays put), or one record looked up. */
   fit: boolean;
+  /** The id of the record looked up; "" for a search. */
+  record: string;
 }
 
 function parse(text: string): Body {
@@ -39,9 +42,25 @@ function parse(text: string): Body {
   }
 }
 
-/** The search, debounced: as you type, only the last keystroke's search runs (`typed`: written to the history as typing). */
+/** A lookup's one record as a page of it, so that it is listed and mapped as a search's results are. */
+function onePage(body: Body | VenueJson | CityJson, kind: Asked["kind"]): Body {
+  if (body === null || !("id" in body)) return body;
+  const page = { itemsPerPage: 1, page: 1, total: 1 };
+  return kind === "venues"
+    ? { type: "venues", ...page, venue: [body as VenueJson] }
+    : { type: "cities", ...page, cities: [body as CityJson] };
+}
+
+/**
+ * The search, debounced: as you type, only the last keystroke's search runs (`typed`: written to
+ * the history as typing). A new search (`resetPage`) starts at its first page, and ends the record
+ * chosen from the suggestions.
+ */
 export function soon(resetPage: boolean, delay = 250, typed = false): void {
-  if (resetPage) state.page = 1;
+  if (resetPage) {
+    state.page = 1;
+    state.record = "";
+  }
   clearTimeout(state.timer);
   state.timer = setTimeout(() => void run(typed ? "typed" : "push"), delay);
 }
@@ -61,18 +80,22 @@ function showError(response: Response, body: Body, asked: Asked): void {
   out.suggest.hidden = true;
   hideReading();
   const message = body && "message" in body && body.message ? body.message : response.statusText;
-  if (response.status === 404) out.status.textContent = "No matches.";
+  const one = asked.kind === "venues" ? "venue" : "city";
+  if (response.status === 404 && asked.record) out.status.textContent = `No ${one} has the id “${asked.record}”.`;
+  else if (response.status === 404) out.status.textContent = "No matches.";
   else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
   else out.status.textContent = `Error ${response.status}: ${message}`;
 }
 
 function statusLine(response: Response, asked: Asked): string {
   const one = asked.kind === "venues" ? "venue" : "city";
+  const cached = response.headers.get("X-Cache") === "HIT" ? " (cached)" : "";
+  if (asked.record) return `One ${one}, looked up by its id ${asked.record}${cached}.`;
   return (
     `${state.total.toLocaleString()} ${state.total === 1 ? one : asked.kind} found` +
     (asked.near ? ` within ${asked.near}` : "") +
     (response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "") +
-    (response.headers.get("X-Cache") === "HIT" ? " (cached)" : "") +
+    cached +
     "."
   );
 }
@@ -80,7 +103,7 @@ function statusLine(response: Response, asked: Asked): string {
 /** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */
 function showAnswer(response: Response, text: string, asked: Asked): void {
   clearRefusal();
-  const body = response.headers.get("Content-Type")?.includes("xml") ? readXml(text) : parse(text);
+  const body = response.headers.get("Content-Type")?.includes("xml") ? readXml(text) : onePage(parse(text), asked.kind);
   showRaw(text);
   if (!response.ok) return showError(response, body, asked);
   const results = body && "type" in body ? (body.type === "venues" ? body.venue : body.cities) : [];
@@ -111,7 +134,7 @@ export async function run(entry: Entry = "push"): Promise<void> {
   state.inflight = null;
   const path = searchPath();
   showCurl(path);
-  if (nearMe() && !state.position) return; // searches once the location is known
+  if (nearMe() && !state.position && !state.record) return; // searches once the location is known
   record(entry);
   if (!hasQuery()) {
     clearRefusal();
@@ -125,7 +148,8 @@ export async function run(entry: Entry = "push"): Promise<void> {
     params: new URL(path, location.origin).searchParams,
     name: valueOf(fields.name),
     near: reach(),
-    fit: !nearMe() && !state.area,
+    fit: state.record !== "" || (!nearMe() && !state.area),
+    record: state.record,
   };
   let response: Response;
   let text: string;

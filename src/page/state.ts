@@ -14,6 +14,8 @@ export const state = {
   locating: 0,
   /** The limit to the map's area (src/page/area.ts): the `bbox` of its view when "search this area" was asked; "" for none. */
   area: "",
+  /** The id of the record chosen from the name's suggestions, looked up rather than searched; "" for a search. Until another search. */
+  record: "",
   /** Whether the name is searched as typed (`places=0`), not read for a place at its end; until it changes. */
   asTyped: false,
 };

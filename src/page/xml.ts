@@ -1,7 +1,7 @@
 /**
  * An XML answer read as its JSON twin (docs/api.md#result-pages), so that the raw XML view keeps
  * the results on the map without asking the API again: the page's fields, each venue or city with
- * what the list and the map use, or an error's message. DOMParser reads it as data (no script).
+ * what the list and the map use (a lookup's one record as a page of one), or an error's message. DOMParser reads it as data (no script).
  */
 import type { CitiesPage, CityJson, VenueJson, VenuesPage } from "../shape.ts";
 
@@ -50,10 +50,13 @@ function venue(element: Element): VenueJson {
   };
 }
 
-/** A search's XML answer as JSON would have it; null for anything else. */
+/** A search's XML answer as JSON would have it, a lookup's one record as a page of it; null for anything else. */
 export function readXml(text: string): Read {
   const root = new DOMParser().parseFromString(text, "application/xml").documentElement;
   if (root.tagName === "error") return { message: children(root, "message")[0]?.textContent ?? "" };
+  const one = { itemsPerPage: 1, page: 1, total: 1 };
+  if (root.tagName === "venue") return { type: "venues", ...one, venue: [venue(root)] };
+  if (root.tagName === "city") return { type: "cities", ...one, cities: [city(root)] };
   if (root.tagName !== "venues" && root.tagName !== "cities") return null;
   const page = { itemsPerPage: 0, page: 0, total: 0, ...numbers(root, ["itemsPerPage", "page", "total"]) };
   return root.tagName === "venues"

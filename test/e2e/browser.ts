@@ -99,6 +99,14 @@ export async function openOptions(page: Page): Promise<void> {
   if ((await button.isVisible()) && (await button.getAttribute("aria-expanded")) === "false") await button.click();
 }
 
+/**
+ * Leaves the name box with Tab, as a person does to get past its list of suggestions: the list
+ * closes, uncovering what lies under it, and none opens for the name typed.
+ */
+export async function leaveName(page: Page): Promise<void> {
+  await page.getByLabel("Name", { exact: true }).press("Tab");
+}
+
 /** Waits for the status line to say what `pattern` matches. */
 export async function statusSays(page: Page, pattern: RegExp): Promise<void> {
   await page.waitForFunction(

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { browserPerFile, openPage, showMap, SIZES } from "./browser.ts";
+import { browserPerFile, leaveName, openPage, showMap, SIZES } from "./browser.ts";
 import { settled } from "./map-geometry.ts";
 
 /** A tile: one grey pixel, stretched. */
@@ -26,6 +26,7 @@ async function searchParis(page: Page): Promise<void> {
   await showMap(page);
   await page.getByLabel("Cities", { exact: true }).check();
   await page.getByLabel("Name", { exact: true }).fill("paris");
+  await leaveName(page); // its suggestions would cover the map's top
   await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
   await settled(page);
 }

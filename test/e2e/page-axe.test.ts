@@ -1,15 +1,16 @@
 /**
  * The page against axe-core's rules (as axe runs by default: WCAG 2 A and AA, and its best
  * practices), at a desktop's size and a phone's, in a light and a dark colour scheme: no violation
- * of impact "serious" or "critical", as the page opens and with results shown (the list, the line
- * of a place read in the name, the folded form on a phone, the map with its markers and a popup).
+ * of impact "serious" or "critical", as the page opens, with results shown (the list, the line
+ * of a place read in the name, the folded form on a phone, the map with its markers and a popup),
+ * and with the name's suggestions open, one of them active.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerFile, openPage, showMap, SIZES, statusSays } from "./browser.ts";
+import { browserPerFile, leaveName, openPage, showMap, SIZES, statusSays } from "./browser.ts";
 
 const browser = browserPerFile();
 
@@ -28,6 +29,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** A venue search whose name ends in a place read, its results on the map, the first one's popup open. */
 async function showResults(page: Page): Promise<void> {
   await page.getByLabel("Name", { exact: true }).fill("club berlin");
+  await leaveName(page); // its suggestions would cover "Show map"
   await statusSays(page, /venues found/);
   await page.waitForFunction(() => document.querySelector<HTMLElement>("#reading")?.hidden === false);
   await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
@@ -48,6 +50,13 @@ describe.each(SIZES)("the page's accessibility ($screen)", ({ viewport }) => {
     expect(await page.locator("#results li").count()).toBeGreaterThan(0);
     expect(await page.locator("#map path.result-marker").count()).toBeGreaterThan(0);
     expect(await seriousViolations(page), "with results").toEqual([]);
+    const name = page.getByRole("combobox", { name: "Name", exact: true });
+    await name.press("End"); // focused from elsewhere, the caret is put at the start
+    await name.press("Backspace");
+    await page.getByRole("listbox", { name: "Suggestions" }).waitFor();
+    await name.press("ArrowDown");
+    expect(await name.getAttribute("aria-activedescendant")).not.toBeNull();
+    expect(await seriousViolations(page), "with the suggestions open").toEqual([]);
     await page.context().close();
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerFile, openOptions, openPage, showMap, SIZES, statusSays } from "./browser.ts";
+import { browserPerFile, leaveName, openOptions, openPage, showMap, SIZES, statusSays } from "./browser.ts";
 import { drawnMarkers, settled } from "./map-geometry.ts";
 
 const browser = browserPerFile();
@@ -14,12 +14,13 @@ const browser = browserPerFile();
 const chip = (page: Page) => page.getByRole("button", { name: "Remove the limit to the map's area" });
 const nameField = (page: Page) => page.getByLabel("Name", { exact: true });
 
-/** Fills the name; the search request it sends. */
+/** Fills the name and leaves it (its suggestions closed); the search request it sends. */
 async function searchName(page: Page, name: string): Promise<URLSearchParams> {
   const request = page.waitForRequest(
     (r) => r.url().includes("/1.0/search/") && r.url().includes(`name=${encodeURIComponent(name)}`),
   );
   await nameField(page).fill(name);
+  await leaveName(page);
   return new URL((await request).url()).searchParams;
 }
 

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerFile, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
+import { browserPerFile, leaveName, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
 import { drawnMarkers, mapView, settled } from "./map-geometry.ts";
 
 const PHONE = SIZES[1].viewport;
@@ -27,6 +27,7 @@ describe("on a phone", () => {
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("wien");
+    await leaveName(page); // the results, not the suggestions, in the picture
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
     expect(await options(page).getAttribute("aria-expanded")).toBe("false");
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(false);
@@ -69,6 +70,7 @@ describe("on a phone, the map", () => {
     const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("paris");
+    await leaveName(page); // its suggestions would cover "Show map"
     await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
     await page.getByRole("button", { name: "Show map" }).click();
     expect(await page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).toBe("true");

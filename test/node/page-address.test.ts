@@ -3,11 +3,19 @@
  * written as the page's query string and read back the same; what the page cannot show left out.
  */
 import { describe, expect, it } from "vitest";
-import { addressQuery, apiQuery, asksAnything, readAddress, type PageSearch } from "../../src/page/address.ts";
+import {
+  addressQuery,
+  apiQuery,
+  asksAnything,
+  readAddress,
+  suggestQuery,
+  type PageSearch,
+} from "../../src/page/address.ts";
 
 /** The page as it opens. */
 const START: PageSearch = {
   kind: "venues",
+  id: "",
   name: "",
   cityName: "",
   country: "",
@@ -66,6 +74,8 @@ describe("a search as the page's address", () => {
       search({ name: "portland, or", asTyped: true, country: "US", state: "Oregon", cityName: "Portland" }),
       search({ near: { lat: "-33.8688", long: "151.2093", radius: "500" } }),
       search({ kind: "cities", bbox: "-180,-90,180,90" }),
+      search({ kind: "cities", id: "2950159", name: "Berlin", country: "DE" }),
+      search({ id: "osm-node-123_4", name: "Arena Berlin", cityName: "Berlin" }),
     ];
     for (const s of searches) expect(readAddress(addressQuery(s))).toEqual(s);
   });
@@ -80,7 +90,14 @@ describe("the API's query of a search", () => {
     expect(apiQuery(search({ kind: "cities", name: "berln", typos: false })).toString()).toBe("name=berln&typos=0");
   });
 
-  it("asks for something only with a text, a point or a box", () => {
+  it("opens a suggestion chosen as its id after the type, the form as it was", () => {
+    expect(addressQuery(search({ kind: "cities", id: "2950159", name: "Berlin" }))).toBe(
+      "type=cities&id=2950159&name=Berlin",
+    );
+    expect(asksAnything(search({ id: "2359751b" }))).toBe(true);
+  });
+
+  it("asks for something only with a record, a text, a point or a box", () => {
     expect(asksAnything(search({ typos: false, page: 3, lang: "de", asTyped: true }))).toBe(false);
     expect(asksAnything(search({ kind: "cities", cityName: "berlin" }))).toBe(false);
     expect(asksAnything(search({ state: "Texas" }))).toBe(true);
@@ -117,9 +134,40 @@ describe("an address the page did not write", () => {
     expect(read.near).toBeNull();
   });
 
+  it("takes an id only as the API's ids of the type, and then no page", () => {
+    expect(readAddress("type=cities&id=2950159&p=3")).toMatchObject({ id: "2950159", page: 1 });
+    expect(readAddress("type=venues&id=osm-way-42").id).toBe("osm-way-42");
+    for (const odd of ["type=cities&id=2359751b", "type=cities&id=0", "id=a%20b", `id=${"a".repeat(65)}`, "id="]) {
+      expect(readAddress(odd).id, odd).toBe("");
+    }
+    expect(readAddress("type=cities&id=abc&p=3").page).toBe(3);
+  });
+
   it("takes a field's text as it is, trimmed, for the API to judge", () => {
     expect(readAddress(`name=${"x".repeat(150)}`).name).toHaveLength(150);
     expect(readAddress("name=%20%20club%20berlin%20&country=%E2%82%AC").name).toBe("club berlin");
     expect(readAddress("name=a&name=b").name).toBe("a");
+  });
+});
+
+describe("the query of the name's suggestions", () => {
+  it("is the name and the filters, without a page or a radius", () => {
+    const near = { lat: "48.8566", long: "2.3522", radius: "25" };
+    expect(
+      suggestQuery(search({ name: "arena ber", cityName: "Berlin", country: "DE", page: 4 }), null).toString(),
+    ).toBe("name=arena+ber&cityName=Berlin&country=DE");
+    expect(suggestQuery(search({ name: "par", near, typos: false }), null).toString()).toBe(
+      "name=par&typos=0&lat=48.8566&long=2.3522",
+    );
+  });
+
+  it("is focused on the point searched near, else on the place the map shows, never beside a box", () => {
+    const near = { lat: "48.8566", long: "2.3522", radius: "25" };
+    const shown = { lat: "52.52", long: "13.41" };
+    expect(suggestQuery(search({ name: "ber", near }), shown).toString()).toBe("name=ber&lat=48.8566&long=2.3522");
+    expect(suggestQuery(search({ name: "ber" }), shown).toString()).toBe("name=ber&lat=52.52&long=13.41");
+    expect(suggestQuery(search({ name: "ber", bbox: "13,52,14,53" }), shown).toString()).toBe(
+      "name=ber&bbox=13%2C52%2C14%2C53",
+    );
   });
 });
