@@ -21,6 +21,8 @@ import { runSearch } from "../../src/query/search.ts";
 import { firstTrip } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { anonymous, type Sql } from "../../src/sql/sql.ts";
+import { parseSuggestParams, type SuggestParams } from "../../src/suggest/params.ts";
+import { runSuggest } from "../../src/suggest/suggest.ts";
 import { storedImport } from "../import/target.ts";
 
 /** A request npm run sql cannot explain; the message is meant for the user as is. */
@@ -33,9 +35,11 @@ export interface SearchRequest {
   /** The path as given, without the origin. */
   path: string;
   params: SearchParams;
+  /** Suggestions (/1.0/suggest/…): their parameters, `params` their search's. */
+  suggest?: SuggestParams;
 }
 
-const SEARCH_PATHS = "/1.0/search/venues?… or /1.0/search/cities?… (also under /rest/1.0)";
+const SEARCH_PATHS = "/1.0/search/venues?…, /1.0/search/cities?… or /1.0/suggest/… (also under /rest/1.0)";
 
 /** A search path (`/1.0/search/venues?name=club`, under /rest too, or a whole URL), parsed as the worker parses it. */
 export function searchRequest(target: string): SearchRequest {
@@ -47,14 +51,18 @@ export function searchRequest(target: string): SearchRequest {
     throw new SqlToolError(`${target} is not a URL path: give ${SEARCH_PATHS}`);
   }
   const path = url.path.length > 1 ? url.path.replace(/\/$/, "") : url.path; // one trailing slash, as the worker
-  const resource = (["venues", "cities"] as const).find((r) => API_BASES.some((b) => path === `${b}/search/${r}`));
+  const endpoint = /\/(search|suggest)\/(venues|cities)$/.exec(path);
+  const resource = (["venues", "cities"] as const).find((r) =>
+    API_BASES.some((b) => path === `${b}/${endpoint?.[1] ?? ""}/${r}`),
+  );
   if (resource === undefined) throw new SqlToolError(`${url.path} is not a venue or city search: give ${SEARCH_PATHS}`);
+  const shown = `${url.path}${url.query === "" ? "" : `?${url.query}`}`;
   try {
-    return {
-      resource,
-      path: `${url.path}${url.query === "" ? "" : `?${url.query}`}`,
-      params: parseSearchParams(resource, url.query),
-    };
+    if (endpoint?.[1] === "suggest") {
+      const suggest = parseSuggestParams(resource, url.query);
+      return { resource, path: shown, params: suggest.search, suggest };
+    }
+    return { resource, path: shown, params: parseSearchParams(resource, url.query) };
   } catch (error) {
     // The worker's own 400, word for word.
     if (error instanceof ApiError) throw new SqlToolError(error.message);
@@ -126,6 +134,9 @@ export async function explainSearch(
   const q = (request.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   const trips: Explained["trips"] = [];
   const runner = localRunner(db, (what, ran) => trips.push({ what, statements: ran }));
+  if (request.suggest !== undefined) {
+    return { request, language, trips, forgiving: false, page: await runSuggest(q, runner, request.suggest, language) };
+  }
   const page = await runSearch(q, runner, request.params, language);
   const forgiving = firstTrip(q, request.params, language)?.fuzzy ?? false;
   return { request, language, trips, forgiving, page };

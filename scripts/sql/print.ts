@@ -1,4 +1,5 @@
 /** npm run sql's report: each round trip's statements, their bound values and plans, and the answer. */
+import { canonicalSuggestQuery } from "../../src/suggest/params.ts";
 import { canonicalQuery } from "../../src/params/search.ts";
 import type { SqlValue } from "../../src/sql/sql.ts";
 import type { Explained, RanStatement } from "./explain.ts";
@@ -76,7 +77,9 @@ function answerLine(page: Explained["page"]): string {
 export function explainedText(e: Explained, database: string): string {
   const out = [
     `${e.request.path}`,
-    `  ${e.request.resource} search, canonical query ${canonicalQuery(e.request.params)}, language ${e.language}`,
+    e.request.suggest === undefined
+      ? `  ${e.request.resource} search, canonical query ${canonicalQuery(e.request.params)}, language ${e.language}`
+      : `  ${e.request.resource} suggestions, canonical query ${canonicalSuggestQuery(e.request.suggest)}, language ${e.language}`,
     `  on ${database}`,
   ];
   e.trips.forEach((trip, i) => {

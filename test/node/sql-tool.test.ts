@@ -79,6 +79,15 @@ describe("npm run sql", () => {
     expect(place.trips.map((t) => t.what)).toEqual(["cities search", "cities search of a place in the text"]);
     expect(explainedText(place, path)).toContain("X-Match: place, X-Read-As: country=US&name=paris&stateCode=TX.");
   });
+
+  it("shows the one statement of the suggestions", async () => {
+    const e = await explain("/1.0/suggest/cities?name=ber&limit=3");
+    expect(e.trips.map((t) => t.what)).toEqual(["cities suggestions"]);
+    expect(e.page.items.length).toBeGreaterThan(0);
+    const text = explainedText(e, path);
+    expect(text).toContain("cities suggestions, canonical query name=ber&limit=3, language en");
+    for (const s of e.trips[0]?.statements ?? []) expect(fullScans(s.plan.map((p) => p.detail))).toEqual([]);
+  });
 });
 
 describe("npm run sql, refusing", () => {
