@@ -42,6 +42,17 @@ async function showResults(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits for the search the keystroke runs (the status line, emptied before it, says its answer)
+ * and for Leaflet's fades: the popup of the results before it fades out, measured half-faded.
+ */
+async function searchedAgain(page: Page): Promise<void> {
+  await statusSays(page, /found|No matches/);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".leaflet-popup")].every((popup) => getComputedStyle(popup).opacity === "1"),
+  );
+}
+
 describe.each(SIZES)("the page's accessibility ($screen)", ({ viewport }) => {
   it.each(["light", "dark"] as const)("has no serious or critical axe violation, %s", async (colorScheme) => {
     const page = await openPage(browser(), { viewport, colorScheme });
@@ -52,8 +63,10 @@ describe.each(SIZES)("the page's accessibility ($screen)", ({ viewport }) => {
     expect(await seriousViolations(page), "with results").toEqual([]);
     const name = page.getByRole("combobox", { name: "Name", exact: true });
     await name.press("End"); // focused from elsewhere, the caret is put at the start
+    await page.locator("#status").evaluate((status) => (status.textContent = ""));
     await name.press("Backspace");
     await page.getByRole("listbox", { name: "Suggestions" }).waitFor();
+    await searchedAgain(page);
     await name.press("ArrowDown");
     expect(await name.getAttribute("aria-activedescendant")).not.toBeNull();
     expect(await seriousViolations(page), "with the suggestions open").toEqual([]);
