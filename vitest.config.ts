@@ -1,10 +1,13 @@
 import "./scripts/node-version.ts";
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { fixtureSeedStatements } from "./test/support/seed.ts";
 
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one free, which on a 2-core machine runs the files one by one.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // The worker, inside workerd, over a real local D1 seeded from test/fixtures.

@@ -29,8 +29,12 @@ export interface MusicBrainzDumpOptions {
   wrongChecksum?: boolean;
   /** false: Range is ignored, every GET is a 200 with the whole file (default true). */
   ranges?: boolean;
-  /** The first GET of a .tar.xz from byte 0 sends this many body bytes, then the connection is destroyed. */
-  breakOnce?: { afterBytes: number };
+  /**
+   * The first GET of a .tar.xz from byte 0 sends this many body bytes, then the connection is
+   * destroyed: once `reached()` says the client has them (a stream that errors drops the chunks
+   * it has not yet handed on, so on a busy machine a break at once may leave the client nothing).
+   */
+  breakOnce?: { afterBytes: number; reached?: () => boolean };
   /** Files answered 404 though the sums list them: "place.tar.xz" in every folder, or "<folder>/place.tar.xz". */
   missing?: string[];
 }
@@ -180,9 +184,15 @@ function serveFile(state: State, request: IncomingMessage, response: ServerRespo
   const breakAfter = state.options.breakOnce?.afterBytes;
   if (breakAfter !== undefined && !state.broken && start === 0 && path.endsWith(".tar.xz")) {
     state.broken = true;
-    return void response.write(body.subarray(0, breakAfter), () => response.destroy());
+    const reached = state.options.breakOnce?.reached ?? (() => true);
+    return void response.write(body.subarray(0, breakAfter), () => void until(reached).then(() => response.destroy()));
   }
   response.end(body);
+}
+
+/** Resolves once `condition()` holds, or after 10 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition() && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
 }
 
 export async function startMusicBrainzDump(options: MusicBrainzDumpOptions): Promise<MusicBrainzDumpStandIn> {
