@@ -97,7 +97,8 @@ describe("npm run venues -- musicbrainz", () => {
 describe("npm run venues -- musicbrainz, a download that breaks off", () => {
   it("resumes a download that broke off where it broke off", async () => {
     const [path, downloads] = [await servedFile(), newDir()];
-    const stored = () => readdirSync(downloads).some((name) => name.endsWith(".part") && statSync(join(downloads, name)).size > 0);
+    const stored = () =>
+      readdirSync(downloads).some((name) => name.endsWith(".part") && statSync(join(downloads, name)).size > 0);
     const server = await dumps({ breakOnce: { afterBytes: 700, reached: stored } });
     const ran = await venues(["musicbrainz", "--mirror", server.url], path, downloads);
     expect(ran.error).toBeNull();
