@@ -76,7 +76,7 @@ export async function publishLocal(
     }
     for (const fts of FTS_DOCUMENTS) {
       const docs = `${fts.file}.${fts.docs}`;
-      if (!(steps.alone && (await copyPrebuiltFts(p, fts.table))))
+      if (!(await copyPrebuiltFts(p, fts.table)))
         await (steps.alone ? indexFtsAlone : indexFtsPaced)(p, fts.table, docs);
     }
     phase("swapping the new tables in");
@@ -156,27 +156,61 @@ const lastPos = (target: Database.Database, docs: string) =>
   (target.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
 
 /**
- * No one reads meanwhile and the build prebuilt the index (phases/fts-prebuild.ts): its shadow
- * tables copied into the stage table's, the same DDL's, whose own are emptied first (FTS5 keeps all
- * of an index in them). Whether there was a prebuilt index to copy.
+ * The index the build prebuilt (phases/fts-prebuild.ts): its shadow tables copied into the stage
+ * table's, emptied first; with readers in short steps (no one reads a stage table). Whether there was one.
  */
-async function copyPrebuiltFts({ target, steps, phase }: Publish, table: string): Promise<boolean> {
+async function copyPrebuiltFts(p: Publish, table: string): Promise<boolean> {
+  const { target, steps, phase } = p;
   const prebuilt = target.prepare(`SELECT 1 FROM ${SIDE}.sqlite_master WHERE name = ?`).get(`${table}_data`);
   if (prebuilt === undefined) return false;
   phase(`copying ${table}, indexed during the build`);
   const stage = `stage_${table}`;
-  await steps.write(() => {
-    target.unsafeMode(true); // FTS5 shadow tables are read-only in SQLite's defensive mode
+  await steps.write(
+    shadowWrite(target, () => target.exec(`DELETE FROM main.${stage}_data; DELETE FROM main.${stage}_idx;`)),
+  );
+  for (const [part, key] of [
+    ["data", ["id"]],
+    ["idx", ["segid", "term"]],
+  ] as const) {
+    const [from, to] = [`${SIDE}.${table}_${part}`, `main.${stage}_${part}`];
+    if (steps.alone)
+      await steps.write(shadowWrite(target, () => target.exec(`INSERT INTO ${to} SELECT * FROM ${from}`)));
+    else await copyInKeyOrder(p, from, to, key);
+  }
+  return true;
+}
+
+/** Work that writes FTS5 shadow tables, which SQLite's defensive mode keeps read-only. */
+const shadowWrite =
+  <T>(target: Database.Database, work: () => T) =>
+  (): T => {
+    target.unsafeMode(true);
     try {
-      for (const part of ["data", "idx"])
-        target.exec(
-          `DELETE FROM main.${stage}_${part}; INSERT INTO main.${stage}_${part} SELECT * FROM ${SIDE}.${table}_${part};`,
-        );
+      return work();
     } finally {
       target.unsafeMode(false);
     }
-  });
-  return true;
+  };
+
+/** Copies a table into an empty one in the order of its key, a step's rows at a time, each step after the last key copied. */
+async function copyInKeyOrder({ target, steps }: Publish, from: string, to: string, key: readonly string[]) {
+  const columns = key.join(", ");
+  const first = `INSERT INTO ${to} SELECT * FROM ${from} ORDER BY ${columns} LIMIT ?`;
+  const next = `INSERT INTO ${to} SELECT * FROM ${from} WHERE (${columns}) > (${key.map(() => "?").join(", ")}) ORDER BY ${columns} LIMIT ?`;
+  const last = `SELECT ${columns} FROM ${to} ORDER BY ${key.map((k) => `${k} DESC`).join(", ")} LIMIT 1`;
+  steps.reset();
+  let after: unknown[] | undefined;
+  for (let copied = 1; copied > 0;) {
+    copied = await steps.write(
+      shadowWrite(target, () => {
+        const size = steps.rows;
+        const n = (after === undefined ? target.prepare(first).run(size) : target.prepare(next).run(...after, size))
+          .changes;
+        after = target.prepare(last).raw().get() as unknown[] | undefined;
+        return n;
+      }),
+    );
+  }
 }
 
 /**
