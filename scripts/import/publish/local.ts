@@ -114,16 +114,17 @@ async function createStageTables({ target, build, steps, phase }: Publish): Prom
 }
 
 /** Copies one plain table into its stage table: by key ranges, or (no integer key) in key order. */
-async function copyTable({ target, build, steps, phase, progress }: Publish, table: string): Promise<void> {
+async function copyTable(p: Publish, table: string): Promise<void> {
+  const { target, build, steps, phase, progress } = p;
   const total = build.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   phase(`copying ${table}`, total);
-  const key = integerKey(build, table);
+  const integer = integerKey(build, table);
   let done = 0;
-  if (key !== null) {
+  if (integer !== null) {
     const copy = target.prepare(
-      `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${key} BETWEEN ? AND ?`,
+      `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${integer} BETWEEN ? AND ?`,
     );
-    const hi = (build.prepare(`SELECT max(${key}) FROM ${table}`).pluck().get() as number | null) ?? 0;
+    const hi = (build.prepare(`SELECT max(${integer}) FROM ${table}`).pluck().get() as number | null) ?? 0;
     for (let from = 1; from <= hi;) {
       const size = steps.rows;
       done += await steps.write(() => copy.run(from, from + size - 1).changes);
@@ -132,17 +133,8 @@ async function copyTable({ target, build, steps, phase, progress }: Publish, tab
     }
     return;
   }
-  const order = keyColumns(build, table)
-    .map((c) => c.name)
-    .join(", ");
-  const copy = target.prepare(
-    `INSERT INTO main.stage_${table} SELECT * FROM build.${table} ORDER BY ${order} LIMIT ? OFFSET ?`,
-  );
-  for (let n = 1; n > 0;) {
-    n = await steps.write(() => copy.run(steps.rows, done).changes);
-    done += n;
-    progress.tick(done);
-  }
+  const key = keyColumns(build, table).map((c) => c.name);
+  await copyInKeyOrder(p, `build.${table}`, `main.stage_${table}`, key, (n) => progress.tick((done += n)));
 }
 
 /** The statement that indexes one range of an FTS table's documents (`build.x`, `side.x`) into its stage table. */
@@ -175,7 +167,7 @@ async function copyPrebuiltFts(p: Publish, table: string): Promise<boolean> {
     const [from, to] = [`${SIDE}.${table}_${part}`, `main.${stage}_${part}`];
     if (steps.alone)
       await steps.write(shadowWrite(target, () => target.exec(`INSERT INTO ${to} SELECT * FROM ${from}`)));
-    else await copyInKeyOrder(p, from, to, key);
+    else await copyInKeyOrder(p, from, to, key, () => undefined, true);
   }
   return true;
 }
@@ -192,25 +184,33 @@ const shadowWrite =
     }
   };
 
-/** Copies a table into an empty one in the order of its key, a step's rows at a time, each step after the last key copied. */
-async function copyInKeyOrder({ target, steps }: Publish, from: string, to: string, key: readonly string[]) {
+/**
+ * Copies a table into an empty one in the order of its key, a step's rows at a time, each step
+ * after the last key copied (an OFFSET would read again every row before it). `shadow`: FTS5's.
+ */
+async function copyInKeyOrder(
+  { target, steps }: Publish,
+  from: string,
+  to: string,
+  key: readonly string[],
+  copied: (rows: number) => void,
+  shadow = false,
+) {
   const columns = key.join(", ");
+  // Prepared in the step: a shadow table can only be written to, and so compiled for, in unsafe mode.
   const first = `INSERT INTO ${to} SELECT * FROM ${from} ORDER BY ${columns} LIMIT ?`;
   const next = `INSERT INTO ${to} SELECT * FROM ${from} WHERE (${columns}) > (${key.map(() => "?").join(", ")}) ORDER BY ${columns} LIMIT ?`;
   const last = `SELECT ${columns} FROM ${to} ORDER BY ${key.map((k) => `${k} DESC`).join(", ")} LIMIT 1`;
   steps.reset();
   let after: unknown[] | undefined;
-  for (let copied = 1; copied > 0;) {
-    copied = await steps.write(
-      shadowWrite(target, () => {
-        const size = steps.rows;
-        const n = (after === undefined ? target.prepare(first).run(size) : target.prepare(next).run(...after, size))
-          .changes;
-        after = target.prepare(last).raw().get() as unknown[] | undefined;
-        return n;
-      }),
-    );
-  }
+  const step = () => {
+    const size = steps.rows;
+    const n = (after === undefined ? target.prepare(first).run(size) : target.prepare(next).run(...after, size))
+      .changes;
+    after = target.prepare(last).raw().get() as unknown[] | undefined;
+    return n;
+  };
+  for (let n = 1; n > 0; copied(n)) n = await steps.write(shadow ? shadowWrite(target, step) : step);
 }
 
 /**
