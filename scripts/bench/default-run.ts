@@ -33,7 +33,7 @@ import { benchText } from "./render.ts";
 import type { BenchResults } from "./results.ts";
 import { tableSizes } from "./sizes.ts";
 import { benchTargets } from "./targets.ts";
-import { guardImport, phaseRates, phaseTargets, storedPhases } from "./phase-guard.ts";
+import { guardImport, phaseTargets, storedPhases } from "./phase-guard.ts";
 
 /** Names drawn for the recall of the typo fallback, per resource. */
 const RECALL_SAMPLES = 200;
@@ -55,8 +55,8 @@ async function imports() {
   const millionImport = await timedImport(1_000_000, ["--persist-to", state]);
   log(`  ${millionImport.seconds} s, ${millionImport.peakMiB} MiB`);
   const guard = await guardImport();
-  log(`  ${guard.seconds} s, ${guard.peakMiB} MiB`);
-  return { state, imports: [defaultImport, millionImport, guard], guard };
+  log(`  ${guard.figures.seconds} s, ${guard.figures.peakMiB} MiB`);
+  return { state, imports: [defaultImport, millionImport, guard.figures], guard: guard.run };
 }
 
 /** The size of a cached answer, read once the cache holds it (the empty worker answers as many bytes). */
@@ -162,11 +162,7 @@ export async function benchDefault(): Promise<void> {
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const targets = [
       ...benchTargets(results),
-      ...phaseTargets(
-        "the guard's phases (1M venues on 1M synthetic cities)",
-        phaseRates(guard.phases),
-        storedPhases()?.guard,
-      ),
+      ...phaseTargets("the guard's phases (1M venues on 1M synthetic cities)", guard, storedPhases()?.guard),
     ];
     await report(benchText(results, targets), targets, "bench");
     console.log(`\n(the run took ${results.seconds} s)`);

@@ -6,8 +6,9 @@
  * target check; the scale run's own phases are held to its previous figures likewise.
  *
  * Phases are compared by CPU seconds (every thread of the import), steadier than wall time on a busy
- * machine; those under a second in the stored run are too short to judge. At a fixed size "per
- * row" is per phase; the figures are shown per million venues.
+ * machine, the stored ones scaled by the machine's speed then and now (calibrate.ts: the same
+ * machine was measured 3.5 × slower in an evening than in its morning); those under a second in
+ * the stored run are too short to judge. At a fixed size "per row" is per phase.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,6 +17,7 @@ import { bin, ROOT, run } from "../tools/project.ts";
 import { log, machine, timedImport, TMP } from "./common.ts";
 import type { ImportFigures } from "./results.ts";
 import type { Target } from "./targets.ts";
+import { calibrate } from "./calibrate.ts";
 
 const GUARD_SIZE = { cities: 1_000_000, venues: 1_000_000 };
 const PHASES = join(ROOT, "bench", "phases.json");
@@ -32,16 +34,22 @@ export interface PhaseRate {
   rows: number;
 }
 
+/** An import's phases, and the seconds of calibrate.ts right after it. */
+export interface PhaseRun {
+  calibrationSeconds: number;
+  phases: PhaseRate[];
+}
+
 export interface StoredPhases {
   date: string;
   machine: string;
-  guard: PhaseRate[];
+  guard: PhaseRun;
   /** The scale run's 10M import, when it ran. */
-  scale?: PhaseRate[];
+  scale?: PhaseRun;
 }
 
 /** The phases of an import, named so that runs on other files compare. */
-export const phaseRates = (phases: readonly PhaseFigures[]): PhaseRate[] =>
+const phaseRates = (phases: readonly PhaseFigures[]): PhaseRate[] =>
   phases.map((p) => ({
     phase: p.name.replace(/^reading \S+\.txt$/, "reading the cities table"),
     seconds: p.seconds,
@@ -53,13 +61,19 @@ export function storedPhases(): StoredPhases | null {
   return existsSync(PHASES) ? (JSON.parse(readFileSync(PHASES, "utf8")) as StoredPhases) : null;
 }
 
-export function storePhases(guard: PhaseRate[], scale?: PhaseRate[]): void {
+/** An import's phases with this machine's speed, measured right after it. */
+export const phaseRun = (figures: ImportFigures): PhaseRun => ({
+  calibrationSeconds: calibrate(),
+  phases: phaseRates(figures.phases),
+});
+
+export function storePhases(guard: PhaseRun, scale?: PhaseRun): void {
   const stored: StoredPhases = { date: new Date().toISOString().slice(0, 10), machine: machine(), guard, scale };
   writeFileSync(PHASES, `${JSON.stringify(stored, null, 2)}\n`);
 }
 
 /** The guard-size import: the synthetic city file written once, then 1M venues on it into a scratch file. */
-export async function guardImport(): Promise<ImportFigures> {
+export async function guardImport(): Promise<{ figures: ImportFigures; run: PhaseRun }> {
   const cities = join(TMP, `synthetic-cities-${GUARD_SIZE.cities}.txt`);
   if (!existsSync(cities)) {
     log(`writing the synthetic ${GUARD_SIZE.cities.toLocaleString("en-US")}-city file for the guard`);
@@ -70,27 +84,29 @@ export async function guardImport(): Promise<ImportFigures> {
   rmSync(file, { force: true });
   const figures = await timedImport(GUARD_SIZE.venues, ["--database", file], ["--cities", cities]);
   rmSync(file, { force: true });
-  return figures;
+  return { figures, run: phaseRun(figures) };
 }
 
-/** One target per judged phase: no more than 1.5 × its stored CPU seconds. */
-export function phaseTargets(
-  label: string,
-  now: readonly PhaseRate[],
-  before: readonly PhaseRate[] | undefined,
-): Target[] {
+/** How much slower this machine is now than in the stored run, by the calibration (1: unknown). */
+export const slowerNow = (now: PhaseRun, before: PhaseRun): number =>
+  before.calibrationSeconds > 0 ? now.calibrationSeconds / before.calibrationSeconds : 1;
+
+/** One target per judged phase: no more than 1.5 × its stored CPU seconds, at the machine's speed now. */
+export function phaseTargets(label: string, now: PhaseRun, before: PhaseRun | undefined): Target[] {
   if (before === undefined) return [[`${label}: no stored phases to compare with (bench/phases.json)`, true]];
-  const slower = before
+  const speed = slowerNow(now, before);
+  const slower = before.phases
     .filter((b) => b.cpuSeconds >= SHORTEST)
     .map((b) => {
-      const n = now.find((p) => p.phase === b.phase);
-      return { phase: b.phase, ratio: n === undefined ? NaN : n.cpuSeconds / b.cpuSeconds };
+      const n = now.phases.find((p) => p.phase === b.phase);
+      return { phase: b.phase, ratio: n === undefined ? NaN : n.cpuSeconds / (b.cpuSeconds * speed) };
     });
   const worst = slower.filter((s) => !(s.ratio <= SLOWER));
   const top = [...slower].sort((a, b) => b.ratio - a.ratio)[0];
+  const machine = `the machine ${speed.toFixed(2)} × as slow as in the stored run`;
   const text =
     worst.length === 0
-      ? `${label}: every phase within ${SLOWER} × its stored CPU time (slowest ${top?.phase ?? "none"}: ${top?.ratio.toFixed(2) ?? "-"} ×)`
-      : `${label}: phases more than ${SLOWER} × slower than stored: ${worst.map((w) => `${w.phase} ${w.ratio.toFixed(2)} ×`).join("; ")}`;
+      ? `${label}: every phase within ${SLOWER} × its stored CPU time, ${machine} (slowest ${top?.phase ?? "none"}: ${top?.ratio.toFixed(2) ?? "-"} ×)`
+      : `${label}: phases more than ${SLOWER} × slower than stored, ${machine}: ${worst.map((w) => `${w.phase} ${w.ratio.toFixed(2)} ×`).join("; ")}`;
   return [[text, worst.length === 0]];
 }

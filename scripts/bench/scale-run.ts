@@ -27,7 +27,7 @@ import { scaleText } from "./render.ts";
 import type { BenchResults, ScaleResults } from "./results.ts";
 import { tableSizes } from "./sizes.ts";
 import { scaleTargets } from "./targets.ts";
-import { guardImport, phaseRates, phaseTargets, storedPhases, storePhases } from "./phase-guard.ts";
+import { guardImport, phaseRun, phaseTargets, storedPhases, storePhases } from "./phase-guard.ts";
 
 const SCALE_CITIES = 5_000_000;
 
@@ -48,12 +48,13 @@ export async function benchScale(): Promise<void> {
   log("importing 10,000,000 venues on the synthetic 5,000,000 cities (bench/tmp/scale-state, new)");
   rmSync(state, { recursive: true, force: true });
   const bigImport = await timedImport(10_000_000, ["--persist-to", state], ["--cities", citiesFile]);
+  const bigRun = phaseRun(bigImport);
   log(`  ${bigImport.seconds} s, ${bigImport.peakMiB} MiB, ${bigImport.sizeMiB.toFixed(0)} MiB`);
   const dbPath = localD1File(d1Database().id, state);
   const guard = await guardImport();
-  log(`  ${guard.seconds} s, ${guard.peakMiB} MiB`);
+  log(`  ${guard.figures.seconds} s, ${guard.figures.peakMiB} MiB`);
   const before = storedPhases();
-  storePhases(phaseRates(guard.phases), phaseRates(bigImport.phases));
+  storePhases(guard.run, bigRun);
 
   const empty = await startEmptyWorker();
   const misses = await startMissWorker(8794, state);
@@ -79,11 +80,7 @@ export async function benchScale(): Promise<void> {
     const million = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as BenchResults) : null;
     const targets = [
       ...scaleTargets(results, million),
-      ...phaseTargets(
-        "the 10M import's phases against the last full run's",
-        phaseRates(bigImport.phases),
-        before?.scale,
-      ),
+      ...phaseTargets("the 10M import's phases against the last full run's", bigRun, before?.scale),
     ];
     await report(scaleText(results, million, targets), targets, "scale");
     console.log(`\n(the run took ${results.seconds} s)`);
