@@ -8,7 +8,8 @@
  * - WORDS_START: every word starts a word of a name, the last one as typed so far;
  * - READ_IN_PLACE: the end of the text read as a place (docs/api.md#a-place-in-the-text) while it is
  *   typed — a country or a region written in full (`portland or`), or, for venues, the start of a
- *   city's name (`club ber`: the clubs of Berlin);
+ *   city's name once it has 3 letters (`club ber`: the clubs of Berlin; before that, `wolf t` put
+ *   the wolf clubs of Tokyo before Wolf Trap, measured by `npm run bench -- --suggest`);
  *
  * each also around the focus, when there is one (the cells covering 150 km and 750 km of it).
  * Every MATCH holds the filters of the request, so filters never empty a list of candidates.
@@ -22,6 +23,8 @@ import { join, raw, sql, type Sql } from "../sql/sql.ts";
 import { NAME_STARTS, READ_IN_PLACE, WORDS_START } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
 
+/** The letters of a city's name typed before the end of the text is read as that city. */
+const CITY_TYPED_LETTERS = 3;
 /** Radii around a focus whose records are candidates besides the biggest anywhere, km. */
 const FOCUS_KM = [150, 750];
 
@@ -46,7 +49,7 @@ function placeWays(resource: Resource, words: readonly string[]): Way[] {
     sql`FROM (SELECT country_code, admin1_code FROM place_names WHERE form = ${last} ORDER BY rank LIMIT 2)`,
   );
   const ways: Way[] = [{ text: sql`${`${rest} AND `} || ${regions}`, cls: READ_IN_PLACE }];
-  if (resource === "venues") {
+  if (resource === "venues" && [...last].length >= CITY_TYPED_LETTERS) {
     const cities = sql`FROM (SELECT rowid FROM cities_fts WHERE cities_fts MATCH ${prefixOf(nameToken(last))} ORDER BY rowid LIMIT 2)`;
     ways.push({ text: sql`${`${rest} AND `} || ${tokensFrom(cityTokenSql("rowid"), cities)}`, cls: READ_IN_PLACE });
   }

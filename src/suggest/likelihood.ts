@@ -4,8 +4,9 @@
  *
  * - a city by its population, a venue by its city's and its kind;
  * - how its names hold the text: its main or ASCII name starting with it counts fully — an exact
- *   match no more than a prefix (`tok` is Tokyo before Tok, Alaska); another of its names (GeoNames
- *   lists "York Berri" for New York City), or every word only starting a word of a name, as 1/100;
+ *   match no more than a prefix (`tok` is Tokyo before Tok, Alaska); another of its names starting
+ *   with it (GeoNames lists "York Berri" for New York City) as 1/100; every word only starting a
+ *   word of a name as 1/316 (at 1/100, Casablanca's "Tigemmi Tamellalt" put it before Tame for `tame`);
  * - with a focus, nearness: a record 25 km away counts as 1/1.8 of one at the focus, 250 km as
  *   1/36, 2,500 km as 1/1000 — a nearer Springfield before a larger far one, a metropolis before
  *   a hamlet next door.
@@ -23,7 +24,7 @@ export const READ_IN_PLACE = 1;
 export const WORDS_START = 2;
 
 /** log10 of how much less a candidate of each class counts. */
-const CLASS_WEIGHT = { alternateStarts: 2, readInPlace: 0.5, wordsStart: 2 } as const;
+const CLASS_WEIGHT = { alternateStarts: 2, readInPlace: 0.5, wordsStart: 2.5 } as const;
 /** The weight of nearness: this times log(1 + km / NEAR_KM). */
 const NEARNESS = 1.5;
 const NEAR_KM = 25;

@@ -1,7 +1,7 @@
 /**
  * The order of suggestions (src/suggest/, docs/api.md#suggestions) on real GeoNames rows
  * (test/fixtures/cities-suggest.txt: cities500's Tokyo and Tok, Alaska; Munich and Münster; six
- * Springfields; Paris and Parmain; Berlin and Bern; York and New York City …), run by the worker's
+ * Springfields; Paris and Parmain; Berlin and Bern; York and New York City; Tame and Casablanca …), run by the worker's
  * own modules on the imported SQLite file (as npm run sql runs them).
  */
 import { join } from "node:path";
@@ -46,6 +46,8 @@ describe("suggested cities", () => {
   it("puts a name that starts with the text before a larger one that only has a word starting so", async () => {
     expect((await cities("name=york"))[0]).toBe("York GB-ENG");
     expect((await cities("name=new%20yo"))[0]).toBe("New York City US-NY");
+    // Casablanca (3.1M) is also "Tigemmi Tamellalt": a word starting so counts as 1/316 (Tame: 29,099).
+    expect((await cities("name=tame")).slice(0, 2)).toEqual(["Tame CO-03", "Casablanca MA-06"]);
   });
 
   it("puts the largest first without a focus, and blends nearness with size around one", async () => {
@@ -74,6 +76,10 @@ describe("suggested venues", () => {
     const page = await runSuggest(VENUES, localRunner(db), parseSuggestParams("venues", "name=club%20ber"), "en");
     expect(page.items[0]?.city?.name).toBe("Berlin");
     expect(page.items.every((v) => /\bclub\b/i.test(v.name))).toBe(true);
+    // One or two letters are not yet a city: `club b` is the clubs with a word starting with b.
+    const short = await runSuggest(VENUES, localRunner(db), parseSuggestParams("venues", "name=club%20b"), "en");
+    expect(short.items.length).toBeGreaterThan(0);
+    expect(short.items.every((v) => /\bclub\b/i.test(v.name) && /\bb/i.test(v.name))).toBe(true);
     const all = await runSuggest(VENUES, localRunner(db), parseSuggestParams("venues", "name=a&limit=20"), "en");
     const populations = all.items.map((v) => v.city?.name ?? "");
     expect(populations[0]).toMatch(/^(Mumbai|New York City|Tokyo)$/);
