@@ -76,13 +76,15 @@ export interface LoadResult {
 
 /**
  * Runs autocannon with paths from `next` until `until` settles (or for `seconds`), counting
- * statuses. Every response is read whole.
+ * statuses, as fast as the server answers or at `rate` requests a second in all. Every response
+ * is read whole.
  */
 export async function drive(
   base: string,
   connections: number,
   next: () => string,
   until: Promise<unknown> | number,
+  rate?: number,
 ): Promise<LoadResult> {
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -90,6 +92,7 @@ export async function drive(
       {
         url: base,
         connections,
+        ...(rate === undefined ? {} : { overallRate: rate }),
         duration: typeof until === "number" ? until : 3600,
         requests: [
           {
