@@ -25,7 +25,7 @@
  * plain name search, a hit, the size of an answer (docs/benchmarks.md "Suggestions").
  *
  * `npm run bench -- --guard` instead runs only the guard of the import's phases: 1,000,000 venues on a
- * synthetic 1,000,000-city file, each phase against the stored figures of the last full run
+ * synthetic 2,000,000-city file, each phase against the stored figures of the last full run
  * (bench/phases.json); exits 1 when a phase is more than 1.5 × slower (scripts/bench/phase-guard.ts).
  *
  * `npm run bench -- --scale` instead imports 3,000,000 venues, then 10,000,000 venues on the

@@ -162,7 +162,7 @@ export async function benchDefault(): Promise<void> {
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     const targets = [
       ...benchTargets(results),
-      ...phaseTargets("the guard's phases (1M venues on 1M synthetic cities)", guard, storedPhases()?.guard),
+      ...phaseTargets("the guard's phases (1M venues on 2M synthetic cities)", guard, storedPhases()?.guard),
     ];
     await report(benchText(results, targets), targets, "bench");
     console.log(`\n(the run took ${results.seconds} s)`);

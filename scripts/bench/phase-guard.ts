@@ -1,6 +1,6 @@
 /**
  * The guard of the import's phases (docs/benchmarks.md#the-guard-of-the-import): an import at a
- * size a CI run can afford — 1,000,000 venues on a synthetic 1,000,000-city file, dense enough that
+ * size a CI run can afford — 1,000,000 venues on a synthetic 2,000,000-city file, dense enough that
  * a cost growing with the cities around a venue shows — phase by phase, against the figures the last
  * full run stored (bench/phases.json). A phase more than 1.5 × slower per row fails the benchmark's
  * target check; the scale run's own phases are held to its previous figures likewise.
@@ -19,7 +19,7 @@ import type { ImportFigures } from "./results.ts";
 import type { Target } from "./targets.ts";
 import { calibrate } from "./calibrate.ts";
 
-const GUARD_SIZE = { cities: 1_000_000, venues: 1_000_000 };
+const GUARD_SIZE = { cities: 2_000_000, venues: 1_000_000 };
 const PHASES = join(ROOT, "bench", "phases.json");
 /** How much slower per row a phase may be than its stored figure. */
 const SLOWER = 1.5;
@@ -79,7 +79,7 @@ export async function guardImport(): Promise<{ figures: ImportFigures; run: Phas
     log(`writing the synthetic ${GUARD_SIZE.cities.toLocaleString("en-US")}-city file for the guard`);
     await run(bin("tsx"), ["scripts/data-scale.ts", "--cities", String(GUARD_SIZE.cities), "--out", cities]);
   }
-  log("the guard: 1,000,000 venues on the synthetic 1,000,000 cities, phase by phase");
+  log("the guard: 1,000,000 venues on the synthetic 2,000,000 cities, phase by phase");
   const file = join(TMP, "guard.sqlite");
   rmSync(file, { force: true });
   const figures = await timedImport(GUARD_SIZE.venues, ["--database", file], ["--cities", cities]);
