@@ -10,7 +10,7 @@
  * 4. swap: one short transaction renames every served table to old_<table> and every stage table
  *    to the served name (constraint indexes and FTS shadow tables follow their table), and writes
  *    the new meta rows, the data version last;
- * 5. clean up: the old tables are emptied and dropped.
+ * 5. clean up: the old tables are dropped (large ones emptied in steps first).
  *
  * Until the swap, readers see the previous data, complete; a failure anywhere before it leaves
  * that data as it was. Locally every step is a short transaction with a pause after it, because
@@ -32,6 +32,7 @@ import {
 } from "./stage.ts";
 import { Steps, type LocalPublishOptions } from "./steps.ts";
 import { configureFts, FTS5_DEFAULTS } from "./fts-settings.ts";
+import { dropTables } from "./drop.ts";
 
 export type { LocalPublishOptions } from "./steps.ts";
 
@@ -269,32 +270,4 @@ async function mergeStep(steps: Steps, db: Database.Database, table: string, pag
     "pages",
   );
   return (changes.get() as number) - before >= 2;
-}
-
-/**
- * Empties tables in short transactions, then drops them (alone: drops them at once). An FTS
- * table is emptied through its shadow table of index pages; small WITHOUT ROWID tables are
- * dropped at once.
- */
-async function dropTables(steps: Steps, db: Database.Database, tables: readonly string[]): Promise<void> {
-  const ddl = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").pluck();
-  for (const table of tables) {
-    const sql = ddl.get(table) as string | undefined;
-    if (sql === undefined) continue;
-    const part = /^CREATE VIRTUAL TABLE/i.test(sql) ? `${table}_data` : table;
-    steps.reset();
-    // Alone, a table is dropped at once: emptying it row by row first (for readers' sake) would
-    // update every index for every row, minutes for a database of 10 million venues.
-    if (!steps.alone && !/WITHOUT ROWID/i.test((ddl.get(part) as string | undefined) ?? "WITHOUT ROWID")) {
-      // SQLite's defensive mode keeps FTS5 shadow tables read-only; the table is dropped next anyway.
-      db.unsafeMode(part !== table);
-      try {
-        const remove = db.prepare(`DELETE FROM main.${part} WHERE rowid IN (SELECT rowid FROM main.${part} LIMIT ?)`);
-        while ((await steps.write(() => remove.run(steps.rows).changes)) > 0);
-      } finally {
-        db.unsafeMode(false);
-      }
-    }
-    await steps.write(() => db.exec(`DROP TABLE main.${table}`));
-  }
 }

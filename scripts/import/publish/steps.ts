@@ -5,6 +5,8 @@ export interface LocalPublishOptions {
   transactionMs?: number;
   /** Pause after each write transaction, ms: the time readers have the database to themselves. */
   pauseMs?: number;
+  /** With readers, tables of at most this many pages are dropped in one write (local.ts; tests set 0). */
+  dropAtOncePages?: number;
 }
 
 /** Write transactions of about `transactionMs`, each followed by a pause. */
@@ -23,6 +25,7 @@ export class Steps {
   private readonly pauseMs: number;
   /** No pauses: no one reads the target meanwhile, so a step may be as long as it takes. */
   readonly alone: boolean;
+  readonly dropAtOncePages: number | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -31,6 +34,7 @@ export class Steps {
     this.transactionMs = options.transactionMs ?? 25;
     this.pauseMs = options.pauseMs ?? 50;
     this.alone = this.pauseMs === 0;
+    this.dropAtOncePages = options.dropAtOncePages;
   }
 
   /** A new phase: sizes start small again. */
