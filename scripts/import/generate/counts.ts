@@ -2,15 +2,21 @@
 
 /**
  * Splits `total` over cities (given in geonameid order) in proportion to their weights
- * (venueWeight; largest remainder, ties to the earlier city), so the counts add up exactly. Two
- * typed arrays of the cities and no sort: the remainders that get one more venue are found by
- * bisecting on their value, so 5 million cities take 60 MB.
+ * (venueWeight; largest remainder, ties to the earlier city), so the counts add up exactly.
  */
 export function venueCounts(weights: ArrayLike<number>, total: number): Uint32Array {
-  const n = weights.length;
-  const remainders = new Float64Array(n); // the weights first, then what each count left over
+  return venueCountsOver(Float64Array.from(weights), total);
+}
+
+/**
+ * venueCounts with the weights given in a typed array that it overwrites with what each count
+ * left over: with the counts, 12 bytes a city and no sort (the remainders that get one more venue
+ * are found by bisecting on their value), so 5 million cities take 60 MB.
+ */
+export function venueCountsOver(remainders: Float64Array, total: number): Uint32Array {
+  const n = remainders.length;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += remainders[i] = weights[i] ?? 0;
+  for (let i = 0; i < n; i++) sum += remainders[i] ?? 0;
   const counts = new Uint32Array(n);
   if (sum === 0) return counts;
   let given = 0;

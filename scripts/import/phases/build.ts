@@ -24,6 +24,7 @@ import { readRegionCodes } from "../sources/region-codes.ts";
 import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 import { prebuildFts } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
+import { collectGarbage } from "../../tools/collect-garbage.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -105,6 +106,7 @@ export async function build(
   const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
   counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
   placeVenues(db, progress);
+  collectGarbage();
   const sameVenues = dropSameVenues(db);
   counts.duplicateVenues = checkVenues(db, problems, progress);
   placementReports(db, counts.venueFiles, sameVenues);

@@ -15,7 +15,7 @@ import {
 } from "../generate/venues.ts";
 import { rowsInWorker, type CityJob, type RowsJob } from "../generate/rows.ts";
 import { VenueIds } from "../generate/ids.ts";
-import { venueCounts } from "../generate/counts.ts";
+import { venueCountsOver } from "../generate/counts.ts";
 import { ImportError, type Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { Country } from "../sources/geonames.ts";
@@ -52,13 +52,22 @@ async function* fromFiles(
   yield* readVenueFiles(sources.venueFiles, sources.selection, problems, reports);
 }
 
+/** Numbers up to `max` in 4 bytes each where they fit (GeoNames ids and venue numbers do), else 8. */
+const numbersUpTo = (max: number, n: number): Uint32Array | Float64Array =>
+  max <= 0xffff_ffff ? new Uint32Array(n) : new Float64Array(n);
+
 /**
- * The raw cities' geonameids, ascending, and how many of `total` venues each gets (venueCounts of
- * their venueWeight), in typed arrays: no JS array of the cities (5 million take 60 MB).
+ * The raw cities' geonameids, ascending, and the number of each one's first venue, one more at
+ * the end (city i gets firsts[i + 1] - firsts[i] of `total` venues: venueCounts of their
+ * venueWeight), in typed arrays: no JS array of the cities, 8 bytes a city once counted (20 while
+ * counting; 5 million cities took 180 MB in 8-byte arrays).
  */
-function citiesAndCounts(db: Database.Database, total: number): { gids: Float64Array; perCity: Uint32Array } {
-  const n = db.prepare("SELECT count(*) FROM raw_cities").pluck().get() as number;
-  const gids = new Float64Array(n);
+function venueNumbering(db: Database.Database, total: number): { gids: ArrayLike<number>; firsts: ArrayLike<number> } {
+  const { n, maxGid } = db.prepare("SELECT count(*) AS n, max(gid) AS maxGid FROM raw_cities").get() as {
+    n: number;
+    maxGid: number | null;
+  };
+  const gids = numbersUpTo(maxGid ?? 0, n);
   const weights = new Float64Array(n);
   let i = 0;
   for (const c of db.prepare("SELECT gid, population, section FROM raw_cities ORDER BY gid").iterate()) {
@@ -66,11 +75,14 @@ function citiesAndCounts(db: Database.Database, total: number): { gids: Float64A
     gids[i] = gid;
     weights[i++] = venueWeight({ population, section: section !== 0 });
   }
-  return { gids, perCity: venueCounts(weights, total) };
+  const counts = venueCountsOver(weights, total);
+  const firsts = numbersUpTo(total, n + 1);
+  for (let k = 0; k < n; k++) firsts[k + 1] = (firsts[k] ?? 0) + (counts[k] ?? 0);
+  return { gids, firsts };
 }
 
 /** Where `gid` is in the ascending `gids`. */
-function indexOf(gids: Float64Array, gid: number): number {
+function indexOf(gids: ArrayLike<number>, gid: number): number {
   let lo = 0;
   let hi = gids.length - 1;
   while (lo < hi) {
@@ -79,13 +91,6 @@ function indexOf(gids: Float64Array, gid: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** The number of each city's first venue (the counts of the cities before it); one more: their sum. */
-function firstNumbers(counts: Uint32Array): Float64Array {
-  const firsts = new Float64Array(counts.length + 1);
-  for (let i = 0; i < counts.length; i++) firsts[i + 1] = (firsts[i] ?? 0) + (counts[i] ?? 0);
-  return firsts;
 }
 
 const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
@@ -108,7 +113,7 @@ function* generatorJobs(
   sweep: PlaceSweep,
   countries: ReadonlyMap<string, Country>,
   sources: VenueSources,
-  numbering: { gids: Float64Array; perCity: Uint32Array; firsts: Float64Array },
+  numbering: { gids: ArrayLike<number>; firsts: ArrayLike<number> },
 ): Generator<RowsJob> {
   let cities: CityJob[] = [];
   let venues = 0;
@@ -116,7 +121,8 @@ function* generatorJobs(
   for (let band = bands?.first ?? 0; bands !== undefined && band <= bands.last; band++) {
     for (const row of sweep.advanceTo(band)) {
       const i = indexOf(numbering.gids, row.gid);
-      const count = numbering.perCity[i] ?? 0;
+      const first = numbering.firsts[i] ?? 0;
+      const count = (numbering.firsts[i + 1] ?? 0) - first;
       if (count === 0) continue;
       const city = asGeneratorCity(row, countries);
       const points = venuePoints(city, count, sources.seed);
@@ -124,7 +130,7 @@ function* generatorJobs(
         const found = sweep.placeOf(p.lat, p.lng);
         return found === undefined ? null : asGeneratorCity(found, countries);
       });
-      cities.push({ city, first: numbering.firsts[i] ?? 0, points, placed });
+      cities.push({ city, first, points, placed });
       if ((venues += count) < JOB_VENUES) continue;
       yield { seed: sources.seed, cities };
       [cities, venues] = [[], 0];
@@ -150,18 +156,16 @@ async function* generated(
 ): AsyncGenerator<RawVenueRow> {
   progress.phase("generating venues", sources.venueCount);
   const cityless = citylessCount(sources.venueCount);
-  const { gids, perCity } = citiesAndCounts(db, sources.venueCount - cityless);
-  const firsts = firstNumbers(perCity);
+  const { gids, firsts } = venueNumbering(db, sources.venueCount - cityless);
   const largest = db.prepare("SELECT max(population) FROM raw_cities").pluck().get() as number | null;
   const sweep = new PlaceSweep(db, { marginKm: REACH_KM + spreadKm(largest ?? 0), names: false });
   try {
-    for await (const rows of rowsInWorker(generatorJobs(sweep, countries, sources, { gids, perCity, firsts })))
-      yield* rows;
+    for await (const rows of rowsInWorker(generatorJobs(sweep, countries, sources, { gids, firsts }))) yield* rows;
   } finally {
     sweep.close();
   }
   const numbering = { seed: sources.seed, ids: new VenueIds(sources.seed) };
-  for (const v of citylessVenues(cityless, { ...numbering, first: firsts[perCity.length] ?? 0 })) yield rawVenueRow(v);
+  for (const v of citylessVenues(cityless, { ...numbering, first: firsts[gids.length] ?? 0 })) yield rawVenueRow(v);
 }
 
 /** Venues into raw_venues: from the files (each file's report filled in), or generated on the raw cities. */
