@@ -2,8 +2,9 @@
  * npm run test:load — the worker under a bounded mixed load, on the full default data, then while
  * the data is imported again.
  *
- * Makes sure the local D1 database holds the current data (as `npm start` does) and starts
- * `wrangler dev` on 127.0.0.1:8788 exactly as `npm start` does: no RATE_LIMIT var, so the default
+ * Serves a copy of the tests' local D1 state of the default data (scripts/tools/default-data-state.ts,
+ * imported first when it is not current; the browser tests serve it too) with `wrangler dev` on
+ * 127.0.0.1:8788 exactly as `npm start` runs it: no RATE_LIMIT var, so the default
  * applies (this machine's clients are not rate limited) — thousands of requests a minute from one
  * address must never see a 429.
  *
@@ -16,8 +17,7 @@
  *    the data version change). Every request must be answered: the import writes in short
  *    transactions and the worker retries the moments the database is locked.
  *
- * Both run on a copy of the local D1 state (bench/tmp/load-state), so `npm start`'s data is left as
- * it was without importing it again afterwards.
+ * Both run on that copy (bench/tmp/load-state, removed afterwards): the re-import replaces its data.
  *
  * Fails on any connection error or timeout, any 5xx, any 429, or a worker heap that keeps growing.
  * (The workerd processes of `wrangler dev` grow under load with an empty worker too — measured —
@@ -31,8 +31,8 @@ import { quarterMedian, sampleMemory, type MemorySample } from "./bench/load/mem
 import { drive, failuresOf, reimport, statusText, workload, type LoadResult } from "./bench/load/workload.ts";
 import { writeDocSection } from "./bench/docs-section.ts";
 import { Progress } from "./import/progress.ts";
-import { FAST, runImport } from "./import/run.ts";
 import { d1Database, localD1File } from "./import/wrangler.ts";
+import { DEFAULT_DATA_STATE, importDefaultDataState } from "./tools/default-data-state.ts";
 import { logger, startDevServer, stopDevServers } from "./tools/dev-server.ts";
 import { ROOT } from "./tools/project.ts";
 import { TMP } from "./bench/common.ts";
@@ -58,16 +58,13 @@ const GROWTH_SLACK_MIB = 4;
 
 const log = logger("load");
 
-/**
- * The default data in the local database, published without pauses (nothing serves it meanwhile),
- * then copied into the load test's own state.
- */
-async function importDefault(): Promise<void> {
-  const summary = await runImport({ target: { kind: "local" }, pacing: FAST }, new Progress(process.stderr));
+/** The tests' state of the default data (imported if it is not current), copied into the load test's own. */
+async function copyDefaultData(): Promise<void> {
+  const summary = await importDefaultDataState(new Progress(process.stderr));
   log(`data version ${summary.dataVersion}: ${summary.counts.cities} cities, ${summary.counts.venues} venues`);
   rmSync(STATE, { recursive: true, force: true });
   // The database only: an edge cache left by another run would answer for it.
-  cpSync(join(ROOT, ".wrangler", "state", "v3", "d1"), join(STATE, "v3", "d1"), { recursive: true });
+  cpSync(join(DEFAULT_DATA_STATE, "v3", "d1"), join(STATE, "v3", "d1"), { recursive: true });
 }
 
 type Reimport = LoadResult & { what: string; importSeconds: number; longestWriteMs: number };
@@ -107,6 +104,8 @@ async function loadPhases(): Promise<{
       REIMPORT_RATE,
     );
     const imported = await importing;
+    const longest = [...imported.phases].sort((a, b) => b.seconds - a.seconds).slice(0, 6);
+    log(`the re-import's longest phases: ${longest.map((p) => `${p.name} ${p.seconds.toFixed(0)} s`).join("; ")}`);
     const reimports = [{ ...load, what, importSeconds: imported.seconds, longestWriteMs: imported.longestWriteMs }];
     return { steady, samples: memory.samples, reimports, serverOutput: server.output() };
   } finally {
@@ -170,8 +169,8 @@ function failures(steady: LoadResult, samples: MemorySample[], reimports: Reimpo
 }
 
 async function main(): Promise<void> {
-  log("checking the local database (imports the default data if needed)");
-  await importDefault();
+  log("checking the tests' state of the default data (imports it if needed)");
+  await copyDefaultData();
   const { steady, samples, reimports, serverOutput } = await loadPhases().finally(() =>
     rmSync(STATE, { recursive: true, force: true }),
   );

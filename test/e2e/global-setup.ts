@@ -1,7 +1,7 @@
 /**
  * The browser tests' servers, started once for every file of test/e2e: `wrangler dev` on the
- * default data, in a local D1 state of its own (.wrangler/e2e-state, so the run leaves the one of
- * `npm start` alone; the first run imports into it), with the map's tiles off (MAP_TILES, see
+ * default data, in the tests' local D1 state of it (scripts/tools/default-data-state.ts: the one of
+ * `npm start` is left alone; the first run imports into it), with the map's tiles off (MAP_TILES, see
  * docs/deploy.md#map-tiles): nothing goes to the network. A second one on the same data has tiles
  * from a server on this machine that nothing runs (TILE_PORT): a test serves them, or leaves
  * them unavailable (test/e2e/map-tiles.test.ts); it keeps no cache, so that only the first writes.
@@ -10,15 +10,12 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startDevServer } from "../../scripts/tools/dev-server.ts";
-import { Progress } from "../../scripts/import/progress.ts";
-import { FAST, runImport } from "../../scripts/import/run.ts";
-import { ROOT } from "../../scripts/tools/project.ts";
+import { DEFAULT_DATA_STATE as STATE, importDefaultDataState } from "../../scripts/tools/default-data-state.ts";
 
 const PORT = 8789;
 const TILES_PORT = 8790;
 /** Where the second server's tiles are: nothing listens there unless a test's browser answers. */
 const TILE_PORT = 8798;
-const STATE = join(ROOT, ".wrangler", "e2e-state");
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,9 +29,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  // Nothing serves this state yet: no need to pace the writes for readers (paced, the import
-  // takes minutes on a busy machine).
-  await runImport({ target: { kind: "local", persistTo: STATE }, pacing: FAST }, new Progress(process.stderr, true));
+  await importDefaultDataState();
   // Every run starts with an empty cache: what a page shows as a first answer (`X-Cache: MISS`,
   // docs.test.ts) is one, and no answer of an earlier run's code is served from the cache.
   rmSync(join(STATE, "v3", "cache"), { recursive: true, force: true });

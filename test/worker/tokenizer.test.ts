@@ -120,7 +120,7 @@ describe("FTS5 tokens and normalize()", () => {
         texts[s.doc],
       ).toContain(s.doc),
     );
-  });
+  }, 60_000); // ~2,000 statements: a few seconds, more on a busy machine
 });
 
 describe("the worker on the words that used to split", () => {

@@ -118,8 +118,10 @@ export async function drive(
   };
 }
 
-/** scripts/import.ts with these arguments, to completion: its duration and longest write transaction. */
-export function reimport(args: string[]): Promise<{ seconds: number; longestWriteMs: number }> {
+/** scripts/import.ts with these arguments, to completion: its duration, longest write transaction and phases. */
+export function reimport(
+  args: string[],
+): Promise<{ seconds: number; longestWriteMs: number; phases: ImportSummary["phases"] }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(bin("tsx"), ["scripts/import.ts", "--force", "--json", "-q", ...args], {
@@ -136,7 +138,11 @@ export function reimport(args: string[]): Promise<{ seconds: number; longestWrit
         return;
       }
       const summary = JSON.parse(json) as ImportSummary;
-      resolve({ seconds: (Date.now() - started) / 1000, longestWriteMs: summary.longestWrite?.ms ?? 0 });
+      resolve({
+        seconds: (Date.now() - started) / 1000,
+        longestWriteMs: summary.longestWrite?.ms ?? 0,
+        phases: summary.phases,
+      });
     });
   });
 }
