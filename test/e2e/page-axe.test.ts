@@ -48,6 +48,11 @@ async function showResults(page: Page): Promise<void> {
  */
 async function searchedAgain(page: Page): Promise<void> {
   await statusSays(page, /found|No matches/);
+  await popupsSettled(page);
+}
+
+/** Every popup of the map fully faded in (one fading out is gone once it has). */
+async function popupsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll(".leaflet-popup")].every((popup) => getComputedStyle(popup).opacity === "1"),
   );
@@ -69,6 +74,7 @@ describe.each(SIZES)("the page's accessibility ($screen)", ({ viewport }) => {
     await searchedAgain(page);
     await name.press("ArrowDown");
     expect(await name.getAttribute("aria-activedescendant")).not.toBeNull();
+    await popupsSettled(page);
     expect(await seriousViolations(page), "with the suggestions open").toEqual([]);
     await page.context().close();
   });
