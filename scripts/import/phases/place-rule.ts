@@ -22,43 +22,74 @@ export interface Place {
   section: boolean;
 }
 
-export const peopled = (p: Place): boolean => !p.section && p.population > 0;
+/**
+ * How the rule reads a place `R`: the fields of an object (PLACE_FIELDS), or a sweep's columns by
+ * a place's number (place-sweep.ts), which holds millions of places without an object for each.
+ */
+export interface PlaceReader<R> {
+  lat(place: R): number;
+  lng(place: R): number;
+  population(place: R): number;
+  section(place: R): boolean;
+}
+
+const PLACE_FIELDS: PlaceReader<Place> = {
+  lat: (p) => p.lat,
+  lng: (p) => p.lng,
+  population: (p) => p.population,
+  section: (p) => p.section,
+};
+
+const isPeopled = <R>(place: R, read: PlaceReader<R>): boolean => !read.section(place) && read.population(place) > 0;
+
+export const peopled = (p: Place): boolean => isPeopled(p, PLACE_FIELDS);
 
 /**
  * The largest peopled place within REACH_KM whose reach covers the point (the nearer of two as
  * large). Places that do not count may be among `places`. One pass and no arrays: the generator
  * asks this for each of millions of venues.
  */
-export function largestCovering<P extends Place>(places: readonly P[], lat: number, lng: number): P | undefined {
-  let best: P | undefined;
+export function largestCovering<R>(
+  places: readonly R[],
+  read: PlaceReader<R>,
+  lat: number,
+  lng: number,
+): R | undefined {
+  let best: R | undefined;
   let bestKm = Infinity;
+  let bestPopulation = -1;
   for (const p of places) {
-    if (!peopled(p)) continue;
-    const km = haversineKm(lat, lng, p.lat, p.lng);
-    if (km > REACH_KM || km > reachKm(p.population)) continue;
-    if (best === undefined || p.population > best.population || (p.population === best.population && km < bestKm)) {
+    if (!isPeopled(p, read)) continue;
+    const population = read.population(p);
+    const km = haversineKm(lat, lng, read.lat(p), read.lng(p));
+    if (km > REACH_KM || km > reachKm(population)) continue;
+    if (best === undefined || population > bestPopulation || (population === bestPopulation && km < bestKm)) {
       best = p;
       bestKm = km;
+      bestPopulation = population;
     }
   }
   return best;
 }
 
 /** The nearest place within REACH_KM that is not a section (the larger of two as near: a peopled one first). */
-export function nearestPlace<P extends Place>(places: readonly P[], lat: number, lng: number): P | undefined {
-  let best: P | undefined;
+export function nearestPlace<R>(places: readonly R[], read: PlaceReader<R>, lat: number, lng: number): R | undefined {
+  let best: R | undefined;
   let bestKm = Infinity;
+  let bestPopulation = -1;
   for (const p of places) {
-    if (p.section) continue;
-    const km = haversineKm(lat, lng, p.lat, p.lng);
+    if (read.section(p)) continue;
+    const km = haversineKm(lat, lng, read.lat(p), read.lng(p));
     if (km > REACH_KM || km > bestKm) continue;
-    if (best !== undefined && km === bestKm && best.population >= p.population) continue;
+    const population = read.population(p);
+    if (best !== undefined && km === bestKm && bestPopulation >= population) continue;
     best = p;
     bestKm = km;
+    bestPopulation = population;
   }
   return best;
 }
 
 /** Rule 2: the city of a point among `places` (every place within REACH_KM of it, and maybe more). */
 export const placeOfPoint = <P extends Place>(places: readonly P[], lat: number, lng: number): P | undefined =>
-  largestCovering(places, lat, lng) ?? nearestPlace(places, lat, lng);
+  largestCovering<P>(places, PLACE_FIELDS, lat, lng) ?? nearestPlace<P>(places, PLACE_FIELDS, lat, lng);

@@ -3,7 +3,7 @@
  * fetched on its own (and cut again while the server refuses it). Pure.
  */
 import { KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
-import { lngSpan } from "../../import/phases/place-sweep.ts";
+import { lngSpan } from "../../import/phases/place-tiles.ts";
 import type { Box } from "./query.ts";
 
 /** Degrees of longitude from west to east, crossing the antimeridian when west > east. */
