@@ -10,6 +10,7 @@ import {
   citylessVenues,
   generatorCity,
   spreadKm,
+  type GeneratorCity,
   venuePoints,
   venueWeight,
 } from "../generate/venues.ts";
@@ -117,6 +118,14 @@ function* generatorJobs(
 ): Generator<RowsJob> {
   let cities: CityJob[] = [];
   let venues = 0;
+  // One object for each city of a job, however many of its points are placed in it: a message
+  // to the worker then copies it once (structured clone keeps shared references).
+  let ofJob = new Map<number, GeneratorCity>();
+  const generatorCityOf = (row: CityRow) => {
+    let city = ofJob.get(row.gid);
+    if (city === undefined) ofJob.set(row.gid, (city = asGeneratorCity(row, countries)));
+    return city;
+  };
   const bands = sweep.cityBands();
   for (let band = bands?.first ?? 0; bands !== undefined && band <= bands.last; band++) {
     for (const row of sweep.advanceTo(band)) {
@@ -124,16 +133,16 @@ function* generatorJobs(
       const first = numbering.firsts[i] ?? 0;
       const count = (numbering.firsts[i + 1] ?? 0) - first;
       if (count === 0) continue;
-      const city = asGeneratorCity(row, countries);
+      const city = generatorCityOf(row);
       const points = venuePoints(city, count, sources.seed);
       const placed = points.map((p) => {
         const found = sweep.placeOf(p.lat, p.lng);
-        return found === undefined ? null : asGeneratorCity(found, countries);
+        return found === undefined ? null : generatorCityOf(found);
       });
       cities.push({ city, first, points, placed });
       if ((venues += count) < JOB_VENUES) continue;
       yield { seed: sources.seed, cities };
-      [cities, venues] = [[], 0];
+      [cities, venues, ofJob] = [[], 0, new Map()];
     }
   }
   if (cities.length > 0) yield { seed: sources.seed, cities };
