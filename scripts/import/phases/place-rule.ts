@@ -40,7 +40,9 @@ const PLACE_FIELDS: PlaceReader<Place> = {
   section: (p) => p.section,
 };
 
-const isPeopled = <R>(place: R, read: PlaceReader<R>): boolean => !read.section(place) && read.population(place) > 0;
+/** Whether a place is peopled (not a section, population above 0): what may have a reach. */
+export const isPeopled = <R>(place: R, read: PlaceReader<R>): boolean =>
+  !read.section(place) && read.population(place) > 0;
 
 export const peopled = (p: Place): boolean => isPeopled(p, PLACE_FIELDS);
 

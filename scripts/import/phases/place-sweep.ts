@@ -11,7 +11,15 @@
  */
 import type Database from "better-sqlite3";
 import { haversineKm, KM_PER_DEGREE } from "../../../src/data-contract/distance.ts";
-import { largestCovering, nearestPlace, REACH_KM, reachKm, type Place, type PlaceReader } from "./place-rule.ts";
+import {
+  isPeopled,
+  largestCovering,
+  nearestPlace,
+  REACH_KM,
+  reachKm,
+  type Place,
+  type PlaceReader,
+} from "./place-rule.ts";
 import { Tiles } from "./place-tiles.ts";
 
 /** A city of the build file as the rules read it (and the generator names its venues' URLs with). */
@@ -122,6 +130,7 @@ export class PlaceSweep implements PlaceReader<number> {
     if (size === 0) return;
     if (size >= BAND_PLACES) throw new Error(`more than ${BAND_PLACES} cities within ${BAND_DEG}° of latitude`);
     const columns = emptyColumns(size, this.options.names);
+    this.bands[band] = columns;
     let i = 0;
     for (const r of this.band.iterate(bandSouth(band), bandSouth(band + 1)) as Iterable<RawRow>) {
       const [lat, gid, name, countryCode, admin1Code, lng, population, section, names] = r;
@@ -136,10 +145,8 @@ export class PlaceSweep implements PlaceReader<number> {
       if (columns.names !== null) columns.names[i] = names;
       const place = band * BAND_PLACES + i++;
       this.cities.addAround(lat, lng, 0, place);
-      if (section === 0 && population > 0)
-        this.reaches.addAround(lat, lng, Math.min(REACH_KM, reachKm(population)), place);
+      if (isPeopled(place, this)) this.reaches.addAround(lat, lng, Math.min(REACH_KM, reachKm(population)), place);
     }
-    this.bands[band] = columns;
   }
 
   /** One string for each country or state code, however many cities have it. */
