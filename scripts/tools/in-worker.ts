@@ -17,6 +17,29 @@ function startWorker(module: URL): Worker {
   return new Worker(module, { execArgv: ["--import", tsx] });
 }
 
+const stopped = (code: number) => new Error(`a worker thread of the import stopped (exit code ${code})`);
+
+/**
+ * The answer of one job from a worker running `module`, posted before this returns: the worker
+ * works while this thread goes on synchronously. (inWorker, a generator, posts its first job only
+ * when this thread next awaits: a long synchronous phase would leave the worker idle.)
+ */
+export async function inWorkerAtOnce<J, A>(module: URL, job: J): Promise<A> {
+  const worker = startWorker(module);
+  const answer = new Promise<A>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(stopped(code)));
+  });
+  worker.postMessage(job);
+  try {
+    return await answer;
+  } finally {
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+  }
+}
+
 /** The answer of each job, in the order of the jobs, from a worker running `module`. */
 export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIterable<J>): AsyncGenerator<A> {
   const worker = startWorker(module);
@@ -26,7 +49,7 @@ export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIter
   };
   worker.on("message", (answer: A) => waiting.shift()?.resolve(answer));
   worker.on("error", failAll);
-  worker.on("exit", (code) => failAll(new Error(`a worker thread of the import stopped (exit code ${code})`)));
+  worker.on("exit", (code) => failAll(stopped(code)));
   const send = (job: J) =>
     new Promise<A>((resolve, reject) => {
       waiting.push({ resolve, reject });

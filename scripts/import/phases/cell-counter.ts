@@ -44,6 +44,8 @@ export class CellCounter {
   private readonly storedN: Int32Array;
   /** Per open cell, its 16 kids' counts when they are not stored (each under `min`). */
   private readonly kidRest: Uint16Array;
+  /** 1 where an open cell has a kid in kidRest (only those are cleared when it closes). */
+  private readonly hasKidRest: Uint8Array;
   private readonly box: Float64Array;
 
   constructor(
@@ -56,6 +58,7 @@ export class CellCounter {
     this.n = new Int32Array(terms * LEVELS);
     this.storedN = new Int32Array(terms * LEVELS);
     this.kidRest = new Uint16Array(terms * LEVELS * KIDS);
+    this.hasKidRest = new Uint8Array(terms * LEVELS);
     this.box = new Float64Array(terms * LEVELS * 4);
     for (let i = 0; i < terms * LEVELS; i++) this.resetBox(i);
   }
@@ -87,19 +90,22 @@ export class CellCounter {
     const i = base + level;
     const n = this.n[i] ?? 0;
     if (n === 0) return;
-    const box = this.boxOf(i);
     const stored = n >= this.min;
-    if (stored) this.emit(this.row(base, level, n, box));
-    if (level > 0) this.toParent(i, n, box, stored);
+    if (stored) this.emit(this.row(base, level, n));
+    if (level > 0) this.toParent(i, n, stored);
     this.n[i] = 0;
-    this.storedN[i] = 0;
-    this.kidRest.fill(0, i * KIDS, (i + 1) * KIDS);
+    if (this.storedN[i] !== 0) this.storedN[i] = 0;
+    if (this.hasKidRest[i] === 1) {
+      this.kidRest.fill(0, i * KIDS, (i + 1) * KIDS);
+      this.hasKidRest[i] = 0;
+    }
     this.resetBox(i);
   }
 
-  private row(base: number, level: number, n: number, box: Box): CellRow {
+  private row(base: number, level: number, n: number): CellRow {
     const i = base + level;
     const rest = n - (this.storedN[i] ?? 0);
+    const box = this.boxOf(i);
     return {
       term: base / LEVELS,
       level: COUNT_LEVELS[level] ?? 0,
@@ -113,12 +119,16 @@ export class CellCounter {
   }
 
   /** A closed cell's records into its parent's count and box, and whether it is stored into the parent's kids. */
-  private toParent(i: number, n: number, box: Box, stored: boolean): void {
+  private toParent(i: number, n: number, stored: boolean): void {
     const parent = i - 1;
+    const b = this.box;
     this.n[parent] = (this.n[parent] ?? 0) + n;
-    this.grow(parent, box.south, box.north, box.west, box.east);
+    this.grow(parent, b[i * 4] ?? 0, b[i * 4 + 1] ?? 0, b[i * 4 + 2] ?? 0, b[i * 4 + 3] ?? 0);
     if (stored) this.storedN[parent] = (this.storedN[parent] ?? 0) + n;
-    else this.kidRest[parent * KIDS + ((this.cell[i] ?? 0) % KIDS)] = n;
+    else {
+      this.kidRest[parent * KIDS + ((this.cell[i] ?? 0) % KIDS)] = n;
+      this.hasKidRest[parent] = 1;
+    }
   }
 
   /** The unstored kids of open cell i that hold records, as a JSON object of k to count. */
@@ -146,6 +156,10 @@ export class CellCounter {
   }
 
   private resetBox(i: number): void {
-    this.box.set([Infinity, -Infinity, Infinity, -Infinity], i * 4);
+    const b = this.box;
+    b[i * 4] = Infinity;
+    b[i * 4 + 1] = -Infinity;
+    b[i * 4 + 2] = Infinity;
+    b[i * 4 + 3] = -Infinity;
   }
 }

@@ -6,7 +6,7 @@
  * again when the indexes are done. Publishing copies them (publish/local.ts).
  */
 import type Database from "better-sqlite3";
-import { inWorker } from "../../tools/in-worker.ts";
+import { inWorkerAtOnce } from "../../tools/in-worker.ts";
 import { FTS_DOCUMENTS, SIDE } from "./build-file.ts";
 
 export interface FtsJob {
@@ -27,9 +27,8 @@ export function prebuildFts(db: Database.Database): Promise<void> {
     ddl: ddl.get(f.table) as string,
   }));
   db.exec(`DETACH DATABASE ${SIDE}`);
-  const done = inWorker<FtsJob, true>(new URL("./fts-worker.ts", import.meta.url), [{ file: side.file, tables }]);
-  return (async () => {
-    for await (const built of done) if (!built) throw new Error("the search indexes were not built");
+  const built = inWorkerAtOnce<FtsJob, true>(new URL("./fts-worker.ts", import.meta.url), { file: side.file, tables });
+  return built.then(() => {
     db.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(side.file);
-  })();
+  });
 }
