@@ -5,10 +5,11 @@
  * full run stored (bench/phases.json). A phase more than 1.5 × slower per row fails the benchmark's
  * target check; the scale run's own phases are held to its previous figures likewise.
  *
- * Phases are compared by CPU seconds (every thread of the import), steadier than wall time on a busy
- * machine, the stored ones scaled by the machine's speed then and now (calibrate.ts: the same
- * machine was measured 3.5 × slower in an evening than in its morning); those under a second in
- * the stored run are too short to judge. At a fixed size "per row" is per phase.
+ * Phases are compared by CPU seconds (import/progress.ts: the phase's thread and its workers'
+ * jobs), steadier than wall time on a busy machine, the stored ones scaled by the machine's speed
+ * then and now (calibrate.ts: the same machine was measured 3.5 × slower in an evening than in its
+ * morning); those under a second in the stored run are too short to judge; a stored phase renamed
+ * or gone is named, not judged. At a fixed size "per row" is per phase.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -95,18 +96,20 @@ export const slowerNow = (now: PhaseRun, before: PhaseRun): number =>
 export function phaseTargets(label: string, now: PhaseRun, before: PhaseRun | undefined): Target[] {
   if (before === undefined) return [[`${label}: no stored phases to compare with (bench/phases.json)`, true]];
   const speed = slowerNow(now, before);
-  const slower = before.phases
-    .filter((b) => b.cpuSeconds >= SHORTEST)
-    .map((b) => {
-      const n = now.phases.find((p) => p.phase === b.phase);
-      return { phase: b.phase, ratio: n === undefined ? NaN : n.cpuSeconds / (b.cpuSeconds * speed) };
-    });
+  const judged = before.phases.filter((b) => b.cpuSeconds >= SHORTEST);
+  const slower = judged.flatMap((b) => {
+    const n = now.phases.find((p) => p.phase === b.phase);
+    return n === undefined ? [] : [{ phase: b.phase, ratio: n.cpuSeconds / (b.cpuSeconds * speed) }];
+  });
+  // A phase renamed or removed since the stored run has nothing to be compared with: named, not judged.
+  const gone = judged.filter((b) => !now.phases.some((p) => p.phase === b.phase)).map((b) => b.phase);
   const worst = slower.filter((s) => !(s.ratio <= SLOWER));
   const top = [...slower].sort((a, b) => b.ratio - a.ratio)[0];
   const machine = `the machine ${speed.toFixed(2)} × as slow as in the stored run`;
   const text =
-    worst.length === 0
+    (worst.length === 0
       ? `${label}: every phase within ${SLOWER} × its stored CPU time, ${machine} (slowest ${top?.phase ?? "none"}: ${top?.ratio.toFixed(2) ?? "-"} ×)`
-      : `${label}: phases more than ${SLOWER} × slower than stored, ${machine}: ${worst.map((w) => `${w.phase} ${w.ratio.toFixed(2)} ×`).join("; ")}`;
+      : `${label}: phases more than ${SLOWER} × slower than stored, ${machine}: ${worst.map((w) => `${w.phase} ${w.ratio.toFixed(2)} ×`).join("; ")}`) +
+    (gone.length === 0 ? "" : `; stored phases not in this run (renamed or removed): ${gone.join("; ")}`);
   return [[text, worst.length === 0]];
 }

@@ -2,23 +2,27 @@
  * Import progress on stderr: on a TTY one live line per phase (rows, rows/s); otherwise one
  * line per phase, so logs stay readable. Every phase's rows and time are kept for the summary.
  */
+import { workerCpuSeconds } from "../tools/in-worker.ts";
+
 export interface PhaseFigures {
   name: string;
   rows: number;
   seconds: number;
   /**
-   * CPU seconds the process spent in the phase, all its threads: steadier than the seconds on a busy
-   * machine, which the benchmark's guard compares (scripts/bench/phase-guard.ts).
+   * CPU seconds of the phase's work: this thread's, and its worker threads' on the jobs answered
+   * in it (a search index built beside several phases counts in the one that waits for it).
+   * Steadier than the seconds on a busy machine; the benchmark's guard compares them
+   * (scripts/bench/phase-guard.ts).
    */
   cpuSeconds: number;
   /** The process's peak resident memory so far, at the end of the phase (so a phase that raised it shows). */
   peakMiB: number;
 }
 
-/** CPU seconds (user and system) the process has used so far. */
+/** CPU seconds (user and system) this thread and the answered jobs of its workers have used so far. */
 function cpuSeconds(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1e6 + workerCpuSeconds();
 }
 
 export class Progress {

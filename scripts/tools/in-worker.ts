@@ -17,26 +17,51 @@ function startWorker(module: URL): Worker {
   return new Worker(module, { execArgv: ["--import", tsx] });
 }
 
+/** What a worker posts for each job: the answer, and the CPU time its thread spent on it. */
+interface Answered<A> {
+  answer: A;
+  cpuMicros: number;
+}
+
+let workerCpuMicros = 0;
+/** CPU seconds the worker threads have spent on the jobs answered so far (import/progress.ts counts them). */
+export const workerCpuSeconds = (): number => workerCpuMicros / 1e6;
+const answerOf = <A>(m: Answered<A>): A => {
+  workerCpuMicros += m.cpuMicros;
+  return m.answer;
+};
+
 const stopped = (code: number) => new Error(`a worker thread of the import stopped (exit code ${code})`);
 
 /**
- * The answer of one job from a worker running `module`, posted before this returns: the worker
- * works while this thread goes on synchronously. (inWorker, a generator, posts its first job only
- * when this thread next awaits: a long synchronous phase would leave the worker idle.)
+ * A worker running `module` that takes jobs at any time, each posted at once and answered in
+ * order: the worker works while this thread goes on synchronously. (inWorker, a generator, posts
+ * its first job only when this thread next awaits: a long synchronous phase would leave it idle.)
  */
-export async function inWorkerAtOnce<J, A>(module: URL, job: J): Promise<A> {
-  const worker = startWorker(module);
-  const answer = new Promise<A>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(stopped(code)));
-  });
-  worker.postMessage(job);
-  try {
-    return await answer;
-  } finally {
-    worker.removeAllListeners("exit");
-    await worker.terminate();
+export class JobWorker<J, A> {
+  private readonly worker: Worker;
+  private readonly waiting: { resolve: (answer: A) => void; reject: (e: unknown) => void }[] = [];
+
+  constructor(module: URL) {
+    this.worker = startWorker(module);
+    const failAll = (error: unknown) => {
+      for (const w of this.waiting.splice(0)) w.reject(error);
+    };
+    this.worker.on("message", (m: Answered<A>) => this.waiting.shift()?.resolve(answerOf(m)));
+    this.worker.on("error", failAll);
+    this.worker.on("exit", (code) => failAll(stopped(code)));
+  }
+
+  post(job: J): Promise<A> {
+    return new Promise<A>((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.worker.postMessage(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners("exit");
+    await this.worker.terminate();
   }
 }
 
@@ -47,7 +72,7 @@ export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIter
   const failAll = (error: unknown) => {
     for (const w of waiting.splice(0)) w.reject(error);
   };
-  worker.on("message", (answer: A) => waiting.shift()?.resolve(answer));
+  worker.on("message", (m: Answered<A>) => waiting.shift()?.resolve(answerOf(m)));
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(stopped(code)));
   const send = (job: J) =>
@@ -71,5 +96,11 @@ export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIter
 /** Runs `answer` on every job posted to this worker thread (the module a worker runs calls it). */
 export async function answerJobs<J, A>(answer: (job: J) => A): Promise<void> {
   const { parentPort } = await import("node:worker_threads");
-  parentPort?.on("message", (job: J) => parentPort.postMessage(answer(job)));
+  parentPort?.on("message", (job: J) => {
+    const before = process.threadCpuUsage();
+    const answered: Answered<A> = { answer: answer(job), cpuMicros: 0 };
+    const used = process.threadCpuUsage(before);
+    answered.cpuMicros = used.user + used.system;
+    parentPort.postMessage(answered);
+  });
 }

@@ -36,6 +36,14 @@ describe("the guard of the import's phases", () => {
     expect(judged(run(1, 20), undefined)?.[1]).toBe(true);
   });
 
+  it("names a stored phase this run no longer has without judging it, and still judges the others", () => {
+    const renamed: PhaseRun = { ...run(1, 40), phases: [{ ...run(1, 40).phases[0]!, phase: "making venues" }] };
+    const [text, met] = judged(renamed, run(1, 20)) ?? [];
+    expect(met).toBe(true);
+    expect(text).toContain("not in this run (renamed or removed): generating venues");
+    expect(judged({ ...run(1, 40), phases: [...run(1, 40).phases, ...renamed.phases] }, run(1, 20))?.[1]).toBe(false);
+  });
+
   it("times a fixed piece of work in seconds", () => {
     const seconds = calibrate();
     expect(seconds).toBeGreaterThan(0);

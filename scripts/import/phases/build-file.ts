@@ -1,9 +1,8 @@
 /**
  * The build file: a private SQLite file that an import builds its data in (no one reads it, so its
  * transactions may be long). It holds the served tables of migrations/ under their own names,
- * without their indexes (publishing builds them from all the rows at once), the raw tables the
- * sources are read into, and the documents of the three FTS indexes, which publishing turns into
- * the indexes on the target.
+ * without their indexes (publishing builds them from all the rows at once) and the raw tables the
+ * sources are read into; its side files hold the documents of the three FTS indexes.
  */
 import { rmSync } from "node:fs";
 import Database from "better-sqlite3";
@@ -24,33 +23,38 @@ export const PLAIN_TABLES = [
   "localized_names",
   "place_names",
 ] as const;
+/**
+ * The side files, attached to the build under these names: the documents of the search indexes,
+ * which a worker thread turns into the indexes themselves while the build goes on
+ * (fts-prebuild.ts), so that publishing copies them instead of indexing every document then. Two
+ * files, because the cities' and venues' documents are written before the vocabulary's, and a
+ * file is the worker's alone while it indexes.
+ */
+export const SIDE_FILES = ["side", "side_words"] as const;
+export type SideFile = (typeof SIDE_FILES)[number];
+
 export const FTS_DOCUMENTS = [
   { table: "cities_fts", docs: "city_docs", file: "side" },
   { table: "venues_fts", docs: "venue_docs", file: "side" },
-  { table: "words_fts", docs: "word_docs", file: "build" },
-] as const;
+  { table: "words_fts", docs: "word_docs", file: "side_words" },
+] as const satisfies readonly { table: string; docs: string; file: SideFile }[];
 
-/**
- * The side file, attached to the build as `side`: the documents of the cities' and venues'
- * indexes, which a worker thread turns into the indexes themselves while the build goes on
- * (fts-prebuild.ts), so that publishing copies them instead of indexing every document then.
- */
-export const SIDE = "side";
-const SIDE_TABLES = `
-  CREATE TABLE city_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);
-  CREATE TABLE venue_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);`;
+export const sidePathOf = (buildPath: string, side: SideFile): string =>
+  buildPath.replace(/(\.sqlite)?$/, `-${side.replace("_", "-")}.sqlite`);
 
-export const sidePathOf = (buildPath: string): string => buildPath.replace(/(\.sqlite)?$/, "-side.sqlite");
-
-/** Creates the side file of a build and attaches it to the build as `side`. */
-function attachSideFile(db: Database.Database, path: string): void {
-  rmSync(path, { force: true });
-  const side = new Database(path);
-  side.pragma("journal_mode = OFF");
-  side.exec(SIDE_TABLES);
-  side.close();
-  db.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(path);
-  db.exec(`PRAGMA ${SIDE}.journal_mode = OFF; PRAGMA ${SIDE}.synchronous = OFF;`);
+/** Creates the side files of a build and attaches them to the build. */
+function attachSideFiles(db: Database.Database, buildPath: string): void {
+  for (const side of SIDE_FILES) {
+    const path = sidePathOf(buildPath, side);
+    rmSync(path, { force: true });
+    const file = new Database(path);
+    file.pragma("journal_mode = OFF");
+    for (const { docs } of FTS_DOCUMENTS.filter((f) => f.file === side))
+      file.exec(`CREATE TABLE ${docs} (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL)`);
+    file.close();
+    db.prepare(`ATTACH DATABASE ? AS ${side}`).run(path);
+    db.exec(`PRAGMA ${side}.journal_mode = OFF; PRAGMA ${side}.synchronous = OFF;`);
+  }
 }
 
 /** The raw tables the sources are read into; dropped when the build is done. */
@@ -79,8 +83,7 @@ const RAW_TABLES = `
     -- it falls back to when another record holds that id: docs/import.md#setlistfm-ids).
     own_id TEXT, own_url TEXT
   );
-  CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);
-  CREATE TABLE word_docs (pos INTEGER PRIMARY KEY, doc TEXT NOT NULL);`;
+  CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);`;
 
 /** Creates an empty build file with the served schema (migrations/) and the build's own tables, and its side file. */
 export function createBuildFile(path: string): Database.Database {
@@ -102,7 +105,7 @@ export function createBuildFile(path: string): Database.Database {
     db.exec(`DROP INDEX "${name}"`);
   }
   db.exec(RAW_TABLES);
-  attachSideFile(db, sidePathOf(path));
+  attachSideFiles(db, path);
   return db;
 }
 

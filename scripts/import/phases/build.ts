@@ -22,7 +22,7 @@ import { vocabulary } from "./vocabulary.ts";
 import { placeNames } from "./place-names.ts";
 import { readRegionCodes } from "../sources/region-codes.ts";
 import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
-import { prebuildFts } from "./fts-prebuild.ts";
+import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 
@@ -118,15 +118,17 @@ export async function build(
   counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
   problems.check();
   searchDocuments(db, progress);
-  const indexes = prebuildFts(db);
+  const indexes = new FtsPrebuild(db);
+  indexes.index("side");
   try {
     counts.words = vocabulary(db, progress);
+    indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
     dropRawTables(db);
   } finally {
-    progress.phase("waiting for the search indexes of cities and venues (built beside the phases before)");
-    await indexes;
+    progress.phase("waiting for the search indexes (built beside the phases before)");
+    await indexes.done();
   }
   return counts;
 }

@@ -1,34 +1,54 @@
 /**
- * The cities' and venues' search indexes built in a worker thread (fts-worker.ts) from their
- * documents in the side file (build-file.ts), while the main thread builds the vocabulary, the
- * stored totals and the cell counts: FTS5's indexing is a third of a large import, and runs on
- * the second core. The side file is detached meanwhile (the worker alone writes it), and attached
- * again when the indexes are done. Publishing copies them (publish/local.ts).
+ * The search indexes built in a worker thread (fts-worker.ts) from their documents in the side
+ * files (build-file.ts), while the main thread goes on: the cities' and venues' while it builds the
+ * vocabulary, the stored totals and the cell counts; the vocabulary's (words_fts) after them.
+ * FTS5's indexing is a third of a large import, and runs on the second core. A side file is
+ * detached meanwhile (the worker alone writes it), and attached again when its indexes are done.
+ * Publishing copies them (publish/local.ts).
  */
 import type Database from "better-sqlite3";
-import { inWorkerAtOnce } from "../../tools/in-worker.ts";
-import { FTS_DOCUMENTS, SIDE } from "./build-file.ts";
+import { JobWorker } from "../../tools/in-worker.ts";
+import { FTS_DOCUMENTS, type SideFile } from "./build-file.ts";
 
 export interface FtsJob {
   file: string;
   tables: { table: string; docs: string; ddl: string }[];
 }
 
-/** Starts the worker on the side file's documents; resolves once the indexes are built and the file attached again. */
-export function prebuildFts(db: Database.Database): Promise<void> {
-  const side = (db.prepare("PRAGMA database_list").all() as { name: string; file: string }[]).find(
-    (d) => d.name === SIDE,
-  );
-  if (side === undefined) throw new Error("the build has no side file attached");
-  const ddl = db.prepare("SELECT sql FROM main.sqlite_master WHERE name = ?").pluck();
-  const tables = FTS_DOCUMENTS.filter((f) => f.file === SIDE).map((f) => ({
-    table: f.table,
-    docs: f.docs,
-    ddl: ddl.get(f.table) as string,
-  }));
-  db.exec(`DETACH DATABASE ${SIDE}`);
-  const built = inWorkerAtOnce<FtsJob, true>(new URL("./fts-worker.ts", import.meta.url), { file: side.file, tables });
-  return built.then(() => {
-    db.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(side.file);
-  });
+/** The worker that indexes the side files, one after another, in the order they are handed to it. */
+export class FtsPrebuild {
+  private readonly worker = new JobWorker<FtsJob, true>(new URL("./fts-worker.ts", import.meta.url));
+  private readonly built: Promise<void>[] = [];
+
+  constructor(private readonly db: Database.Database) {}
+
+  /** Hands the side file's documents, all written, to the worker. */
+  index(side: SideFile): void {
+    const path = (this.db.prepare("PRAGMA database_list").all() as { name: string; file: string }[]).find(
+      (d) => d.name === side,
+    )?.file;
+    if (path === undefined) throw new Error(`the build has no side file ${side} attached`);
+    const ddl = this.db.prepare("SELECT sql FROM main.sqlite_master WHERE name = ?").pluck();
+    const tables = FTS_DOCUMENTS.filter((f) => f.file === side).map((f) => ({
+      table: f.table,
+      docs: f.docs,
+      ddl: ddl.get(f.table) as string,
+    }));
+    this.db.exec(`DETACH DATABASE ${side}`);
+    const built = this.worker.post({ file: path, tables }).then(() => {
+      this.db.prepare(`ATTACH DATABASE ? AS ${side}`).run(path);
+    });
+    // Awaited in done(); until then a failure must not count as unhandled.
+    built.catch(() => undefined);
+    this.built.push(built);
+  }
+
+  /** Every index handed over built, its file attached again; the worker stopped. */
+  async done(): Promise<void> {
+    try {
+      for (const built of this.built) await built;
+    } finally {
+      await this.worker.close();
+    }
+  }
 }

@@ -29,7 +29,7 @@ export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("deletion neighbourhoods of the vocabulary (typo tolerance)", count);
   // A function called by SQLite streams the words through, without reading them out in batches.
   db.function("index_deletes", { deterministic: true }, (word) => indexDeletes(String(word)));
-  db.exec("INSERT INTO word_docs (pos, doc) SELECT id, index_deletes(word) FROM words ORDER BY id");
+  db.exec("INSERT INTO side_words.word_docs (pos, doc) SELECT id, index_deletes(word) FROM words ORDER BY id");
   progress.tick(count);
   return count;
 }

@@ -5,8 +5,8 @@
  * 1. stage: create stage_<table> for every served table (the build's own DDL, renamed), after
  *    dropping what an interrupted import may have left;
  * 2. copy: the build's rows into the stage tables, in key ranges;
- * 3. index: the FTS documents into the stage FTS tables, in ranges, then merged into one segment
- *    by FTS5's incremental 'merge' command;
+ * 3. index: the FTS indexes, which the build made from their documents (phases/fts-prebuild.ts),
+ *    copied into the stage FTS tables' shadow tables (remotely, the documents are indexed there);
  * 4. swap: one short transaction renames every served table to old_<table> and every stage table
  *    to the served name (constraint indexes and FTS shadow tables follow their table), and writes
  *    the new meta rows, the data version last;
@@ -18,11 +18,10 @@
  * retries them briefly: src/d1/session.ts). Remotely the steps are rendered into SQL files (remote.ts).
  */
 import type Database from "better-sqlite3";
-import { FTS_DOCUMENTS, PLAIN_TABLES, SIDE, sidePathOf } from "../phases/build-file.ts";
+import { FTS_DOCUMENTS, PLAIN_TABLES, SIDE_FILES, sidePathOf } from "../phases/build-file.ts";
 import type { Progress } from "../progress.ts";
 import {
   SERVED_TABLES,
-  ftsColumn,
   importSuffix,
   integerKey,
   keyColumns,
@@ -31,7 +30,6 @@ import {
   swapStatements,
 } from "./stage.ts";
 import { Steps, type LocalPublishOptions } from "./steps.ts";
-import { configureFts, FTS5_DEFAULTS } from "./fts-settings.ts";
 import { dropTables } from "./drop.ts";
 
 export type { LocalPublishOptions } from "./steps.ts";
@@ -63,7 +61,7 @@ export async function publishLocal(
   };
   const p: Publish = { target, build, steps, phase, progress };
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
-  target.prepare(`ATTACH DATABASE ? AS ${SIDE}`).run(sidePathOf(build.name));
+  for (const side of SIDE_FILES) target.prepare(`ATTACH DATABASE ? AS ${side}`).run(sidePathOf(build.name, side));
   try {
     const indexes = await createStageTables(p);
     for (const table of PLAIN_TABLES) {
@@ -75,11 +73,7 @@ export async function publishLocal(
         for (const ddl of tableIndexes) await steps.write(() => target.exec(ddl));
       }
     }
-    for (const fts of FTS_DOCUMENTS) {
-      const docs = `${fts.file}.${fts.docs}`;
-      if (!(await copyPrebuiltFts(p, fts.table)))
-        await (steps.alone ? indexFtsAlone : indexFtsPaced)(p, fts.table, docs);
-    }
+    for (const fts of FTS_DOCUMENTS) await copyPrebuiltFts(p, fts);
     phase("swapping the new tables in");
     await steps.write(() => {
       for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
@@ -91,7 +85,7 @@ export async function publishLocal(
       SERVED_TABLES.map((t) => `old_${t}`),
     );
   } finally {
-    target.exec(`DETACH DATABASE build; DETACH DATABASE ${SIDE};`);
+    for (const name of ["build", ...SIDE_FILES]) target.exec(`DETACH DATABASE ${name}`);
   }
   target.pragma("wal_checkpoint(PASSIVE)");
   return { longestWrite: steps.longest };
@@ -138,24 +132,12 @@ async function copyTable(p: Publish, table: string): Promise<void> {
   await copyInKeyOrder(p, `build.${table}`, `main.stage_${table}`, key, (n) => progress.tick((done += n)));
 }
 
-/** The statement that indexes one range of an FTS table's documents (`build.x`, `side.x`) into its stage table. */
-function ftsInsert(target: Database.Database, build: Database.Database, table: string, docs: string) {
-  return target.prepare(
-    `INSERT INTO main.stage_${table} (rowid, ${ftsColumn(build, table)}) SELECT pos, doc FROM ${docs} WHERE pos BETWEEN ? AND ?`,
-  );
-}
-
-const lastPos = (target: Database.Database, docs: string) =>
-  (target.prepare(`SELECT max(pos) FROM ${docs}`).pluck().get() as number | null) ?? 0;
-
 /**
- * The index the build prebuilt (phases/fts-prebuild.ts): its shadow tables copied into the stage
- * table's, emptied first; with readers in short steps (no one reads a stage table). Whether there was one.
+ * An index the build made (phases/fts-prebuild.ts): its shadow tables copied into the stage
+ * table's, emptied first; with readers in short steps (no one reads a stage table).
  */
-async function copyPrebuiltFts(p: Publish, table: string): Promise<boolean> {
+async function copyPrebuiltFts(p: Publish, { table, file }: (typeof FTS_DOCUMENTS)[number]): Promise<void> {
   const { target, steps, phase } = p;
-  const prebuilt = target.prepare(`SELECT 1 FROM ${SIDE}.sqlite_master WHERE name = ?`).get(`${table}_data`);
-  if (prebuilt === undefined) return false;
   phase(`copying ${table}, indexed during the build`);
   const stage = `stage_${table}`;
   await steps.write(
@@ -165,12 +147,11 @@ async function copyPrebuiltFts(p: Publish, table: string): Promise<boolean> {
     ["data", ["id"]],
     ["idx", ["segid", "term"]],
   ] as const) {
-    const [from, to] = [`${SIDE}.${table}_${part}`, `main.${stage}_${part}`];
+    const [from, to] = [`${file}.${table}_${part}`, `main.${stage}_${part}`];
     if (steps.alone)
       await steps.write(shadowWrite(target, () => target.exec(`INSERT INTO ${to} SELECT * FROM ${from}`)));
     else await copyInKeyOrder(p, from, to, key, () => undefined, true);
   }
-  return true;
 }
 
 /** Work that writes FTS5 shadow tables, which SQLite's defensive mode keeps read-only. */
@@ -212,62 +193,4 @@ async function copyInKeyOrder(
     return n;
   };
   for (let n = 1; n > 0; copied(n)) n = await steps.write(shadow ? shadowWrite(target, step) : step);
-}
-
-/**
- * No one reads meanwhile: every document in one transaction, then one 'optimize' into a single
- * segment (measured: about 40 % less time than merging in steps). Automatic merges off, but a
- * level of 256 segments is merged (FTS5 allows 2,000 segments in all).
- */
-async function indexFtsAlone({ target, build, steps, phase }: Publish, table: string, docs: string): Promise<void> {
-  const hi = lastPos(target, docs);
-  phase(`indexing ${table}`, hi);
-  const stage = `stage_${table}`;
-  await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 256 }));
-  await steps.write(() => ftsInsert(target, build, table, docs).run(1, hi));
-  phase(`merging ${table} into one segment`);
-  await steps.write(() => target.exec(`INSERT INTO main.${stage} (${stage}) VALUES ('optimize')`));
-  await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
-}
-
-/**
- * Readers meanwhile: FTS5 merges segments at commit, as much as it takes, so merging is off while
- * indexing and done here instead, in bounded steps between the chunks of documents.
- */
-async function indexFtsPaced(
-  { target, build, steps, phase, progress }: Publish,
-  table: string,
-  docs: string,
-): Promise<void> {
-  const hi = lastPos(target, docs);
-  phase(`indexing ${table}`, hi);
-  const stage = `stage_${table}`;
-  const insert = ftsInsert(target, build, table, docs);
-  await steps.write(() => configureFts(target, stage, { automerge: 0, crisismerge: 1999 }));
-  for (let from = 1; from <= hi;) {
-    const size = steps.rows;
-    await steps.write(() => insert.run(from, from + size - 1));
-    from += size;
-    await mergeStep(steps, target, stage, steps.pages);
-    progress.tick(Math.min(from - 1, hi));
-  }
-  phase(`merging ${table} into one segment`);
-  await mergeStep(steps, target, stage, -steps.pages); // start merging everything into one segment
-  while (await mergeStep(steps, target, stage, steps.pages));
-  await steps.write(() => configureFts(target, stage, FTS5_DEFAULTS));
-}
-
-/**
- * One bounded FTS5 'merge' of about |pages| pages in its own transaction (a negative count starts
- * merging every segment into one). Whether it did any work: FTS5 makes fewer than two changes
- * when there was nothing to merge.
- */
-async function mergeStep(steps: Steps, db: Database.Database, table: string, pages: number): Promise<boolean> {
-  const changes = db.prepare("SELECT total_changes()").pluck();
-  const before = changes.get() as number;
-  await steps.write(
-    () => db.prepare(`INSERT INTO main.${table} (${table}, rank) VALUES ('merge', ?)`).run(pages),
-    "pages",
-  );
-  return (changes.get() as number) - before >= 2;
 }

@@ -12,11 +12,10 @@ export interface LocalPublishOptions {
 /** Write transactions of about `transactionMs`, each followed by a pause. */
 export class Steps {
   /**
-   * Rows per step, and FTS5 pages per merge step, adapted so a step takes about transactionMs:
-   * small at the start of a phase (rows cost differently in each), at most doubled per step.
+   * Rows per step, adapted so a step takes about transactionMs: small at the start of a phase
+   * (rows cost differently in each), at most doubled per step.
    */
   rows = 0;
-  pages = 0;
   /** What the steps are doing now (for the report of the longest one). */
   doing = "";
   /** The longest write transaction: while it runs, the local D1 refuses queries. */
@@ -46,10 +45,9 @@ export class Steps {
   /** Sizes start small again: rows of another table cost differently. */
   reset(): void {
     this.rows = 10;
-    this.pages = 16;
   }
 
-  async write<T>(work: () => T, unit: "rows" | "pages" = "rows"): Promise<T> {
+  async write<T>(work: () => T): Promise<T> {
     this.db.exec("BEGIN IMMEDIATE");
     // The hold starts once the lock is ours (BEGIN IMMEDIATE may wait for the worker's queries).
     const started = performance.now();
@@ -64,9 +62,7 @@ export class Steps {
     const elapsed = Math.max(performance.now() - started, 0.1);
     if (elapsed > this.longest.ms) this.longest = { ms: elapsed, doing: this.doing };
     const scale = Math.min(this.transactionMs / elapsed, 2);
-    if (unit === "rows") this.rows = Math.round(Math.min(100_000, Math.max(10, this.rows * scale)));
-    // Most merge steps find little to do, so their time says little of the next one's: a low cap.
-    else this.pages = Math.round(Math.min(256, Math.max(16, this.pages * scale)));
+    this.rows = Math.round(Math.min(100_000, Math.max(10, this.rows * scale)));
     if (this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
     return result;
   }
