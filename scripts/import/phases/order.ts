@@ -50,11 +50,13 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
       words TEXT NOT NULL, names TEXT NOT NULL, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
       cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
     );
+    -- Ordered as the window numbers them, which SQLite then sorts once (ORDER BY 1 sorted the
+    -- numbered rows a second time).
     INSERT INTO temp.ordered_venues
     SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
            r.words, r.names, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN temp.city_at c ON c.gid = r.city_gid
-    ORDER BY 1;
+    ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id;
     DROP TABLE temp.city_at;
     UPDATE cities SET venue_first = s.first, venue_count = s.n
     FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
@@ -66,14 +68,21 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
            CASE WHEN admin1_code IS NOT NULL
                 THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
     FROM cities WHERE venue_count > 0 ORDER BY pos;
+    -- The cell ranks in a narrow table of their own: numbering the venues' whole rows by cell
+    -- sorted them twice (by cell, then back by pos); this sorts two numbers a venue.
+    CREATE TEMP TABLE cell_ranks (pos INTEGER PRIMARY KEY, cell_rank INTEGER NOT NULL);
+    INSERT INTO temp.cell_ranks
+    SELECT pos, row_number() OVER (ORDER BY cell, pos) FROM temp.ordered_venues WHERE cell IS NOT NULL ORDER BY pos;
     INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind,
                         cell, cell_rank)
     SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
            b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1, o.lat, o.lng, o.kind,
-           o.cell, CASE WHEN o.cell IS NOT NULL THEN row_number() OVER (PARTITION BY o.cell IS NULL ORDER BY o.cell, o.pos) END
+           o.cell, k.cell_rank
     FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
+    LEFT JOIN temp.cell_ranks k ON k.pos = o.pos
     ORDER BY o.pos;
-    DROP TABLE temp.venues_before;`);
+    DROP TABLE temp.venues_before;
+    DROP TABLE temp.cell_ranks;`);
   return db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
 }
 
