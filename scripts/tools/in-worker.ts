@@ -1,7 +1,8 @@
 /**
  * Work done in a worker thread, in order: jobs posted to one worker (a module that answers each
- * message with one message), their answers yielded in the order of the jobs, a few jobs ahead so
- * the worker never waits. The import hands its pure, costly row-making to it (names, search text)
+ * message with one message, and the CPU time it took), their answers in the order of the jobs —
+ * yielded a few jobs ahead so the worker never waits (inWorker), or each awaited when needed
+ * (JobWorker). The import hands its pure, costly row-making to it (names, search text)
  * while the main thread reads, places and writes: two cores instead of one.
  */
 import { createRequire } from "node:module";
@@ -67,29 +68,16 @@ export class JobWorker<J, A> {
 
 /** The answer of each job, in the order of the jobs, from a worker running `module`. */
 export async function* inWorker<J, A>(module: URL, jobs: Iterable<J> | AsyncIterable<J>): AsyncGenerator<A> {
-  const worker = startWorker(module);
-  const waiting: { resolve: (answer: A) => void; reject: (e: unknown) => void }[] = [];
-  const failAll = (error: unknown) => {
-    for (const w of waiting.splice(0)) w.reject(error);
-  };
-  worker.on("message", (m: Answered<A>) => waiting.shift()?.resolve(answerOf(m)));
-  worker.on("error", failAll);
-  worker.on("exit", (code) => failAll(stopped(code)));
-  const send = (job: J) =>
-    new Promise<A>((resolve, reject) => {
-      waiting.push({ resolve, reject });
-      worker.postMessage(job);
-    });
+  const worker = new JobWorker<J, A>(module);
   const inFlight: Promise<A>[] = [];
   try {
     for await (const job of jobs) {
-      inFlight.push(send(job));
+      inFlight.push(worker.post(job));
       if (inFlight.length >= AHEAD) yield await (inFlight.shift() as Promise<A>);
     }
     while (inFlight.length > 0) yield await (inFlight.shift() as Promise<A>);
   } finally {
-    worker.removeAllListeners("exit");
-    await worker.terminate();
+    await worker.close();
   }
 }
 
@@ -98,9 +86,8 @@ export async function answerJobs<J, A>(answer: (job: J) => A): Promise<void> {
   const { parentPort } = await import("node:worker_threads");
   parentPort?.on("message", (job: J) => {
     const before = process.threadCpuUsage();
-    const answered: Answered<A> = { answer: answer(job), cpuMicros: 0 };
+    const result = answer(job);
     const used = process.threadCpuUsage(before);
-    answered.cpuMicros = used.user + used.system;
-    parentPort.postMessage(answered);
+    parentPort.postMessage({ answer: result, cpuMicros: used.user + used.system } satisfies Answered<A>);
   });
 }
