@@ -12,7 +12,6 @@ import type { FtsJob } from "./fts-prebuild.ts";
 await answerJobs((job: FtsJob): true => {
   const db = new Database(job.file);
   try {
-    db.pragma("journal_mode = OFF");
     db.pragma("synchronous = OFF");
     db.pragma("cache_size = -32768");
     for (const { table, docs, ddl } of job.tables) {
