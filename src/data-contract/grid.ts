@@ -43,11 +43,22 @@ export function cellOf(level: number, lat: number, lng: number): number {
   return morton(x, y, level);
 }
 
-export const cellToken = (level: number, cell: number): string => `__g${level}_${cell}`;
+const cellTokenPrefix = (level: number): string => `__g${level}_`;
+export const cellToken = (level: number, cell: number): string => `${cellTokenPrefix(level)}${cell}`;
 
 /** A point's cell tokens, one per level of GRID_LEVELS. */
 export const cellTokens = (lat: number, lng: number): string[] =>
   GRID_LEVELS.map((level) => cellToken(level, cellOf(level, lat, lng)));
+
+/**
+ * cellTokens in SQL, joined by spaces ('' when NULL), from a column holding the point's finest
+ * cell: its cell at a coarser level is the finest one's Morton code without the last two bits per
+ * level between (the columns and rows are exact binary fractions of the same point). The import
+ * writes every search document's with it: SQLite writes the numbers in a third of the time a JS
+ * function called per record took (2M cities: 1.9 s against 6.5 s; 2026-11-27).
+ */
+export const cellTokensSql = (finest: string): string =>
+  `coalesce(${GRID_LEVELS.map((level) => `'${cellTokenPrefix(level)}' || (${finest} >> ${2 * (FINEST_LEVEL - level)})`).join(" || ' ' || ")}, '')`;
 
 /**
  * What a row of cell_counts counts (column term): the records a name prefix matches (the prefix

@@ -5,25 +5,31 @@
  * the side file (build-file.ts), whose worker thread indexes them while the build goes on.
  */
 import type Database from "better-sqlite3";
+import { cellTokensSql } from "../../../src/data-contract/grid.ts";
 import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts";
 import type { Progress } from "../progress.ts";
 
 /**
- * The documents. A venue's cell tokens are those of its own point, else of its city's
- * (grid_tokens: cell-counts.ts); its region tokens and city token are its city's.
+ * The documents. A venue's cell tokens are those of its finest cell (its own point's, else its
+ * city's: order.ts), its region tokens and city token its city's. The cities' texts are copied
+ * once into pos order (temp.city_text, which the stored totals read too): a venue's city found
+ * by its geonameid read the raw cities' pages in random order, once per venue.
  */
 export function searchDocuments(db: Database.Database, progress: Progress): void {
   progress.phase("search documents of cities and venues");
   db.exec(`
+    CREATE TEMP TABLE city_text (pos INTEGER PRIMARY KEY, words TEXT NOT NULL, names TEXT NOT NULL, tokens TEXT NOT NULL);
+    INSERT INTO temp.city_text
+    SELECT c.pos, r.words, r.names, r.tokens FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+    ORDER BY c.pos;
     INSERT INTO side.city_docs (pos, doc)
-    SELECT c.pos, r.words || ' ' || r.names || ' ' || r.tokens || ' ' || grid_tokens(c.lat, c.lng)
-    FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+    SELECT c.pos, t.words || ' ' || t.names || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
+    FROM cities c JOIN temp.city_text t ON t.pos = c.pos
     ORDER BY c.pos;
     INSERT INTO side.venue_docs (pos, doc)
     SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || ${kindTokenSql("v.kind")}
-                  || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || r.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
-                  || ' ' || grid_tokens(coalesce(v.lat, c.lat), coalesce(v.lng, c.lng)))
-    FROM temp.ordered_venues v LEFT JOIN cities c ON c.pos = v.city_pos
-    LEFT JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
+                  || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || t.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
+                  || ' ' || ${cellTokensSql("v.cell")})
+    FROM temp.ordered_venues v LEFT JOIN temp.city_text t ON t.pos = v.city_pos
     ORDER BY v.pos;`);
 }
