@@ -114,7 +114,7 @@ export async function build(
 
   counts.cities = orderCities(db, progress);
   counts.venues = orderVenues(db, progress);
-  counts.localizedNames = regionsAndNames(db);
+  counts.localizedNames = regionsAndNames(db, progress);
   counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
   problems.check();
   searchDocuments(db, progress);

@@ -21,10 +21,8 @@ export function orderCities(db: Database.Database, progress: Progress): number {
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
            NULL, 0
     FROM raw_cities ORDER BY population DESC, gid;
-    -- The build's own lookups: venues and localized names find their city by id, and the stored
-    -- totals read the cities (and their venues) by country and state.
-    CREATE INDEX build_cities_by_id ON cities (id);
-    CREATE INDEX build_cities_by_region ON cities (country_code, admin1_code, state_rank);`);
+    -- The build's own lookup: localized names find their city by id.
+    CREATE INDEX build_cities_by_id ON cities (id);`);
   return db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
 }
 
@@ -87,13 +85,18 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
 }
 
 /** Cities and venues per country and per state; the localized names of what was imported (venues' among them). */
-export function regionsAndNames(db: Database.Database): number {
+export function regionsAndNames(db: Database.Database, progress: Progress): number {
+  progress.phase("region totals and localized names");
+  // One scan of the cities, grouped by state, and the countries' totals from those groups: grouping
+  // by the region index read each city's row from wherever it lies (2M cities: 13.5 s, against
+  // 3.5 s so; 2026-11-27).
   db.exec(`
     INSERT INTO region_counts (country_code, admin1_code, cities, venues)
-    SELECT country_code, '', count(*), sum(venue_count) FROM cities GROUP BY country_code
+    WITH states AS (SELECT country_code, admin1_code, count(*) AS cities, sum(venue_count) AS venues
+                    FROM cities NOT INDEXED GROUP BY country_code, admin1_code)
+    SELECT country_code, '', sum(cities), sum(venues) FROM states GROUP BY country_code
     UNION ALL
-    SELECT country_code, admin1_code, count(*), sum(venue_count) FROM cities WHERE admin1_code IS NOT NULL
-    GROUP BY country_code, admin1_code;
+    SELECT country_code, admin1_code, cities, venues FROM states WHERE admin1_code IS NOT NULL;
     INSERT INTO localized_names (lang, kind, key, name)
     SELECT lang, CASE WHEN key GLOB '[0-9]*' THEN 'city' WHEN key GLOB '*.*' THEN 'admin1' ELSE 'country' END, key, name
     FROM raw_localized l

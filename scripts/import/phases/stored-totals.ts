@@ -22,21 +22,22 @@ type Kind = "venue" | "city";
 type RegionRow = { text: string; country_code: string | null; admin1_code: string | null };
 type PosRow = { pos: number; text: string; names: string };
 
-/** Records grouped by country and state: the order scopedPrefixCounts counts in. */
+/**
+ * Records grouped by country and state: the order scopedPrefixCounts counts in. Sorted from one
+ * scan: walking the region index and reading each record from where its pos puts it read pages
+ * all over the tables (1M venues on 2M cities: 11.2 s and 20.4 s against 3.2 s and 7.6 s; 2026-11-27).
+ */
 function recordsByRegion(db: Database.Database, kind: Kind): Iterable<RegionRow>[] {
   if (kind === "city") {
     const cities = db.prepare(
-      `SELECT r.words AS text, c.country_code, c.admin1_code FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
-       ORDER BY c.country_code, c.admin1_code, c.state_rank`,
+      "SELECT words AS text, country_code, admin1_code FROM raw_cities ORDER BY country_code, admin1_code",
     );
     return [cities.iterate() as Iterable<RegionRow>];
   }
-  // Each city's venues are one pos range: cities by region, then their venues in order; then the
-  // venues without a city.
+  // The venues' cities come in pos order, as the venues do: the join reads the cities in one pass.
   const inCities = db.prepare(
     `SELECT o.words AS text, c.country_code, c.admin1_code
-     FROM cities c JOIN temp.ordered_venues o ON o.pos >= c.venue_first AND o.pos < c.venue_first + c.venue_count
-     WHERE c.venue_count > 0 ORDER BY c.country_code, c.admin1_code, c.state_rank, o.pos`,
+     FROM temp.ordered_venues o JOIN cities c ON c.pos = o.city_pos ORDER BY c.country_code, c.admin1_code`,
   );
   const cityless = db.prepare(
     "SELECT words AS text, NULL AS country_code, NULL AS admin1_code FROM temp.ordered_venues WHERE city_pos IS NULL",
@@ -49,7 +50,7 @@ function recordsInOrder(db: Database.Database, kind: Kind): Iterable<PosRow> {
   const sql =
     kind === "venue"
       ? "SELECT pos, words AS text, names FROM temp.ordered_venues ORDER BY pos"
-      : "SELECT c.pos, r.words AS text, r.names FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER) ORDER BY c.pos";
+      : "SELECT pos, words AS text, names FROM temp.city_text ORDER BY pos";
   return db.prepare(sql).iterate() as Iterable<PosRow>;
 }
 
