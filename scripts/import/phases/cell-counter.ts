@@ -47,6 +47,8 @@ export class CellCounter {
   /** 1 where an open cell has a kid in kidRest (only those are cleared when it closes). */
   private readonly hasKidRest: Uint8Array;
   private readonly box: Float64Array;
+  private readonly here = new Float64Array(LEVELS);
+  private hereFinest = -1;
 
   constructor(
     terms: number,
@@ -65,17 +67,26 @@ export class CellCounter {
 
   /** A record of `term` at a point in finest cell `finest`; records come in order of their finest cell. */
   add(term: number, finest: number, lat: number, lng: number): void {
+    const here = this.cellsOf(finest);
     const base = term * LEVELS;
     const leaf = base + LEVELS - 1;
-    if (this.cell[leaf] !== finest) {
+    if (this.cell[leaf] !== here[LEVELS - 1]) {
       let same = 0;
-      while (same < LEVELS && this.cell[base + same] === Math.floor(finest / (DIVISOR[same] ?? 1))) same++;
+      while (same < LEVELS && this.cell[base + same] === here[same]) same++;
       for (let level = LEVELS - 1; level >= same; level--) this.close(base, level);
-      for (let level = same; level < LEVELS; level++)
-        this.cell[base + level] = Math.floor(finest / (DIVISOR[level] ?? 1));
+      for (let level = same; level < LEVELS; level++) this.cell[base + level] = here[level] ?? 0;
     }
     this.n[leaf] = (this.n[leaf] ?? 0) + 1;
     this.grow(leaf, lat, lat, lng, lng);
+  }
+
+  /** The cells of finest cell `finest` at each count level: worked out once for a record's terms. */
+  private cellsOf(finest: number): Float64Array {
+    if (finest !== this.hereFinest) {
+      this.hereFinest = finest;
+      for (let level = 0; level < LEVELS; level++) this.here[level] = Math.floor(finest / (DIVISOR[level] ?? 1));
+    }
+    return this.here;
   }
 
   /** Closes every open cell (after the last record). */
