@@ -258,10 +258,14 @@ export function checkVenues(db: Database.Database, problems: Problems, progress:
     `SELECT v.id, v.city_gid, v.file, v.line FROM raw_venues v
      WHERE v.city_gid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM raw_cities c WHERE c.gid = v.city_gid)`,
   );
-  for (const r of missing.all() as { id: string; city_gid: number; file: string; line: number | string }[]) {
+  const missingRows = missing.all() as { id: string; city_gid: number; file: string; line: number | string }[];
+  for (const r of missingRows) {
     problems.add(r.file, r.line, `venue ${r.id}: city ${r.city_gid} is not among the imported cities`);
   }
-  db.exec("DELETE FROM raw_venues WHERE city_gid IS NOT NULL AND city_gid NOT IN (SELECT gid FROM raw_cities)");
+  // Only when some are missing: the statement looks up every venue's city again (1M venues: 2.0 s).
+  if (missingRows.length > 0) {
+    db.exec("DELETE FROM raw_venues WHERE city_gid IS NOT NULL AND city_gid NOT IN (SELECT gid FROM raw_cities)");
+  }
   problems.check();
   return repeats;
 }
