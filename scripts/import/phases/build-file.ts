@@ -112,5 +112,5 @@ export function createBuildFile(path: string): Database.Database {
 /** Drops what only the build needed. */
 export function dropRawTables(db: Database.Database): void {
   db.exec(`DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;
-           DROP TABLE temp.short_words; DROP TABLE temp.city_text;`);
+           DROP TABLE temp.short_words; DROP TABLE temp.city_text; DROP TABLE temp.city_regions;`);
 }

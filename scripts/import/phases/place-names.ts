@@ -78,11 +78,12 @@ export function placeNames(db: Database.Database, countries: readonly Country[],
     name: string;
   }[];
   for (const { key, name } of names) localized.set(key, [...(localized.get(key) ?? []), name]);
+  // Each region's first city, from its cities' regions (order.ts regionsAndNames, run before).
   const ranks = new Map<string, number>();
   const rows = db
     .prepare(
-      `SELECT country_code AS cc, '' AS a1, min(pos) AS rank FROM cities GROUP BY country_code
-       UNION ALL SELECT country_code, admin1_code, min(pos) FROM cities WHERE admin1_code IS NOT NULL GROUP BY 1, 2`,
+      `SELECT country_code AS cc, '' AS a1, min(first) AS rank FROM temp.city_regions GROUP BY country_code
+       UNION ALL SELECT country_code, admin1_code, first FROM temp.city_regions WHERE admin1_code IS NOT NULL`,
     )
     .all() as { cc: string; a1: string; rank: number }[];
   for (const r of rows) ranks.set(`${r.cc}.${r.a1}`, r.rank);
