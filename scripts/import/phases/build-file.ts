@@ -26,16 +26,17 @@ export const PLAIN_TABLES = [
 /**
  * The side files, attached to the build under these names: the documents of the search indexes,
  * which a worker thread turns into the indexes themselves while the build goes on
- * (fts-prebuild.ts), so that publishing copies them instead of indexing every document then. Two
- * files, because the cities' and venues' documents are written before the vocabulary's, and a
- * file is the worker's alone while it indexes.
+ * (fts-prebuild.ts), so that publishing copies them instead of indexing every document then. A
+ * file per index, because their documents are written at different times (the cities' once the
+ * cities are ordered, the venues' once the venues are, the vocabulary's last), and a file is the
+ * worker's alone while it indexes.
  */
-export const SIDE_FILES = ["side", "side_words"] as const;
+export const SIDE_FILES = ["side_cities", "side_venues", "side_words"] as const;
 export type SideFile = (typeof SIDE_FILES)[number];
 
 export const FTS_DOCUMENTS = [
-  { table: "cities_fts", docs: "city_docs", file: "side" },
-  { table: "venues_fts", docs: "venue_docs", file: "side" },
+  { table: "cities_fts", docs: "city_docs", file: "side_cities" },
+  { table: "venues_fts", docs: "venue_docs", file: "side_venues" },
   { table: "words_fts", docs: "word_docs", file: "side_words" },
 ] as const satisfies readonly { table: string; docs: string; file: SideFile }[];
 

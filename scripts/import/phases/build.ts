@@ -11,7 +11,7 @@ import type Database from "better-sqlite3";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import { dropRawTables } from "./build-file.ts";
-import { searchDocuments } from "./documents.ts";
+import { cityDocuments, venueDocuments } from "./documents.ts";
 import { orderCities, orderVenues, regionsAndNames } from "./order.ts";
 import { readCityRows, readLocalized, readRegions } from "./read.ts";
 import { storedTotals } from "./stored-totals.ts";
@@ -113,22 +113,25 @@ export async function build(
   counts.venueSources = db.prepare("SELECT DISTINCT source FROM raw_venues ORDER BY source").pluck().all() as string[];
 
   counts.cities = orderCities(db, progress);
-  counts.venues = orderVenues(db, progress);
-  counts.localizedNames = regionsAndNames(db, progress);
-  counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
-  problems.check();
-  searchDocuments(db, progress);
+  cityDocuments(db, progress);
   const indexes = new FtsPrebuild(db);
-  indexes.index("side");
   try {
+    indexes.index("side_cities");
+    counts.venues = orderVenues(db, progress);
+    counts.localizedNames = regionsAndNames(db, progress);
+    counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
+    problems.check();
+    venueDocuments(db, progress);
+    indexes.index("side_venues");
     counts.words = vocabulary(db, progress);
     indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
     dropRawTables(db);
-  } finally {
     progress.phase("waiting for the search indexes (built beside the phases before)");
     await indexes.done();
+  } finally {
+    await indexes.close();
   }
   return counts;
 }

@@ -2,7 +2,7 @@
  * Phase 2, write the search documents (docs/architecture.md#search-indexes): one per city and one
  * per venue, in pos order (their rowid), holding the words of its names, its name tokens, its filter
  * tokens (src/data-contract/tokens.ts) and the cell tokens of its place (src/data-contract/grid.ts), into
- * the side file (build-file.ts), whose worker thread indexes them while the build goes on.
+ * the side files (build-file.ts), whose worker thread indexes them while the build goes on.
  */
 import type Database from "better-sqlite3";
 import { cellTokensSql } from "../../../src/data-contract/grid.ts";
@@ -10,23 +10,31 @@ import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts
 import type { Progress } from "../progress.ts";
 
 /**
- * The documents. A venue's cell tokens are those of its finest cell (its own point's, else its
- * city's: order.ts), its region tokens and city token its city's. The cities' texts are copied
- * once into pos order (temp.city_text, which the stored totals read too): a venue's city found
- * by its geonameid read the raw cities' pages in random order, once per venue.
+ * The cities' documents, once they are ordered. Their texts are copied once into pos order
+ * (temp.city_text, which the venues' documents and the stored totals read too): a venue's city
+ * found by its geonameid read the raw cities' pages in random order, once per venue.
  */
-export function searchDocuments(db: Database.Database, progress: Progress): void {
-  progress.phase("search documents of cities and venues");
+export function cityDocuments(db: Database.Database, progress: Progress): void {
+  progress.phase("search documents of cities");
   db.exec(`
     CREATE TEMP TABLE city_text (pos INTEGER PRIMARY KEY, words TEXT NOT NULL, names TEXT NOT NULL, tokens TEXT NOT NULL);
     INSERT INTO temp.city_text
     SELECT c.pos, r.words, r.names, r.tokens FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
     ORDER BY c.pos;
-    INSERT INTO side.city_docs (pos, doc)
+    INSERT INTO side_cities.city_docs (pos, doc)
     SELECT c.pos, t.words || ' ' || t.names || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
     FROM cities c JOIN temp.city_text t ON t.pos = c.pos
-    ORDER BY c.pos;
-    INSERT INTO side.venue_docs (pos, doc)
+    ORDER BY c.pos;`);
+}
+
+/**
+ * The venues' documents. A venue's cell tokens are those of its finest cell (its own point's, else
+ * its city's: order.ts), its region tokens and city token its city's.
+ */
+export function venueDocuments(db: Database.Database, progress: Progress): void {
+  progress.phase("search documents of venues");
+  db.exec(`
+    INSERT INTO side_venues.venue_docs (pos, doc)
     SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || ${kindTokenSql("v.kind")}
                   || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || t.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
                   || ' ' || ${cellTokensSql("v.cell")})

@@ -1,10 +1,10 @@
 /**
  * The search indexes built in a worker thread (fts-worker.ts) from their documents in the side
- * files (build-file.ts), while the main thread goes on: the cities' and venues' while it builds the
- * vocabulary, the stored totals and the cell counts; the vocabulary's (words_fts) after them.
- * FTS5's indexing is a third of a large import, and runs on the second core. A side file is
- * detached meanwhile (the worker alone writes it), and attached again when its indexes are done.
- * Publishing copies them (publish/local.ts).
+ * files (build-file.ts), while the main thread goes on: the cities' while it orders the venues, the
+ * venues' while it builds the vocabulary, the stored totals and the cell counts, the vocabulary's
+ * (words_fts) after it. FTS5's indexing is a third of a large import, and runs on the second core.
+ * A side file is detached meanwhile (the worker alone writes it), and attached again when its
+ * indexes are done. Publishing copies them (publish/local.ts).
  */
 import type Database from "better-sqlite3";
 import { JobWorker } from "../../tools/in-worker.ts";
@@ -43,12 +43,13 @@ export class FtsPrebuild {
     this.built.push(built);
   }
 
-  /** Every index handed over built, its file attached again; the worker stopped. */
+  /** Every index handed over built, its file attached again. */
   async done(): Promise<void> {
-    try {
-      for (const built of this.built) await built;
-    } finally {
-      await this.worker.close();
-    }
+    for (const built of this.built) await built;
+  }
+
+  /** Stops the worker (whatever it was doing, when the build failed). */
+  close(): Promise<void> {
+    return this.worker.close();
   }
 }
