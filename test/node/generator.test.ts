@@ -168,16 +168,16 @@ describe("VenueIds", () => {
 
 describe("stored totals of name prefixes", () => {
   const records: PrefixRecord[] = [
-    { words: ["stadthalle", "wien"], countryCode: "AT", admin1Code: "09" },
-    { words: ["stadium"], countryCode: "US", admin1Code: "CA" },
-    { words: ["star", "bar"], countryCode: "US", admin1Code: "NY" },
-    { words: ["𝔰tar"], countryCode: null, admin1Code: null },
-    { words: ["bar"], countryCode: null, admin1Code: null },
+    { text: "stadthalle wien", countryCode: "AT", admin1Code: "09" },
+    { text: "stadium", countryCode: "US", admin1Code: "CA" },
+    { text: "star bar", countryCode: "US", admin1Code: "NY" },
+    { text: "𝔰tar", countryCode: null, admin1Code: null },
+    { text: "bar", countryCode: null, admin1Code: null },
   ];
   /** The vocabulary with record counts, sorted, as the import's words table gives it. */
   const vocabulary = (): [string, number][] => {
     const counts = new Map<string, number>();
-    for (const r of records) for (const w of r.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const r of records) for (const w of r.text.split(" ")) counts.set(w, (counts.get(w) ?? 0) + 1);
     return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   };
   // Grouped by country and state, records without a country anywhere (the import sorts them so).

@@ -44,8 +44,8 @@ export class CellCounter {
   private readonly storedN: Int32Array;
   /** Per open cell, its 16 kids' counts when they are not stored (each under `min`). */
   private readonly kidRest: Uint16Array;
-  /** 1 where an open cell has a kid in kidRest (only those are cleared when it closes). */
-  private readonly hasKidRest: Uint8Array;
+  /** Per open cell, a bit per kid in kidRest: only those are read and cleared. */
+  private readonly kidRestBits: Uint16Array;
   private readonly box: Float64Array;
   private readonly here = new Float64Array(LEVELS);
   private hereFinest = -1;
@@ -60,7 +60,7 @@ export class CellCounter {
     this.n = new Int32Array(terms * LEVELS);
     this.storedN = new Int32Array(terms * LEVELS);
     this.kidRest = new Uint16Array(terms * LEVELS * KIDS);
-    this.hasKidRest = new Uint8Array(terms * LEVELS);
+    this.kidRestBits = new Uint16Array(terms * LEVELS);
     this.box = new Float64Array(terms * LEVELS * 4);
     for (let i = 0; i < terms * LEVELS; i++) this.resetBox(i);
   }
@@ -106,10 +106,10 @@ export class CellCounter {
     if (level > 0) this.toParent(i, n, stored);
     this.n[i] = 0;
     if (this.storedN[i] !== 0) this.storedN[i] = 0;
-    if (this.hasKidRest[i] === 1) {
-      this.kidRest.fill(0, i * KIDS, (i + 1) * KIDS);
-      this.hasKidRest[i] = 0;
+    for (let bits = this.kidRestBits[i] ?? 0; bits !== 0; bits &= bits - 1) {
+      this.kidRest[i * KIDS + 31 - Math.clz32(bits & -bits)] = 0;
     }
+    this.kidRestBits[i] = 0;
     this.resetBox(i);
   }
 
@@ -137,8 +137,9 @@ export class CellCounter {
     this.grow(parent, b[i * 4] ?? 0, b[i * 4 + 1] ?? 0, b[i * 4 + 2] ?? 0, b[i * 4 + 3] ?? 0);
     if (stored) this.storedN[parent] = (this.storedN[parent] ?? 0) + n;
     else {
-      this.kidRest[parent * KIDS + ((this.cell[i] ?? 0) % KIDS)] = n;
-      this.hasKidRest[parent] = 1;
+      const kid = (this.cell[i] ?? 0) % KIDS;
+      this.kidRest[parent * KIDS + kid] = n;
+      this.kidRestBits[parent] = (this.kidRestBits[parent] ?? 0) | (1 << kid);
     }
   }
 

@@ -11,7 +11,7 @@
  */
 import type Database from "better-sqlite3";
 import { cellOf, FINEST_LEVEL, kindTerm } from "../../../src/data-contract/grid.ts";
-import { compareCodePoints, words } from "../../../src/data-contract/normalize.ts";
+import { compareCodePoints } from "../../../src/data-contract/normalize.ts";
 import { VENUE_KINDS } from "../../../src/data-contract/venue-kinds.ts";
 import type { Progress } from "../progress.ts";
 import { CellCounter, type CellRow } from "./cell-counter.ts";
@@ -107,7 +107,7 @@ function countKind(db: Database.Database, kind: Kind, min: number): number {
   db.transaction(() => {
     for (const rows of placesInOrder(db, kind)) {
       for (const r of rows) {
-        for (const p of present.of(words(r.text))) counter.add(p, r.z, r.lat, r.lng);
+        for (const p of present.of(r.text)) counter.add(p, r.z, r.lat, r.lng);
         const k = r.kind === null ? undefined : kindNumber.get(r.kind);
         if (k !== undefined) counter.add(k, r.z, r.lat, r.lng);
       }

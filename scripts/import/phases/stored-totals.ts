@@ -56,12 +56,12 @@ function recordsInOrder(db: Database.Database, kind: Kind): Iterable<PosRow> {
 
 function* prefixRecords(parts: Iterable<RegionRow>[]): Generator<PrefixRecord> {
   for (const rows of parts) {
-    for (const r of rows) yield { words: words(r.text), countryCode: r.country_code, admin1Code: r.admin1_code };
+    for (const r of rows) yield { text: r.text, countryCode: r.country_code, admin1Code: r.admin1_code };
   }
 }
 
 function* tierRecords(rows: Iterable<PosRow>): Generator<TierRecord> {
-  for (const r of rows) yield { pos: r.pos, words: words(r.text), nameTokens: words(r.names) };
+  for (const r of rows) yield { pos: r.pos, text: r.text, nameTokens: words(r.names) };
 }
 
 /** The stored totals, tiers and anchors of one kind of record. */
