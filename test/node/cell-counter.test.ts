@@ -1,7 +1,8 @@
 /**
  * The import's per-cell counts (scripts/import/phases/cell-counter.ts) against a brute-force count
- * of the same points: every stored cell's number, the records in its kids that are not stored,
- * and each such kid's own count (what lets the worker count a kid wholly inside an area).
+ * of the same points: every stored cell's number and the box around its records, the records in
+ * its kids that are not stored, and each such kid's own count (what lets the worker count a kid
+ * wholly inside an area).
  */
 import { describe, expect, it } from "vitest";
 import { cellOf, COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../../src/data-contract/grid.ts";
@@ -42,9 +43,11 @@ function points(count: number, seed: number): Point[] {
   });
 }
 
-/** The points of a term in a cell of a level, counted one by one. */
+/** The points of a term in a cell of a level, one by one. */
+const pointsIn = (all: readonly Point[], term: number, level: number, cell: number): Point[] =>
+  all.filter((p) => p.term === term && Math.floor(p.finest / 4 ** (FINEST_LEVEL - level)) === cell);
 const inCell = (all: readonly Point[], term: number, level: number, cell: number): number =>
-  all.filter((p) => p.term === term && Math.floor(p.finest / 4 ** (FINEST_LEVEL - level)) === cell).length;
+  pointsIn(all, term, level, cell).length;
 
 function counted(all: readonly Point[], min: number): CellRow[] {
   const rows: CellRow[] = [];
@@ -55,12 +58,15 @@ function counted(all: readonly Point[], min: number): CellRow[] {
 }
 
 describe("cell counts", () => {
-  it.each([2, 5, 32])("store what a brute-force count says (minimum %i)", (min) => {
+  it.each([1, 2, 5, 32])("store what a brute-force count says (minimum %i)", (min) => {
     const all = points(3000, min);
     const rows = counted(all, min);
     const stored = new Set(rows.map((r) => `${r.term}/${r.level}/${r.cell}`));
     for (const r of rows) {
-      expect(r.n).toBe(inCell(all, r.term, r.level, r.cell));
+      const held = pointsIn(all, r.term, r.level, r.cell);
+      expect(r.n).toBe(held.length);
+      expect([r.south, r.north]).toEqual([Math.min(...held.map((p) => p.lat)), Math.max(...held.map((p) => p.lat))]);
+      expect([r.west, r.east]).toEqual([Math.min(...held.map((p) => p.lng)), Math.max(...held.map((p) => p.lng))]);
       expect(r.n).toBeGreaterThanOrEqual(min);
       if (r.level === FINEST_LEVEL) continue;
       const kidLevel = r.level + KID_STEP;
@@ -69,8 +75,8 @@ describe("cell counts", () => {
         return stored.has(`${r.term}/${kidLevel}/${cell}`) ? 0 : inCell(all, r.term, kidLevel, cell);
       });
       expect(r.rest).toBe(kids.reduce((a, b) => a + b, 0));
-      const held = Object.fromEntries(kids.flatMap((n, k) => (n > 0 ? [[String(k), n]] : [])));
-      expect(r.kidRest === null ? null : JSON.parse(r.kidRest)).toEqual(r.rest > 0 ? held : null);
+      const kidsHeld = Object.fromEntries(kids.flatMap((n, k) => (n > 0 ? [[String(k), n]] : [])));
+      expect(r.kidRest === null ? null : JSON.parse(r.kidRest)).toEqual(r.rest > 0 ? kidsHeld : null);
     }
     // Every cell with at least `min` records is stored, at every level.
     for (const term of [0, 1]) {
