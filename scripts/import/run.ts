@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ROOT } from "../tools/project.ts";
-import { createBuildFile, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
+import { createBuildFile, RAW_VENUES_FILE, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
 import { build, noCounts, type BuildCounts } from "./phases/build.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
@@ -112,7 +112,7 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
   } finally {
     buildDb?.close();
     rmSync(buildPath, { force: true });
-    for (const side of SIDE_FILES) rmSync(sidePathOf(buildPath, side), { force: true });
+    for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(buildPath, side), { force: true });
   }
 }
 

@@ -1,15 +1,18 @@
 /**
  * The generator's worker thread (rows.ts): a batch of cities, each with its venues' points and
  * the city each point was placed in, into rows of raw_venues — the names, their search text, the
- * URLs: what costs the generator most, done beside the thread that places and writes.
+ * URLs — written into the job's file: what costs the generator most, done beside the thread that
+ * places the venues.
  */
+import Database from "better-sqlite3";
 import { answerJobs } from "../../tools/in-worker.ts";
-import { rawVenueRow } from "../phases/raw-venue.ts";
+import { INSERT_RAW_VENUE, rawVenueRow } from "../phases/raw-venue.ts";
 import { VenueIds } from "./ids.ts";
 import type { CityJob, RowsJob } from "./rows.ts";
 import { cityVenueNames, placedVenue } from "./venues.ts";
 
 let ids: { seed: string; ids: VenueIds } | null = null;
+let out: { file: string; insert: Database.Statement; db: Database.Database } | null = null;
 
 function cityRows(seed: string, job: CityJob): unknown[][] {
   if (ids?.seed !== seed) ids = { seed, ids: new VenueIds(seed) };
@@ -19,4 +22,27 @@ function cityRows(seed: string, job: CityJob): unknown[][] {
   );
 }
 
-await answerJobs((job: RowsJob) => job.cities.flatMap((city) => cityRows(job.seed, city)));
+/** The job's file, opened once: written in a transaction a job (it commits before the answer, so the file is whole whenever the main thread reads it). */
+function fileOf(file: string): { insert: Database.Statement; db: Database.Database } {
+  if (out?.file !== file) {
+    out?.db.close();
+    const db = new Database(file);
+    db.pragma("synchronous = OFF");
+    out = { file, db, insert: db.prepare(INSERT_RAW_VENUE) };
+  }
+  return out;
+}
+
+await answerJobs((job: RowsJob) => {
+  const { db, insert } = fileOf(job.file);
+  let written = 0;
+  db.transaction(() => {
+    for (const city of job.cities) {
+      for (const row of cityRows(job.seed, city)) {
+        insert.run(...row);
+        written++;
+      }
+    }
+  })();
+  return written;
+});

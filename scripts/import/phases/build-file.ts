@@ -2,7 +2,8 @@
  * The build file: a private SQLite file that an import builds its data in (no one reads it, so its
  * transactions may be long). It holds the served tables of migrations/ under their own names,
  * without their indexes (publishing builds them from all the rows at once) and the raw tables the
- * sources are read into; its side files hold the documents of the three FTS indexes.
+ * sources are read into; its side files hold the documents of the three FTS indexes, and the raw
+ * venues (written there by the generator's worker thread while this thread places the venues).
  */
 import { rmSync } from "node:fs";
 import Database from "better-sqlite3";
@@ -40,10 +41,23 @@ export const FTS_DOCUMENTS = [
   { table: "words_fts", docs: "word_docs", file: "side_words" },
 ] as const satisfies readonly { table: string; docs: string; file: SideFile }[];
 
-export const sidePathOf = (buildPath: string, side: SideFile): string =>
-  buildPath.replace(/(\.sqlite)?$/, `-${side.replace("_", "-")}.sqlite`);
+/**
+ * The side file of table raw_venues, attached under this name: the generator's worker thread
+ * writes the generated venues' rows into it itself (generate/rows.ts), with a connection of its
+ * own, while this thread places the venues and reads nothing of it; the build's SQL names the
+ * table unqualified, as SQLite finds it in an attached file. Handing the rows back to be written
+ * here took a third of the generation (1M venues on 2M cities: 30 s against 20; 2026-11-27).
+ */
+export const RAW_VENUES_FILE = "side_raw_venues" as const;
 
-/** Creates the side files of a build and attaches them to the build. */
+export const sidePathOf = (buildPath: string, side: SideFile | typeof RAW_VENUES_FILE): string =>
+  buildPath.replace(/(\.sqlite)?$/, `-${side.replaceAll("_", "-")}.sqlite`);
+
+/** The path of a file attached to the build. */
+export const attachedPath = (db: Database.Database, name: string): string =>
+  db.prepare("SELECT file FROM pragma_database_list WHERE name = ?").pluck().get(name) as string;
+
+/** Creates the side files of a build (empty) and attaches them to the build. */
 function attachSideFiles(db: Database.Database, buildPath: string): void {
   for (const side of SIDE_FILES) {
     const path = sidePathOf(buildPath, side);
@@ -55,6 +69,10 @@ function attachSideFiles(db: Database.Database, buildPath: string): void {
     db.prepare(`ATTACH DATABASE ? AS ${side}`).run(path);
     db.exec(`PRAGMA ${side}.synchronous = OFF`);
   }
+  const rawVenues = sidePathOf(buildPath, RAW_VENUES_FILE);
+  rmSync(rawVenues, { force: true });
+  db.prepare(`ATTACH DATABASE ? AS ${RAW_VENUES_FILE}`).run(rawVenues);
+  db.exec(`PRAGMA ${RAW_VENUES_FILE}.synchronous = OFF; PRAGMA ${RAW_VENUES_FILE}.cache_size = -16384`);
 }
 
 /** The raw tables the sources are read into; dropped when the build is done. */
@@ -70,7 +88,7 @@ const RAW_TABLES = `
     line INTEGER NOT NULL
   );
   -- No index while loading (ids come in random order): repeated ids are found by sorting, after.
-  CREATE TABLE raw_venues (
+  CREATE TABLE ${RAW_VENUES_FILE}.raw_venues (
     id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
     words TEXT NOT NULL,   -- the distinct words of all its names (src/data-contract/spellings.ts)
     names TEXT NOT NULL,   -- each form of each name as a name token
@@ -105,13 +123,16 @@ export function createBuildFile(path: string): Database.Database {
   for (const name of db.prepare("SELECT name FROM build_indexes").pluck().all() as string[]) {
     db.exec(`DROP INDEX "${name}"`);
   }
-  db.exec(RAW_TABLES);
   attachSideFiles(db, path);
+  db.exec(RAW_TABLES);
   return db;
 }
 
 /** Drops what only the build needed. */
 export function dropRawTables(db: Database.Database): void {
-  db.exec(`DROP TABLE raw_cities; DROP TABLE raw_venues; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;
-           DROP TABLE temp.short_words; DROP TABLE temp.city_text; DROP TABLE temp.city_regions;`);
+  const rawVenues = attachedPath(db, RAW_VENUES_FILE);
+  db.exec(`DROP TABLE raw_cities; DROP TABLE raw_localized; DROP TABLE temp.ordered_venues;
+           DROP TABLE temp.short_words; DROP TABLE temp.city_text; DROP TABLE temp.city_regions;
+           DETACH DATABASE ${RAW_VENUES_FILE};`);
+  rmSync(rawVenues, { force: true });
 }

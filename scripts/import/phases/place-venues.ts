@@ -20,6 +20,7 @@ import type Database from "better-sqlite3";
 import type { Progress } from "../progress.ts";
 import { haversineKm } from "../../../src/data-contract/distance.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
+import { RAW_VENUES_FILE } from "./build-file.ts";
 import { peopled, REACH_KM } from "./place-rule.ts";
 import { bandOf, bandSouth, PlaceSweep, type CityRow } from "./place-sweep.ts";
 
@@ -104,7 +105,7 @@ function* venuesByBand(db: Database.Database): Generator<{ venues: Unplaced[]; p
     .get() as { south: number | null; north: number | null };
   if (range.south === null || range.north === null) return;
   const places = new PlaceSweep(db, { marginKm: REACH_KM, names: true });
-  db.exec("CREATE INDEX raw_venues_by_lat ON raw_venues (lat)");
+  db.exec(`CREATE INDEX ${RAW_VENUES_FILE}.raw_venues_by_lat ON raw_venues (lat)`);
   const inBand = db.prepare(
     "SELECT rowid, lat, lng, hints, country_hint FROM raw_venues WHERE lat >= ? AND lat < ? AND city_gid IS NULL ORDER BY rowid",
   );
@@ -117,7 +118,7 @@ function* venuesByBand(db: Database.Database): Generator<{ venues: Unplaced[]; p
     }
   } finally {
     places.close();
-    db.exec("DROP INDEX raw_venues_by_lat");
+    db.exec(`DROP INDEX ${RAW_VENUES_FILE}.raw_venues_by_lat`);
   }
 }
 
@@ -164,7 +165,7 @@ export function dropSameVenues(db: Database.Database): Map<string, number> {
     .prepare("SELECT 1 FROM raw_venues WHERE lat IS NOT NULL AND source <> 'generated' LIMIT 1")
     .get();
   if (hasPoints === undefined) return dropped;
-  db.exec("CREATE INDEX raw_venues_by_name ON raw_venues (name_norm, lat)");
+  db.exec(`CREATE INDEX ${RAW_VENUES_FILE}.raw_venues_by_name ON raw_venues (name_norm, lat)`);
   const pairs = (
     db
       .prepare(
@@ -181,7 +182,7 @@ export function dropSameVenues(db: Database.Database): Map<string, number> {
       dropped.set(p.file, (dropped.get(p.file) ?? 0) + 1);
     }
   })();
-  db.exec("DROP INDEX raw_venues_by_name");
+  db.exec(`DROP INDEX ${RAW_VENUES_FILE}.raw_venues_by_name`);
   return dropped;
 }
 

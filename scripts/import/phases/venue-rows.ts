@@ -14,7 +14,7 @@ import {
   venuePoints,
   venueWeight,
 } from "../generate/venues.ts";
-import { rowsInWorker, type CityJob, type RowsJob } from "../generate/rows.ts";
+import { rowsWrittenInWorker, type CityJob, type RowsJob } from "../generate/rows.ts";
 import { VenueIds } from "../generate/ids.ts";
 import { venueCountsOver } from "../generate/counts.ts";
 import { ImportError, type Problems } from "../problems.ts";
@@ -24,6 +24,7 @@ import { readVenueFiles, type VenueFileReport } from "../sources/venue-files.ts"
 import type { VenueInput } from "../sources/venue-input.ts";
 import type { VenueSelection } from "../sources/venue-selection.ts";
 import { inBatches } from "./batches.ts";
+import { attachedPath, RAW_VENUES_FILE } from "./build-file.ts";
 import { REACH_KM } from "./place-rule.ts";
 import { PlaceSweep, type CityRow } from "./place-sweep.ts";
 import { INSERT_RAW_VENUE, rawVenueRow, type RawVenueRow } from "./raw-venue.ts";
@@ -113,7 +114,7 @@ const asGeneratorCity = (c: CityRow, countries: ReadonlyMap<string, Country>) =>
 function* generatorJobs(
   sweep: PlaceSweep,
   countries: ReadonlyMap<string, Country>,
-  sources: VenueSources,
+  sources: VenueSources & { file: string },
   numbering: { gids: ArrayLike<number>; firsts: ArrayLike<number> },
 ): Generator<RowsJob> {
   let cities: CityJob[] = [];
@@ -141,11 +142,11 @@ function* generatorJobs(
       });
       cities.push({ city, first, points, placed });
       if ((venues += count) < JOB_VENUES) continue;
-      yield { seed: sources.seed, cities };
+      yield { seed: sources.seed, file: sources.file, cities };
       [cities, venues, ofJob] = [[], 0, new Map()];
     }
   }
-  if (cities.length > 0) yield { seed: sources.seed, cities };
+  if (cities.length > 0) yield { seed: sources.seed, file: sources.file, cities };
 }
 
 /** Venues of one job of the generator's worker, about. */
@@ -155,26 +156,47 @@ const JOB_VENUES = 2000;
  * Generated venues: each city's are the venues numbered after those of the cities before it in
  * geonameid order (so the same cities give the same venues however they were read), made band by
  * band of latitude (PlaceSweep reads each city once), each venue's city found around its point by
- * the rule that places real venues; their rows made in a worker thread (generate/rows.ts).
+ * the rule that places real venues; their rows made and written by a worker thread
+ * (generate/rows.ts), then the venues without a city.
  */
-async function* generated(
+async function generate(
   db: Database.Database,
   countries: ReadonlyMap<string, Country>,
   sources: VenueSources,
   progress: Progress,
-): AsyncGenerator<RawVenueRow> {
+): Promise<void> {
   progress.phase("generating venues", sources.venueCount);
   const cityless = citylessCount(sources.venueCount);
   const { gids, firsts } = venueNumbering(db, sources.venueCount - cityless);
   const largest = db.prepare("SELECT max(population) FROM raw_cities").pluck().get() as number | null;
   const sweep = new PlaceSweep(db, { marginKm: REACH_KM + spreadKm(largest ?? 0), names: false });
+  const jobs = generatorJobs(
+    sweep,
+    countries,
+    { ...sources, file: attachedPath(db, RAW_VENUES_FILE) },
+    { gids, firsts },
+  );
+  let written = 0;
   try {
-    for await (const rows of rowsInWorker(generatorJobs(sweep, countries, sources, { gids, firsts }))) yield* rows;
+    for await (const n of rowsWrittenInWorker(jobs)) progress.tick((written += n));
   } finally {
     sweep.close();
   }
   const numbering = { seed: sources.seed, ids: new VenueIds(sources.seed) };
-  for (const v of citylessVenues(cityless, { ...numbering, first: firsts[gids.length] ?? 0 })) yield rawVenueRow(v);
+  const rows = (function* () {
+    for (const v of citylessVenues(cityless, { ...numbering, first: firsts[gids.length] ?? 0 })) yield rawVenueRow(v);
+  })();
+  await writeRawVenues(db, rows, (n) => progress.tick(written + n));
+}
+
+/** Rows into raw_venues, in transactions of a batch. */
+function writeRawVenues(
+  db: Database.Database,
+  rows: AsyncIterable<RawVenueRow> | Iterable<RawVenueRow>,
+  tick: (n: number) => void,
+): Promise<number> {
+  const insert = db.prepare(INSERT_RAW_VENUE);
+  return inBatches(db, rows, (row) => void insert.run(...row), tick);
 }
 
 /** Venues into raw_venues: from the files (each file's report filled in), or generated on the raw cities. */
@@ -185,14 +207,12 @@ export async function readVenueRows(
   problems: Problems,
   progress: Progress,
 ): Promise<VenueFileReport[]> {
+  if (sources.venueFiles.length === 0) {
+    await generate(db, countries, sources, progress);
+    return [];
+  }
   const reports: VenueFileReport[] = [];
-  const rows =
-    sources.venueFiles.length === 0
-      ? generated(db, countries, sources, progress)
-      : rowsOf(fromFiles(sources, problems, progress, reports));
-  const insert = db.prepare(INSERT_RAW_VENUE);
-  const write = (row: RawVenueRow) => void insert.run(...row);
-  await inBatches(db, rows, write, (n) => progress.tick(n));
+  await writeRawVenues(db, rowsOf(fromFiles(sources, problems, progress, reports)), (n) => progress.tick(n));
   return reports;
 }
 
