@@ -22,11 +22,15 @@ function cityRows(seed: string, job: CityJob): unknown[][] {
   );
 }
 
-/** The job's file, opened once: written in a transaction a job (it commits before the answer, so the file is whole whenever the main thread reads it). */
+/**
+ * The job's file, opened once: written in a transaction a job (it commits before the answer, so
+ * the file is whole whenever the main thread reads it). Other workers write the same file: a job
+ * waits for the one writing (a job's transaction takes milliseconds).
+ */
 function fileOf(file: string): { insert: Database.Statement; db: Database.Database } {
   if (out?.file !== file) {
     out?.db.close();
-    const db = new Database(file);
+    const db = new Database(file, { timeout: 600_000 });
     db.pragma("synchronous = OFF");
     out = { file, db, insert: db.prepare(INSERT_RAW_VENUE) };
   }
@@ -35,14 +39,10 @@ function fileOf(file: string): { insert: Database.Statement; db: Database.Databa
 
 await answerJobs((job: RowsJob) => {
   const { db, insert } = fileOf(job.file);
-  let written = 0;
+  const rows = job.cities.flatMap((city) => cityRows(job.seed, city));
+  // Made before the transaction, which holds the file's write lock only while inserting.
   db.transaction(() => {
-    for (const city of job.cities) {
-      for (const row of cityRows(job.seed, city)) {
-        insert.run(...row);
-        written++;
-      }
-    }
-  })();
-  return written;
+    for (const row of rows) insert.run(...row);
+  }).immediate();
+  return rows.length;
 });
