@@ -7,12 +7,14 @@
 import type Database from "better-sqlite3";
 import { indexDeletes } from "../../../src/data-contract/typo-keys.ts";
 import type { Progress } from "../progress.ts";
+import { withSortHelper } from "../sort-helper.ts";
 
 export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
   // Every word once, counted; the words of 1 and 2 letters stay in a temp table, for the prefixes
-  // that the cell counts count (cell-counts.ts).
-  db.exec(`
+  // that the cell counts count (cell-counts.ts). One sort of every word of every name.
+  withSortHelper(db, () =>
+    db.exec(`
     CREATE TEMP TABLE all_words AS
     SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities, sum(kind = 'p') AS places FROM (
       SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(words, ' ', '","') || '"]') j
@@ -24,7 +26,8 @@ export function vocabulary(db: Database.Database, progress: Progress): number {
     INSERT INTO words (word, venues, cities, places)
     SELECT word, venues, cities, places FROM temp.all_words WHERE length(word) >= 3 ORDER BY word;
     CREATE TEMP TABLE short_words AS SELECT word, venues, cities FROM temp.all_words WHERE length(word) < 3;
-    DROP TABLE temp.all_words;`);
+    DROP TABLE temp.all_words;`),
+  );
   const count = db.prepare("SELECT count(*) FROM words").pluck().get() as number;
   progress.phase("deletion neighbourhoods of the vocabulary (typo tolerance)", count);
   // A function called by SQLite streams the words through, without reading them out in batches.

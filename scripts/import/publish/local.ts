@@ -20,6 +20,7 @@
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES, SIDE_FILES, sidePathOf } from "../phases/build-file.ts";
 import type { Progress } from "../progress.ts";
+import { withSortHelper } from "../sort-helper.ts";
 import {
   SERVED_TABLES,
   importSuffix,
@@ -70,7 +71,7 @@ export async function publishLocal(
       const tableIndexes = steps.alone ? (indexes.get(table) ?? []) : [];
       if (tableIndexes.length > 0) {
         phase(`indexing ${table} (${tableIndexes.length} indexes)`);
-        for (const ddl of tableIndexes) await steps.write(() => target.exec(ddl));
+        for (const ddl of tableIndexes) await steps.write(() => withSortHelper(target, () => target.exec(ddl)));
       }
     }
     for (const fts of FTS_DOCUMENTS) await copyPrebuiltFts(p, fts);
