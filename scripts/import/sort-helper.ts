@@ -2,9 +2,10 @@
  * SQLite's sorter can hand its runs to a helper thread (PRAGMA threads; none by default), which
  * sorts and merges them on another core while the statement reads on. Each thread holds a run of
  * its own, up to the connection's cache, so the cache is halved meanwhile: the sort then takes the
- * memory it took alone. Only around single large sorts (the vocabulary's GROUP BY, an index at
- * publish): a statement that numbers rows in several orders runs several sorters at once, each
- * with its helper (ordering 2M cities so: peak 416 → 462 MiB, 2026-11-27).
+ * memory it took alone (at the full cache, ordering 2M cities with its four windows took
+ * 416 → 462 MiB; at half, the same peak, 2026-11-27). Around the statements that are mostly a sort
+ * (the vocabulary's GROUP BY, ordering the cities, an index at publish), not those that join by
+ * lookups, which a smaller cache slows.
  */
 import { availableParallelism } from "node:os";
 import type Database from "better-sqlite3";

@@ -1,9 +1,9 @@
 /**
- * Work done in a worker thread, in order: jobs posted to one worker (a module that answers each
+ * Work done in worker threads, in order: jobs posted to workers (a module that answers each
  * message with one message, and the CPU time it took), their answers in the order of the jobs —
- * yielded a few jobs ahead so the worker never waits (inWorker), or each awaited when needed
- * (JobWorker). The import hands its pure, costly row-making to it (names, search text)
- * while the main thread reads, places and writes: two cores instead of one.
+ * yielded a few jobs ahead so no worker waits (inWorker, with one or more workers), or each
+ * awaited when needed (JobWorker). The import hands its pure, costly row-making to them (names,
+ * search text) while the main thread reads, places and writes: every core instead of one.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
