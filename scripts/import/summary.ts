@@ -20,6 +20,7 @@ export function summaryText(s: ImportSummary, target: string): string {
         `vocabulary ${n(c.words)} words, localized names ${n(c.localizedNames)}`,
     );
   }
+  lines.push(...outsideAdmin1Lines(c.outsideAdmin1));
   if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
   if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
   if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
@@ -57,4 +58,18 @@ function venueFileLine(r: VenueFileReport): string {
   const names = r.names > 0 ? ` with ${n(r.names)} other names (aliases, old names, names in other languages)` : "";
   const setlist = (r.setlistIds ?? 0) > 0 ? `; ${n(r.setlistIds ?? 0)} under their setlist.fm id` : "";
   return `  ${r.file} (${r.format}): read ${n(r.read)}, kept ${n(r.kept)}${names}${skipped.length > 0 ? `, skipped ${skipped.join(", ")}` : ""}${placed}${setlist}`;
+}
+
+/** Cities served without a state because the admin-1 table lacks their code: how many, per country. */
+export function outsideAdmin1Lines(outside: [country: string, cities: number][]): string[] {
+  if (outside.length === 0) return [];
+  const n = (x: number) => x.toLocaleString("en-US");
+  const total = outside.reduce((sum, [, cities]) => sum + cities, 0);
+  const shown = outside.slice(0, 12).map(([country, cities]) => `${country} ${n(cities)}`);
+  const more = outside.length > shown.length ? `, and ${n(outside.length - shown.length)} more countries` : "";
+  return [
+    `  ${n(total)} cities in ${n(outside.length)} ${outside.length === 1 ? "country" : "countries"} carry an admin-1 code ` +
+      `that the admin-1 table lacks, and are served without a state: ${shown.join(", ")}${more}`,
+    `    (an admin-1 table of another GeoNames date than the cities? GeoNames renumbers regions; use the two files of one date)`,
+  ];
 }

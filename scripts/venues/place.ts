@@ -169,7 +169,8 @@ type CityPlace = Extract<FetchPlace, { kind: "city" }> & {
 function cityPlace(data: PlaceData, city: CityRecord): CityPlace {
   const population = data.db.prepare("SELECT population FROM cities WHERE id = ?").pluck().get(city.id) as number;
   const km = Math.min(REACH_KM, reachKm(population));
-  const state = city.state === null ? "" : `, ${city.state}`;
+  // A city-state is said once: "Berlin, DE", not "Berlin, Berlin, DE".
+  const state = city.state === null || city.state === city.name ? "" : `, ${city.state}`;
   return {
     kind: "city",
     id: city.id,

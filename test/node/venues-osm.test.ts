@@ -66,7 +66,7 @@ describe("npm run venues -- osm", () => {
     const [path, downloads] = [await servedFile(), newDir()];
     const ran = await venues(["osm", "Berlin", "--endpoint", await overpass()], path, downloads);
     expect(ran.error).toBeNull();
-    expect(ran.output).toContain('"Berlin" is Berlin, State of Berlin, DE');
+    expect(ran.output).toContain('"Berlin" is Berlin, DE (GeoNames');
     const about = JSON.parse(readFileSync(join(downloads, "osm-berlin-de.json.about.json"), "utf8")) as Record<
       string,
       unknown

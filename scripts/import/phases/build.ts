@@ -13,7 +13,7 @@ import type { Progress } from "../progress.ts";
 import { dropRawTables } from "./build-file.ts";
 import { cityDocuments, venueDocuments } from "./documents.ts";
 import { orderCities, orderVenues, regionsAndNames } from "./order.ts";
-import { readCityRows, readLocalized, readRegions } from "./read.ts";
+import { citiesOutsideTheAdmin1Table, readCityRows, readLocalized, readRegions } from "./read.ts";
 import { storedTotals } from "./stored-totals.ts";
 import type { VenueFileReport } from "../sources/venue-files.ts";
 import { dropSameVenues, placeVenues } from "./place-venues.ts";
@@ -54,6 +54,8 @@ export interface BuildCounts {
   /** Rows of place_names: the forms of countries and regions read at the end of a name. */
   placeNames: number;
   notPopulated: number;
+  /** Cities whose admin-1 code the admin-1 table lacks, per country, most first (served without a state). */
+  outsideAdmin1: [country: string, cities: number][];
   badAlternateNames: number;
   duplicateVenues: number;
   /** Per venue file: records read, kept, skipped by reason, and how the venues were placed. */
@@ -75,6 +77,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     localizedNames: 0,
     placeNames: 0,
     notPopulated: 0,
+    outsideAdmin1: [],
     badAlternateNames: 0,
     duplicateVenues: 0,
     venueFiles: [],
@@ -103,6 +106,7 @@ export async function build(
   const read = await readCityRows(db, sources.cities, new Set(codes), localizedByCity, problems, progress);
   counts.notPopulated = read.notPopulated;
   counts.badAlternateNames = read.badAlternateNames;
+  counts.outsideAdmin1 = citiesOutsideTheAdmin1Table(db);
   const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
   counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
   placeVenues(db, progress);

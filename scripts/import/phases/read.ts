@@ -114,8 +114,28 @@ export async function readCityRows(
       problems.add(basename(file), Number(line), `geonameid ${String(gid)} appears twice (first on line ${first})`);
     }
   };
-  const cities = readCities(file, problems, countryCodes, counts);
+  const zeroRegions = new Set(
+    db.prepare("SELECT country_code FROM admin1 WHERE code = '00'").pluck().all() as string[],
+  );
+  const cities = readCities(file, problems, countryCodes, counts, zeroRegions);
   await inBatches(db, cityRows(cities, localizedByCity), write, (n) => progress.tick(n));
   problems.check();
   return counts;
+}
+
+/**
+ * Cities whose admin-1 code the admin-1 table lacks, per country (most first): they are served
+ * without a state. Many of them mean the table is of another GeoNames date than the cities
+ * (GeoNames renumbers regions: Vietnam 2025, Norway 2024).
+ */
+export function citiesOutsideTheAdmin1Table(db: Database.Database): [country: string, cities: number][] {
+  const rows = db
+    .prepare(
+      `SELECT r.country_code AS country, count(*) AS cities FROM raw_cities r
+       WHERE r.admin1_code IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM admin1 a WHERE a.country_code = r.country_code AND a.code = r.admin1_code)
+       GROUP BY r.country_code ORDER BY cities DESC, country`,
+    )
+    .all() as { country: string; cities: number }[];
+  return rows.map((r) => [r.country, r.cities]);
 }

@@ -107,7 +107,8 @@ export interface CityReadCounts {
 }
 
 /**
- * The populated places (feature class P) of a 19-column geoname table, validated, one at a time.
+ * The populated places (feature class P) of a 19-column geoname table, validated, one at a time;
+ * `zeroRegions` the countries whose admin-1 table has a region coded "00".
  * `counts` is filled in as the rows go by. (A repeated geonameid is found by the database the
  * rows go into, which knows every id; see build.ts.)
  */
@@ -116,6 +117,7 @@ export async function* readCities(
   problems: Problems,
   countries: ReadonlySet<string>,
   counts: CityReadCounts,
+  zeroRegions: ReadonlySet<string> = new Set(),
 ): AsyncGenerator<City> {
   const alternates = (value: string | undefined): string[] => {
     const names = (value ?? "")
@@ -131,7 +133,7 @@ export async function* readCities(
     problems,
     (line, lineNo) => {
       counts.lines = lineNo;
-      return cityRow(line.split("\t"), countries, alternates, lineNo);
+      return cityRow(line.split("\t"), { countries, zeroRegions }, alternates, lineNo);
     },
     { comments: false },
   );
@@ -144,7 +146,7 @@ export async function* readCities(
 /** One row of the geoname table as a city; null for a valid row that is not a populated place. */
 function cityRow(
   cols: string[],
-  countries: ReadonlySet<string>,
+  { countries, zeroRegions }: { countries: ReadonlySet<string>; zeroRegions: ReadonlySet<string> },
   alternates: (value: string | undefined) => string[],
   line: number,
 ): City | null {
@@ -169,7 +171,8 @@ function cityRow(
     lat,
     lng,
     countryCode,
-    admin1Code: admin1 === "" || admin1 === "00" ? null : admin1,
+    // GeoNames' "00" is no region, except in a country whose admin-1 table has one (Monaco's MC.00).
+    admin1Code: admin1 === "" || (admin1 === "00" && !zeroRegions.has(countryCode)) ? null : admin1,
     population,
     featureCode: textField(cols[7], "feature code").toUpperCase(),
     line,
