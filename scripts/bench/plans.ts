@@ -6,15 +6,17 @@ export function fullScans(details: readonly string[]): string[] {
   return details.filter((d) => {
     if (!d.startsWith("SCAN ")) return false;
     if (/^SCAN \S+ VIRTUAL TABLE INDEX \d+:.*M/.test(d)) return false; // an FTS5 MATCH
-    // A bound JSON list of the statement's own, or a stored cell's kids (at most 16).
-    if (/^SCAN (json_each|ranges|j|r|kid_counts) VIRTUAL TABLE/.test(d)) return false;
+    // A bound JSON list of the statement's own, or a stored cell's kids (at most 16); a record's
+    // names, the readings and their words and alternatives (s, r, g, a: src/match/one-name.ts).
+    if (/^SCAN (json_each|ranges|j|r|s|g|a|kid_counts) VIRTUAL TABLE/.test(d)) return false;
     // A statement's own few rows: the page (h, paged), its parts (i, g, subqueries), the anchored
     // search's three tiers, the readings of a typo search (query/search.ts), and a search in an
     // area's cells on its edges (p, node: the recursion over cell_counts; kid, kid_box, kid_measure:
     // their unstored kids; cells, kids: their sums), their groups, measured records, counts and
     // the circle a page is looked for in (picked, chosen; src/geo/); the readings of a place in the
-    // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts).
-    return !/^SCAN (h|i|g|p|s|r|co|re|strict|candidates|tiered|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
+    // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
+    // texts the ways of the suggestions read (texts: src/suggest/candidates.ts).
+    return !/^SCAN (h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -6,7 +6,10 @@
  *
  * - cities: the 500 most populous of the served cities and 300 drawn (seeded) from those of 15,000
  *   people or more, leaving out names a bigger city shares; typed as their ASCII name in lower case;
- *   the oracle's order is population, over the names and ASCII names;
+ *   the oracle's order is population, over the names and ASCII names, a name typed whole counting
+ *   as EXACT_BONUS more (docs/api.md#suggestions: `harar` is Harar, unless a far bigger city
+ *   starts so); a target the oracle never puts first (a far bigger city starts with its whole
+ *   name) is left out;
  * - venues: drawn (seeded) from the served venues, typed as their shown name normalized; the
  *   oracle's order is the likelihood order (src/suggest/likelihood.ts: the city's population and
  *   the kind), over the shown names.
@@ -15,7 +18,7 @@ import type Database from "better-sqlite3";
 import { normalize } from "../../src/data-contract/normalize.ts";
 import { random } from "../tools/random.ts";
 import { raw } from "../../src/sql/sql.ts";
-import { venueScore } from "../../src/suggest/likelihood.ts";
+import { EXACT_BONUS, venueScore } from "../../src/suggest/likelihood.ts";
 
 export interface Target {
   pos: number;
@@ -24,11 +27,22 @@ export interface Target {
   label: string;
 }
 
-/** A record the oracle orders: its normalized names, and its place in the oracle's order (smaller first). */
+/**
+ * A record the oracle orders: its normalized names, and its place in the oracle's order (smaller
+ * first); a city's population, when a name typed whole counts more.
+ */
 interface Ranked {
   pos: number;
   names: string[];
   rank: number;
+  population?: number;
+}
+
+/** The oracle's key of a record for a prefix (smaller first): its rank, or a city's population with the bonus of its whole name. */
+function oracleKey(r: Ranked, prefix: string): number {
+  if (r.population === undefined) return r.rank;
+  const whole = r.names.includes(prefix) ? EXACT_BONUS : 0;
+  return -(Math.log10(r.population + 10) + whole);
 }
 
 export interface LettersFigures {
@@ -42,6 +56,12 @@ export interface LettersFigures {
   never: string[];
 }
 
+/** Whether the oracle puts `a` before `b` for a prefix. */
+function before(a: Ranked, b: Ranked, prefix: string): boolean {
+  const [ka, kb] = [oracleKey(a, prefix), oracleKey(b, prefix)];
+  return ka < kb || (ka === kb && a.rank < b.rank);
+}
+
 /** The oracle: the fewest letters after which `target` is the first of the records whose names start with them. */
 function oracleLetters(sorted: readonly { name: string; r: Ranked }[], target: Target): number | null {
   for (let k = 1; k <= target.typed.length; k++) {
@@ -50,7 +70,7 @@ function oracleLetters(sorted: readonly { name: string; r: Ranked }[], target: T
     let best: Ranked | null = null;
     for (let i = lowerBound(sorted, prefix); i < sorted.length && (sorted[i]?.name ?? "").startsWith(prefix); i++) {
       const r = sorted[i]?.r;
-      if (r !== undefined && (best === null || r.rank < best.rank)) best = r;
+      if (r !== undefined && (best === null || before(r, best, prefix))) best = r;
     }
     if (best?.pos === target.pos) return k;
   }
@@ -137,7 +157,12 @@ export function cityTargets(db: Database.Database, seed: string): Measured {
     population: number;
     country_code: string;
   }[];
-  const records = rows.map((r) => ({ pos: r.pos, names: [r.name_norm, r.ascii_norm ?? r.name_norm], rank: r.pos }));
+  const records = rows.map((r) => ({
+    pos: r.pos,
+    names: [r.name_norm, r.ascii_norm ?? r.name_norm],
+    rank: r.pos,
+    population: r.population,
+  }));
   const seen = new Set<string>();
   const unshared = rows.filter((r) => {
     const names = [r.name_norm, r.ascii_norm ?? r.name_norm];

@@ -4,7 +4,7 @@
  * the oracle (suggest-letters.ts), what a miss costs against the plain name search, a hit through
  * the edge cache against a search's hit, and the size of 8 suggestions.
  */
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { d1Database, localD1File } from "../import/wrangler.ts";
@@ -16,6 +16,7 @@ import { SUGGEST_CLASSES } from "./query-classes.ts";
 import type { ClassFigures, ImportFigures } from "./results.ts";
 import { cityTargets, lettersFigures, venueTargets, type LettersFigures } from "./suggest-letters.ts";
 import { suggestTargets, suggestText, type SuggestResults } from "./suggest-render.ts";
+import { listFigures, prefixTexts, type ListFigures } from "./suggest-lists.ts";
 
 const SEED = "bench suggest";
 const JSON_ACCEPT = { Accept: "application/json" };
@@ -29,6 +30,12 @@ const firstOf = (base: string, resource: "venues" | "cities") => async (typed: s
   const body = (await res.json()) as { venue?: { id: string }[]; cities?: { id: string }[] };
   return (resource === "venues" ? body.venue : body.cities)?.[0]?.id;
 };
+
+/** The lists people see around the first suggestion: prefixes of the 500 most populous target cities. */
+async function lists(base: string, db: Database.Database): Promise<ListFigures> {
+  log("the lists around the first suggestion: cities, limits 8 and 20");
+  return listFigures(base, prefixTexts(cityTargets(db, SEED).targets.slice(0, 500)), db);
+}
 
 async function letters(base: string, db: Database.Database, resources: readonly ("venues" | "cities")[]) {
   const out: LettersFigures[] = [];
@@ -76,9 +83,11 @@ async function measureData(label: string, venues: number, port: number) {
   const misses = await startMissWorker(port, state);
   const db = new Database(localD1File(d1Database().id, state), { readonly: true, fileMustExist: true });
   try {
-    const found = await letters(misses, db, venues === 250_000 ? ["cities", "venues"] : ["venues"]);
+    const defaults = venues === 250_000;
+    const found = await letters(misses, db, defaults ? ["cities", "venues"] : ["venues"]);
+    const listed = defaults ? { lists: await lists(misses, db) } : {};
     const classes: ClassFigures[] = await measureClasses(misses, db, SUGGEST_CLASSES);
-    return { label, imported, letters: found, classes, largestBytes: await largestAnswer(misses), state };
+    return { label, imported, letters: found, ...listed, classes, largestBytes: await largestAnswer(misses), state };
   } finally {
     db.close();
   }
@@ -86,6 +95,10 @@ async function measureData(label: string, venues: number, port: number) {
 
 export async function benchSuggest(): Promise<void> {
   const started = Date.now();
+  // The figures before this run: a miss must cost no more than it did (suggestTargets).
+  const before = existsSync(SUGGEST_RESULTS)
+    ? (JSON.parse(readFileSync(SUGGEST_RESULTS, "utf8")) as SuggestResults)
+    : null;
   try {
     const defaults = await measureData("the default data (250,000 venues)", 250_000, 8794);
     const hit = await hits(defaults.state);
@@ -98,7 +111,7 @@ export async function benchSuggest(): Promise<void> {
       seconds: Math.round((Date.now() - started) / 1000),
     };
     writeFileSync(SUGGEST_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-    const targets = suggestTargets(results);
+    const targets = suggestTargets(results, before);
     await report(suggestText(results, targets), targets, "suggest");
   } finally {
     stopDevServers();

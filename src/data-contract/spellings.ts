@@ -80,16 +80,30 @@ function formsOf(ways: readonly string[][]): string[] {
 
 /**
  * What a record's names put into its search document (docs/architecture.md#search-indexes): every
- * way of every word of its names, and each form of each name as a name token.
+ * way of every word of its names, and each form of each name as a name token; and `sets`, the
+ * words of each name apart (src/match/one-name.ts), or null when one name holds every word.
  */
-export function nameIndexText(names: readonly string[]): { words: string; tokens: string } {
+export function nameIndexText(names: readonly string[]): { words: string; tokens: string; sets: string | null } {
   const allWords = new Set<string>();
   const forms = new Set<string>();
+  const sets: Set<string>[] = [];
   for (const name of names) {
     const ways = wordWays(name);
-    for (const list of ways) for (const word of list) allWords.add(word);
+    const own = new Set(ways.flat().filter((w) => w !== ""));
+    for (const word of own) allWords.add(word);
     for (const form of formsOf(ways)) forms.add(form);
+    if (own.size > 0) sets.push(own);
   }
-  allWords.delete("");
-  return { words: [...allWords].join(" "), tokens: [...forms].map(nameToken).join(" ") };
+  return { words: [...allWords].join(" "), tokens: [...forms].map(nameToken).join(" "), sets: nameWordSets(sets) };
+}
+
+/**
+ * The words of each name as a JSON array of space-separated words, leaving out a name whose words
+ * another name holds all of (it matches nothing that one does not); null when one name is left,
+ * since then every word of the record is that name's, as its search document says.
+ */
+function nameWordSets(sets: readonly Set<string>[]): string | null {
+  const within = (a: Set<string>, b: Set<string>) => a.size <= b.size && [...a].every((w) => b.has(w));
+  const kept = sets.filter((a, i) => !sets.some((b, j) => j !== i && within(a, b) && (!within(b, a) || j < i)));
+  return kept.length < 2 ? null : JSON.stringify(kept.map((set) => [...set].join(" ")));
 }

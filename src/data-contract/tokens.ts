@@ -9,6 +9,8 @@
  *
  * - `_new_york`: a name as one token (`_` + its words joined by `_`), so "the name is the query"
  *   is the token and "the name starts with the query" its prefix;
+ * - `__n_new_york_city`: a city's own name (or ASCII name) as one token, apart from its other names
+ *   (the suggestions count it over them: src/suggest/likelihood.ts);
  * - `__c_us`, `__s_us_ca`, `__a_ca`, `__t_<city pos>`: country, state (country and admin-1 code),
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
  * - `__k_<kind>`: a venue's kind (`__k_concert_hall`), a filter like the others;
@@ -20,6 +22,9 @@ import { words } from "./normalize.ts";
 export function nameToken(normalized: string): string {
   return `_${words(normalized).join("_")}`;
 }
+
+/** A city's own name as a token: `__n_new_york_city`. */
+export const mainNameToken = (normalized: string): string => `__n${nameToken(normalized)}`;
 
 export const countryToken = (countryCode: string) => `__c_${countryCode.toLowerCase()}`;
 const stateToken = (countryCode: string, admin1Code: string) =>

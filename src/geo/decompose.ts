@@ -4,7 +4,7 @@
  * (dropped), or on its edge (divided, down to the edge level: about the area's size ÷
  * EDGE_DIVISIONS). Pure.
  */
-import { FINEST_LEVEL, morton } from "../data-contract/grid.ts";
+import { cellToken, cellXY, FINEST_LEVEL, GRID_LEVELS, morton } from "../data-contract/grid.ts";
 import { spanOf } from "./area.ts";
 import { boxReachKm, EARTH_RADIUS_KM, haversineKm, isCircle, type Area } from "../data-contract/distance.ts";
 
@@ -132,4 +132,40 @@ function merged(ranges: [number, number][]): [number, number][] {
     else out.push([lo, hi]);
   }
   return out;
+}
+
+/**
+ * The cells of a level wholly inside an area (Morton codes), or null when there are more than
+ * `max` (or the area's span holds more than 4 × `max` cells: most of them would be).
+ */
+function cellsInside(area: Area, level: number, max: number): number[] | null {
+  const span = spanOf(area);
+  const [south, north] = [cellXY(level, span.south, 0).y, cellXY(level, span.north, 0).y];
+  const columns = span.lngRanges.map(([west, east]) => [cellXY(level, 0, west).x, cellXY(level, 0, east).x] as const);
+  if ((north - south + 1) * columns.reduce((n, [x0, x1]) => n + x1 - x0 + 1, 0) > 4 * max) return null;
+  const cells: number[] = [];
+  for (const [x0, x1] of columns) {
+    for (let y = south; y <= north; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (placeOf(area, bounds(level, x, y)) !== "inside") continue;
+        if (cells.length >= max) return null;
+        cells.push(morton(x, y, level));
+      }
+    }
+  }
+  return cells;
+}
+
+/**
+ * The tokens of grid cells wholly inside an area, at the finest level of GRID_LEVELS with at most
+ * `max` of them (none when even the coarsest has none): every record they hold is inside it.
+ */
+export function insideTokens(area: Area, max: number): string[] {
+  let best: string[] = [];
+  for (const level of GRID_LEVELS) {
+    const cells = cellsInside(area, level, max);
+    if (cells === null) break;
+    if (cells.length > 0) best = cells.map((cell) => cellToken(level, cell));
+  }
+  return best;
 }

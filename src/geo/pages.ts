@@ -8,6 +8,7 @@
  * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
+import { andOneName, type NameWords } from "../match/one-name.ts";
 import { rankOrder } from "../data-contract/ranking.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { edgeRecords, insideCounts, termNodes, totalOf, type Term } from "./cells.ts";
@@ -160,10 +161,14 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
     ${withTotal(page, totalOf(EVERY_RECORD, areas, places))}`;
 }
 
-/** A part of a box's page: FTS5 text (null: every record) and its tierKey (src/data-contract/ranking.ts). */
+/**
+ * A part of a box's page: FTS5 text (null: every record) and its tierKey (src/data-contract/ranking.ts),
+ * with the readings one of which a name must hold for a words tier (src/match/one-name.ts).
+ */
 export interface BoxTier {
   key: number;
   text: string | null;
+  readings?: readonly NameWords[];
 }
 
 /**
@@ -184,8 +189,9 @@ export function boxPage(
   const parts = tiers.map((tier) => {
     const text = tier.text === null ? cover : `(${tier.text}) AND ${cover}`;
     const match = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;
+    const held = andOneName(places.fts, raw("f.rowid"), tier.readings ?? []);
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT f.rowid AS pos FROM ${fts} f ${places.record(raw("f.rowid"))}
-               WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)} ORDER BY f.rowid LIMIT ${offset + size})`;
+               WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)}${held} ORDER BY f.rowid LIMIT ${offset + size})`;
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist

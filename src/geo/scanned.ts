@@ -11,6 +11,7 @@ import { coverText, inAreaSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, withTotal, type BoxTier } from "./pages.ts";
+import { andOneName } from "../match/one-name.ts";
 
 /** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
 function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
@@ -24,7 +25,7 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
   const fts = raw(places.fts);
   const parts = tiers.map(
     (tier) =>
-      sql`SELECT ${int(tier.key)} AS k, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${inCover(tier.text, area, filters)}`,
+      sql`SELECT ${int(tier.key)} AS k, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${inCover(tier.text, area, filters)}${andOneName(places.fts, raw(`${places.fts}.rowid`), tier.readings ?? [])}`,
   );
   return sql`SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
 }
@@ -49,7 +50,12 @@ export function scannedPositions(
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   if (!isCircle(area)) {
     const total = sql`SELECT count(*) FROM ${fts} f ${places.record(raw("f.rowid"))}
-                       WHERE ${fts} MATCH ${inCover(everything, area, filtersText)} AND ${inAreaSql(area, places.lat, places.lng)}`;
+                       WHERE ${fts} MATCH ${inCover(everything, area, filtersText)} AND ${inAreaSql(area, places.lat, places.lng)}
+                       ${andOneName(
+                         places.fts,
+                         raw("f.rowid"),
+                         tiers.flatMap((t) => t.readings ?? []),
+                       )}`;
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }
   const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });

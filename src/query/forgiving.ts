@@ -17,6 +17,7 @@ import { tierKey, type NameTier } from "../data-contract/ranking.ts";
 import { nameToken } from "../data-contract/tokens.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, nameTierText, phrase, withFilters } from "../match/fts.ts";
+import { andOneName } from "../match/one-name.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { int, join, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
@@ -58,7 +59,7 @@ function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): S
   const filters = ftsFilters(p, q.fts);
   const whens = trip.tiers.map(
     (t) =>
-      sql`WHEN EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}) THEN ${int(t.key)}`,
+      sql`WHEN EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}${andOneName(q.fts, raw(`${q.fts}.rowid`), t.readings ?? [])}) THEN ${int(t.key)}`,
   );
   return numbered(sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`);
 }

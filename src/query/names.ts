@@ -11,14 +11,26 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
+import { andOneName, wordsOf, type NameWords } from "../match/one-name.ts";
+import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
+
+type Fts = ResourceQueries<unknown>["fts"];
 import type { Reading, Spread } from "./typos.ts";
 
 /** One part of a name search: FTS5 text and its tierKey. */
 export interface Tier {
   key: number;
   text: string;
+  /**
+   * A words tier's readings, one of which a name must hold (src/match/one-name.ts): its FTS5 text
+   * finds records whose names hold the words together.
+   */
+  readings?: readonly NameWords[];
 }
+
+/** The readings of the tiers, for a match of any of them (the exact and starts tiers' are a name). */
+const readingsOf = (tiers: readonly Tier[]): NameWords[] => tiers.flatMap((t) => t.readings ?? []);
 
 const isWordsTier = (t: Tier) => tierOfKey(t.key) === WORDS;
 
@@ -33,7 +45,7 @@ export function tiersOf(normalized: string, edits: number): Tier[] {
   return [
     { key: tierKey(edits, EXACT), text: t.exact },
     { key: tierKey(edits, STARTS), text: t.starts },
-    { key: tierKey(edits, WORDS), text: t.words },
+    { key: tierKey(edits, WORDS), text: t.words, readings: [wordsOf(wordsIn(normalized))] },
   ];
 }
 
@@ -43,15 +55,20 @@ export function tiersOf(normalized: string, edits: number): Tier[] {
  * which holds every record any reading's words tier would.
  */
 export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread[]): Tier[] {
-  const byKey = new Map<number, string[]>();
-  const add = (key: number, text: string) => byKey.set(key, [...(byKey.get(key) ?? []), text]);
+  const byKey = new Map<number, { texts: string[]; readings: NameWords[] }>();
+  const add = (key: number, text: string, readings: NameWords[]) => {
+    const tier = byKey.get(key) ?? { texts: [], readings: [] };
+    byKey.set(key, { texts: [...tier.texts, text], readings: [...tier.readings, ...readings] });
+  };
   for (const r of list) {
-    for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text);
+    for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text, []);
   }
   for (const s of spreadList) {
-    add(tierKey(s.edits, WORDS), everyWord(s.words));
+    add(tierKey(s.edits, WORDS), everyWord(s.words), [s.words]);
   }
-  return [...byKey].sort(([a], [b]) => a - b).map(([key, texts]) => ({ key, text: anyOf(texts) }));
+  return [...byKey]
+    .sort(([a], [b]) => a - b)
+    .map(([key, t]) => ({ key, text: anyOf(t.texts), ...(t.readings.length > 0 ? { readings: t.readings } : {}) }));
 }
 
 /** FTS5 text: each word of a name matches one of its group's words as a prefix. */
@@ -71,10 +88,11 @@ function unionAll(parts: readonly Sql[]): Sql {
 }
 
 /** Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order. */
-function bestTiers(fts: Sql, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
+function bestTiers(q: { fts: Fts }, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
+  const fts = raw(q.fts);
   const parts = tiers.map(
     (t) =>
-      sql`SELECT ${int(t.key)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)} ORDER BY rowid${limit})`,
+      sql`SELECT ${int(t.key)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}${andOneName(q.fts, raw(`${q.fts}.rowid`), t.readings ?? [])} ORDER BY rowid${limit})`,
   );
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
@@ -124,13 +142,14 @@ export function tiered<R>(
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
-  const best = bestTiers(fts, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
+  const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
+  const held = andOneName(q.fts, raw(`${q.fts}.rowid`), readingsOf(tiers));
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: withFiltersText(
       sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     ),
-    count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}`),
+    count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}${held}`),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }

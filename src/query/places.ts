@@ -9,11 +9,14 @@
  */
 import { EXACT, STARTS, WORDS, type NameTier } from "../data-contract/ranking.ts";
 import { nameTierText, type NameTierText } from "../match/fts.ts";
+import { andOneName, oneNameOf, wordsOf } from "../match/one-name.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import type { ResourceQueries } from "./resource.ts";
 import { textReadings, type TextReading } from "./readings.ts";
+
+type Fts = ResourceQueries<unknown>["fts"];
 
 /** Places of one part read at most (the largest first): `springfield` names hundreds. */
 const PLACES_PER_READING = 8;
@@ -62,17 +65,28 @@ const inPlace = (text: string, filters: Sql | null): Sql =>
     ? sql`'(' || ${raw(text)} || ') AND "' || token || '"'`
     : sql`'(' || ${raw(text)} || ') AND "' || token || '" AND (' || (SELECT q FROM flt) || ')'`;
 
+/**
+ * The words tier's condition of a candidate row (column nw: its reading's words for
+ * src/match/one-name.ts, NULL for one word), on the record at `pos`.
+ */
+const heldIn = (fts: Fts, pos: Sql): Sql => sql`(nw IS NULL OR ${oneNameOf(fts, pos, raw("nw"))})`;
+
 /** The best tier of a text (columns x, s, w: exact, starts, words) in the place of a candidate row. */
-function bestTier(fts: Sql, filters: Sql | null): Sql {
-  const has = (column: string) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${inPlace(column, filters)})`;
-  return sql`CASE WHEN ${has("x")} THEN ${int(EXACT)} WHEN ${has("s")} THEN ${int(STARTS)} WHEN ${has("w")} THEN ${int(WORDS)} END`;
+function bestTier(fts: Fts, filters: Sql | null): Sql {
+  const index = raw(fts);
+  const has = (column: string, held: Sql = raw("")) =>
+    sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${inPlace(column, filters)}${held})`;
+  const words = has("w", sql` AND ${heldIn(fts, raw(`${fts}.rowid`))}`);
+  return sql`CASE WHEN ${has("x")} THEN ${int(EXACT)} WHEN ${has("s")} THEN ${int(STARTS)} WHEN ${words} THEN ${int(WORDS)} END`;
 }
 
 /** The best tier of the text as typed, with the filters given. */
-function strictTierSql(fts: Sql, text: NameTierText, filters: Sql | null): Sql {
-  const has = (t: string) =>
-    sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${filters === null ? sql`${t}` : sql`${`(${t}) AND (`} || (SELECT q FROM flt) || ')'`})`;
-  return sql`CASE WHEN ${has(text.exact)} THEN ${int(EXACT)} WHEN ${has(text.starts)} THEN ${int(STARTS)} WHEN ${has(text.words)} THEN ${int(WORDS)} END`;
+function strictTierSql(fts: Fts, p: SearchParams, text: NameTierText, filters: Sql | null): Sql {
+  const index = raw(fts);
+  const has = (t: string, held: Sql = raw("")) =>
+    sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${filters === null ? sql`${t}` : sql`${`(${t}) AND (`} || (SELECT q FROM flt) || ')'`}${held})`;
+  const words = has(text.words, andOneName(fts, raw(`${fts}.rowid`), [wordsOf(p.nameWords)]));
+  return sql`CASE WHEN ${has(text.exact)} THEN ${int(EXACT)} WHEN ${has(text.starts)} THEN ${int(STARTS)} WHEN ${words} THEN ${int(WORDS)} END`;
 }
 
 /** The candidate places of every reading (columns i, role, cc, a1, city_id, rank, token). */
@@ -110,6 +124,7 @@ export function placeReadingsSql<R>(
       x: text.exact,
       s: text.starts,
       w: text.words,
+      nw: reading.nameWords.length < 2 ? null : [wordsOf(reading.nameWords)],
       ci: reading.city ?? null,
       re: reading.region ?? null,
       co: reading.country ?? null,
@@ -118,10 +133,11 @@ export function placeReadingsSql<R>(
   const fts = raw(q.fts);
   const filters = ftsFilters(p, q.fts);
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
+  const firstHeld = sql`(tier < ${int(WORDS)} OR ${heldIn(q.fts, raw(`${q.fts}.rowid`))})`;
   const place = (form: string, region: boolean) =>
     sql`p.form = r.${raw(form)} AND p.admin1_code ${raw(region ? "<> ''" : "= ''")}`;
-  return sql`WITH ${flt}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(fts, strict, filters)}),
-    r AS MATERIALIZED (SELECT value ->> 'i' AS i, value ->> 'x' AS x, value ->> 's' AS s, value ->> 'w' AS w,
+  return sql`WITH ${flt}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(q.fts, p, strict, filters)}),
+    r AS MATERIALIZED (SELECT value ->> 'i' AS i, value ->> 'x' AS x, value ->> 's' AS s, value ->> 'w' AS w, value ->> 'nw' AS nw,
                               value ->> 'ci' AS ci, value ->> 're' AS re, value ->> 'co' AS co
                        FROM json_each(${json}) WHERE (SELECT tier FROM strict) IS NOT ${int(EXACT)}),
     co AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.rank FROM r CROSS JOIN place_names p ON ${place("co", false)}),
@@ -129,12 +145,12 @@ export function placeReadingsSql<R>(
                         WHERE r.co IS NULL OR EXISTS (SELECT 1 FROM co WHERE co.i = r.i AND co.cc = p.country_code)),
     candidates AS MATERIALIZED (SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY i ORDER BY rank) AS k
                                                FROM (${candidatesSql(q.resource === "venues")})) WHERE k <= ${int(PLACES_PER_READING)}),
-    tiered AS MATERIALIZED (SELECT candidates.*, r.x, r.s, r.w, ${bestTier(fts, filters)} AS tier FROM candidates JOIN r ON r.i = candidates.i)
+    tiered AS MATERIALIZED (SELECT candidates.*, r.x, r.s, r.w, r.nw, ${bestTier(q.fts, filters)} AS tier FROM candidates JOIN r ON r.i = candidates.i)
     SELECT -1 AS i, NULL AS role, NULL AS cc, NULL AS a1, NULL AS city_id, NULL AS rank, tier, NULL AS first FROM strict
     UNION ALL
     SELECT i, role, cc, a1, city_id, rank, tier,
            (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters)}
-            ORDER BY rowid LIMIT 1) AS first
+            AND ${firstHeld} ORDER BY rowid LIMIT 1) AS first
     FROM tiered`;
 }
 

@@ -84,7 +84,7 @@ export function int(n: number): Sql {
 }
 
 /** What a num() is, so that only numbers of one kind share a bound place. */
-type NumKind = "lat" | "lng" | "km" | "west" | "east" | "south" | "north";
+type NumKind = "lat" | "lng" | "km" | "west" | "east" | "south" | "north" | "limit";
 
 /**
  * A finite number from a validated parameter (a circle's centre or radius, a box's edge), bound,

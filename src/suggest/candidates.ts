@@ -1,111 +1,186 @@
 /**
  * The records a text as it is being typed may mean (docs/api.md#suggestions), as the candidates of
- * the likelihood order (likelihood.ts): for each way of reading the text, the first few records by
- * `pos` (the default order: the biggest cities, the venues of the biggest) from the search index,
- * each with its class:
+ * the likelihood order (likelihood.ts): each way of reading the text (ways.ts) is read apart, the
+ * first `limit` records by `pos` (the default order: the biggest cities, the venues of the
+ * biggest) from the search index.
  *
- * - NAME_STARTS: a name starts with the text (its name token as a prefix);
- * - WORDS_START: every word starts a word of a name, the last one as typed so far;
- * - READ_IN_PLACE: the end of the text read as a place (docs/api.md#a-place-in-the-text) while it is
- *   typed — a country or a region written in full (`portland or`), or, for venues, the start of a
- *   city's name once it has 3 letters (`club ber`: the clubs of Berlin; before that, `wolf t` put
- *   the wolf clubs of Tokyo before Wolf Trap, measured by `npm run bench -- --suggest`);
+ * Every way is split further where the score would not fall with pos inside it: by the bonus of a
+ * venue's kind, and, with a focus, by bands of distance from it (likelihood.ts). So within each
+ * part the score falls with pos, and the first `limit` of each part hold the first `limit` of the
+ * whole order: the same list, in the same order, at every limit. Every part holds the request's
+ * filters, and a box is applied before the first `limit` are taken, so filters never empty a list.
  *
- * each also around the focus, when there is one (the cells covering 150 km and 750 km of it).
- * Every MATCH holds the filters of the request, so filters never empty a list of candidates.
+ * The parts are rows of the statement (a bound JSON list), each read by one correlated search of
+ * the index, so that the statement's size does not grow with their number (SQLite allocates a
+ * cursor per table of each copy of a subquery, up to a limit). The likeliest parts are read first
+ * (a name starting with the text, in the nearest band): the `limit`-th best score among them is a
+ * floor of the answer's, so a part whose highest possible score is below it (its class, kind and
+ * band at the largest city's population) cannot reach the answer, and is not searched.
  */
-import { nameToken, cityTokenSql, countryTokenSql, stateTokenSql } from "../data-contract/tokens.ts";
-import { coverText } from "../geo/area.ts";
+import { kindToken } from "../data-contract/tokens.ts";
+import { insideTokens } from "../geo/decompose.ts";
+import { coverText, inAreaSql } from "../geo/area.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { prefixOf, tokensFrom } from "../match/fts.ts";
-import type { Resource } from "../params/paging.ts";
-import { join, raw, sql, type Sql } from "../sql/sql.ts";
-import { NAME_STARTS, READ_IN_PLACE, WORDS_START } from "./likelihood.ts";
+import { anyOf, NOTHING, phrase } from "../match/fts.ts";
+import { oneNameNeeded, oneNameOf } from "../match/one-name.ts";
+import type { ResourceQueries } from "../query/resource.ts";
+import { num, raw, sql, type Sql } from "../sql/sql.ts";
+import {
+  bandPenalty,
+  classPenalty,
+  FOCUS_BANDS_KM,
+  focusDistance,
+  KIND_LEVELS,
+  LARGEST_POPULATION,
+  scoredSql,
+  STARTS,
+} from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
+import { waysOf, type Way } from "./ways.ts";
 
-/** The letters of a city's name typed before the end of the text is read as that city. */
-const CITY_TYPED_LETTERS = 3;
-/** Radii around a focus whose records are candidates besides the biggest anywhere, km. */
-const FOCUS_KM = [150, 750];
+type Queries = Pick<ResourceQueries<unknown>, "resource" | "fts" | "places">;
 
-interface Way {
-  /** FTS5 text (an SQL expression of it). */
-  text: Sql;
-  cls: number;
+/**
+ * Cells that cover a band, and cells wholly inside the band before it (whose records FTS5 leaves
+ * out, so that a band's search does not read the nearer ones first), at most.
+ */
+const BAND_CELLS = 32;
+const NEARER_CELLS = 64;
+
+/** A band of distance from the focus: the cells of its cover and of the nearer band, its limits (km). */
+interface Band {
+  cover: string | null;
+  nearer: string | null;
+  lo: number | null;
+  hi: number | null;
+  penalty: number;
 }
 
-const ftsOf = (resource: Resource) => (resource === "venues" ? "venues_fts" : "cities_fts");
-
-/** The text's words as prefixes: all but the last as typed too (a word is a prefix of itself). */
-const wordsText = (words: readonly string[]): string => words.map(prefixOf).join(" ");
-
-/** The ways of reading the end of the text as a place, for the words before it. */
-function placeWays(resource: Resource, words: readonly string[]): Way[] {
-  if (words.length < 2) return [];
-  const rest = wordsText(words.slice(0, -1));
-  const last = words.at(-1) ?? "";
-  const regions = tokensFrom(
-    `CASE admin1_code WHEN '' THEN ${countryTokenSql("country_code")} ELSE ${stateTokenSql("country_code", "admin1_code")} END`,
-    sql`FROM (SELECT country_code, admin1_code FROM place_names WHERE form = ${last} ORDER BY rank LIMIT 2)`,
-  );
-  const ways: Way[] = [{ text: sql`${`${rest} AND `} || ${regions}`, cls: READ_IN_PLACE }];
-  if (resource === "venues" && [...last].length >= CITY_TYPED_LETTERS) {
-    const cities = sql`FROM (SELECT rowid FROM cities_fts WHERE cities_fts MATCH ${prefixOf(nameToken(last))} ORDER BY rowid LIMIT 2)`;
-    ways.push({ text: sql`${`${rest} AND `} || ${tokensFrom(cityTokenSql("rowid"), cities)}`, cls: READ_IN_PLACE });
-  }
-  return ways;
+/** FTS5 text of the cells wholly inside a circle, or a token no document has. */
+function nearerText(focus: { lat: number; lng: number }, radiusKm: number): string {
+  const tokens = insideTokens({ lat: focus.lat, lng: focus.lng, radiusKm }, NEARER_CELLS);
+  return tokens.length === 0 ? NOTHING : anyOf(tokens.map(phrase));
 }
 
-/** FTS5 texts (SQL expressions of them) that must all match. */
-function allOf(parts: readonly (Sql | null)[]): Sql {
-  const present = parts.filter((p): p is Sql => p !== null);
-  return present.length === 1
-    ? (present[0] ?? raw("''"))
-    : join(
-        present.map((p) => sql`'(' || ${p} || ')'`),
-        " || ' AND ' || ",
-      );
-}
-
-/** Every way of reading the text, each as FTS5 text with its class, also around the focus. */
-function ways(resource: Resource, s: SuggestParams): Way[] {
-  const words = s.search.nameWords;
-  if (words.length === 0) return [];
-  const base: Way[] = [
-    { text: sql`${prefixOf(nameToken(s.search.name))}`, cls: NAME_STARTS },
-    { text: sql`${wordsText(words)}`, cls: WORDS_START },
-    ...(s.search.places ? placeWays(resource, words) : []),
-  ];
+/** The bands of distance from the focus; one, everywhere, without a focus. */
+function bands(s: SuggestParams): Band[] {
   const focus = s.focus;
-  if (focus === undefined) return base;
-  const around = FOCUS_KM.map((radiusKm) => sql`${coverText({ lat: focus.lat, lng: focus.lng, radiusKm })}`);
-  return [...base, ...around.flatMap((area) => base.map((w) => ({ ...w, text: allOf([w.text, area]) })))];
+  if (focus === undefined) return [{ cover: null, nearer: null, lo: null, hi: null, penalty: 0 }];
+  return [0, ...FOCUS_BANDS_KM].map((lo, i) => {
+    const hi = FOCUS_BANDS_KM[i] ?? null;
+    return {
+      cover: hi === null ? null : coverText({ lat: focus.lat, lng: focus.lng, radiusKm: hi }, BAND_CELLS),
+      nearer: i === 0 ? null : nearerText(focus, lo),
+      lo: i === 0 ? null : lo,
+      hi,
+      penalty: bandPenalty(i),
+    };
+  });
+}
+
+/** A venue's kind levels as FTS5 text, with their bonus; one part, every kind, for cities or a kind asked for. */
+function kindParts(q: Queries, s: SuggestParams): { text: string | null; bonus: number }[] {
+  if (q.resource !== "venues") return [{ text: null, bonus: 0 }];
+  const asked = s.search.kind;
+  if (asked !== undefined) {
+    return [{ text: null, bonus: KIND_LEVELS.find((l) => l.kinds.some((k) => k === asked))?.bonus ?? 0 }];
+  }
+  return KIND_LEVELS.map((l) => ({ text: anyOf(l.kinds.map((k) => phrase(kindToken(k)))), bonus: l.bonus }));
+}
+
+/** A part: a way in one kind's level and one band, as a row of the statement (parts). */
+interface Part {
+  cls: number;
+  /** The way's FTS5 text, null for the place read (texts.tp). */
+  text: string | null;
+  /** FTS5 text ANDed with it: the box's cover, the kind's, the band's cover. */
+  and: string | null;
+  nearer: string | null;
+  lo: number | null;
+  hi: number | null;
+  /** The readings one name must hold (src/match/one-name.ts), null when the match is the answer. */
+  held: unknown;
+  /** The highest score of its records, less the log of the largest population. */
+  rest: number;
+  /** Read first: its floor prunes the others. */
+  first: number;
+}
+
+function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
+  const box = s.search.box === undefined ? null : coverText(s.search.box);
+  return ways.flatMap((w) =>
+    kindParts(q, s).flatMap((kind) =>
+      bands(s).map((band, b): Part => {
+        const and = [box, kind.text, band.cover].filter((t) => t !== null);
+        return {
+          cls: w.cls,
+          text: w.text,
+          and: and.length === 0 ? null : and.join(" AND "),
+          nearer: band.nearer,
+          lo: band.lo,
+          hi: band.hi,
+          held: oneNameNeeded(w.readings) ? w.readings : null,
+          rest: kind.bonus - classPenalty(w.cls) - band.penalty,
+          first: w.cls <= STARTS && b === 0 ? 1 : 0,
+        };
+      }),
+    ),
+  );
+}
+
+/** The texts the parts read, computed once: the place read (tp), the filters (f), the largest population (top). */
+function textsSql(q: Queries, s: SuggestParams, ways: readonly Way[]): Sql {
+  const place = ways.find((w) => w.place !== undefined)?.place ?? raw("NULL");
+  const filters = ftsFilters(s.search, q.fts) ?? raw("NULL");
+  return sql`texts AS MATERIALIZED (SELECT ${place} AS tp, ${filters} AS f, ${LARGEST_POPULATION} AS top)`;
+}
+
+/** The parts as rows: class, FTS5 text, band limits, readings, highest score, first. */
+function partsSql(parts: readonly Part[]): Sql {
+  const base = raw("'(' || coalesce(value ->> 'text', texts.tp) || ')'");
+  const all = sql`${base} || coalesce(' AND (' || texts.f || ')', '') || coalesce(' AND ' || (value ->> 'and'), '')`;
+  return sql`parts AS MATERIALIZED (
+    SELECT value ->> 'cls' AS cls, value ->> 'lo' AS lo, value ->> 'hi' AS hi, value ->> 'held' AS held,
+           value ->> 'first' AS first, log(texts.top + 10) + (value ->> 'rest') AS highest,
+           CASE WHEN value ->> 'nearer' IS NULL THEN ${all} ELSE '(' || ${all} || ') NOT ' || (value ->> 'nearer') END AS text
+    FROM json_each(${JSON.stringify(parts)}) CROSS JOIN texts)`;
 }
 
 /**
- * The candidates as rows (pos, cls): each way's first `n` records by pos within the filters, a
- * record once with its best class; null for a text without words.
+ * The first `limit` records of part `p` by pos, as a JSON list: a correlated search of the index
+ * with `match` (an SQL expression over the part's columns).
  */
-export function candidatesSql(resource: Resource, s: SuggestParams, n: number): Sql | null {
-  const fts = raw(ftsOf(resource));
-  const filters = ftsFilters(s.search, ftsOf(resource));
-  const box = s.search.box === undefined ? null : sql`${coverText(s.search.box)}`;
-  const all = ways(resource, s).map(
-    (w) =>
-      sql`SELECT rowid AS pos, ${raw(String(w.cls))} AS cls FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${allOf([w.text, filters, box])} ORDER BY rowid LIMIT ${n})`,
-  );
-  if (all.length === 0) return null;
-  return sql`SELECT pos, min(cls) AS cls FROM (${unionAll(all)}) GROUP BY pos`;
+function searchSql(q: Queries, s: SuggestParams, match: Sql): Sql {
+  const fts = raw(q.fts);
+  const held = sql`(p.held IS NULL OR ${oneNameOf(q.fts, raw("f.rowid"), raw("p.held"))})`;
+  const limit = num(s.limit, "limit");
+  if (s.focus === undefined && s.search.box === undefined) {
+    return sql`(SELECT json_group_array(pos) FROM (SELECT f.rowid AS pos FROM ${fts} f
+      WHERE ${fts} MATCH ${match} AND ${held} ORDER BY f.rowid LIMIT ${limit}))`;
+  }
+  const { lat, lng } = q.places;
+  const inBox = s.search.box === undefined ? raw("1") : inAreaSql(s.search.box, lat, lng);
+  const d = focusDistance(s.focus, lat, lng);
+  const band = sql`(p.lo IS NULL OR ${d} > p.lo OR (${d} IS NULL AND p.hi IS NULL)) AND (p.hi IS NULL OR ${d} <= p.hi)`;
+  return sql`(SELECT json_group_array(pos) FROM (SELECT f.rowid AS pos FROM ${fts} f ${q.places.record(raw("f.rowid"))}
+    WHERE ${fts} MATCH ${match} AND ${inBox} AND ${band} AND ${held} ORDER BY f.rowid LIMIT ${limit}))`;
 }
 
-/** D1 allows 5 terms in a compound SELECT: more are nested, 5 in each. */
-const COMPOUND_TERMS = 5;
-
-function unionAll(parts: readonly Sql[]): Sql {
-  if (parts.length <= COMPOUND_TERMS) return join(parts, " UNION ALL ");
-  const groups: Sql[] = [];
-  for (let i = 0; i < parts.length; i += COMPOUND_TERMS) {
-    groups.push(sql`SELECT * FROM (${join(parts.slice(i, i + COMPOUND_TERMS), " UNION ALL ")})`);
-  }
-  return unionAll(groups);
+/**
+ * The candidates as rows (pos, cls): each part's first `limit` records by pos within the filters;
+ * a record once with its best class. Null for a text without words.
+ */
+export function candidatesSql(q: Queries, s: SuggestParams): Sql | null {
+  const ways = waysOf(q.resource, s);
+  if (ways.length === 0) return null;
+  const reachable = raw("coalesce((SELECT s FROM floor), -1e9) <= p.highest");
+  const scoredFirst = scoredSql(q.resource, s.focus, raw("SELECT pos, min(cls) AS cls FROM likeliest GROUP BY pos"));
+  return sql`WITH ${textsSql(q, s, ways)}, ${partsSql(partsOf(q, s, ways))},
+    likeliest AS MATERIALIZED (SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${searchSql(q, s, raw("p.text"))}) j WHERE p.first = 1),
+    floor AS MATERIALIZED (SELECT score AS s FROM (${scoredFirst}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1)
+    SELECT pos, min(cls) AS cls FROM (
+      SELECT pos, cls FROM likeliest
+      UNION ALL SELECT j.value, p.cls FROM parts p, json_each(CASE WHEN ${reachable} THEN ${searchSql(q, s, raw("p.text"))} ELSE '[]' END) j
+      WHERE p.first = 0)
+    GROUP BY pos`;
 }

@@ -6,37 +6,23 @@
  * fallback answers, in its order.
  */
 import type { Language } from "../data-contract/languages.ts";
-import { inAreaSql } from "../geo/area.ts";
 import type { Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
 import { runSearch } from "../query/search.ts";
-import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
+import { num, numbered, sql, type Sql } from "../sql/sql.ts";
 import { candidatesSql } from "./candidates.ts";
-import { cityScore, focusDistance, venueScore } from "./likelihood.ts";
+import { scoredSql } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
-
-/** Candidates read of each way of reading the text, for `limit` suggestions. */
-const candidateCount = (limit: number): number => Math.max(2 * limit, 10);
 
 /** The positions (pos, rank, dist) of the suggestions: the candidates by likelihood, the first `limit`. */
 function positionsSql(resource: "venues" | "cities", s: SuggestParams, candidates: Sql): Sql {
-  const venues = resource === "venues";
-  const [lat, lng] = venues
-    ? [raw("coalesce(v.lat, c.lat)"), raw("coalesce(v.lng, c.lng)")]
-    : [raw("c.lat"), raw("c.lng")];
-  const distance = focusDistance(s.focus, lat, lng);
-  const score = venues ? venueScore(s.focus, distance) : cityScore(s.search.name, s.focus, distance);
-  const from = venues
-    ? raw("JOIN venues v ON v.pos = k.pos LEFT JOIN cities c ON c.pos = v.city_pos")
-    : raw("JOIN cities c ON c.pos = k.pos");
-  const inBox = s.search.box === undefined ? raw("1") : inAreaSql(s.search.box, lat, lng);
-  return sql`SELECT k.pos AS pos, -(${score}) AS rank, ${distance} AS dist FROM (${candidates}) k ${from}
-             WHERE ${inBox} ORDER BY rank, k.pos LIMIT ${s.limit}`;
+  return sql`SELECT pos, -score AS rank, dist FROM (${scoredSql(resource, s.focus, candidates)})
+             ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
 }
 
 /** The one statement of the suggestions: the records of the first `limit` candidates by likelihood; null for no words. */
 export function suggestStatement<R>(q: ResourceQueries<R>, s: SuggestParams, language: Language): Sql | null {
-  const candidates = candidatesSql(q.resource, s, candidateCount(s.limit));
+  const candidates = candidatesSql(q, s);
   return candidates === null ? null : numbered(q.page(positionsSql(q.resource, s, candidates), language, false));
 }
 

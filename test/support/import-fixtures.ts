@@ -40,7 +40,11 @@ export function open<T>(path: string, read: (db: Database.Database) => T): T {
 export function snapshot(path: string): { version: string | undefined; rows: string } {
   return open(path, (db) => {
     const hash = createHash("sha256");
-    for (const t of PLAIN_TABLES) hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2, 3`).all()));
+    for (const t of PLAIN_TABLES) {
+      const columns = db.prepare(`SELECT * FROM ${t} LIMIT 0`).columns().length;
+      const order = [1, 2, 3].filter((i) => i <= columns).join(", ");
+      hash.update(JSON.stringify(db.prepare(`SELECT * FROM ${t} ORDER BY ${order}`).all()));
+    }
     for (const [table, q] of [
       ["venues_fts", '"stadthalle"*'],
       ["venues_fts", '"__c_de"'],

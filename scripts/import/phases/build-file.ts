@@ -23,6 +23,8 @@ export const PLAIN_TABLES = [
   "cell_counts",
   "localized_names",
   "place_names",
+  "city_name_words",
+  "venue_name_words",
 ] as const;
 /**
  * The side files, attached to the build under these names: the documents of the search indexes,
@@ -85,6 +87,8 @@ const RAW_TABLES = `
     section INTEGER NOT NULL,  -- 1: a section of a populated place (PPLX), which venues are not placed in
     words TEXT NOT NULL,   -- the distinct words of all its names
     names TEXT NOT NULL,   -- each distinct name as a name token
+    main TEXT NOT NULL DEFAULT '',  -- its own name and ASCII name as main-name tokens
+    name_sets TEXT,        -- the words of each name apart (JSON), NULL when one name holds them all
     tokens TEXT NOT NULL,  -- region tokens
     line INTEGER NOT NULL
   );
@@ -93,6 +97,7 @@ const RAW_TABLES = `
     id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
     words TEXT NOT NULL,   -- the distinct words of all its names (src/data-contract/spellings.ts)
     names TEXT NOT NULL,   -- each form of each name as a name token
+    name_sets TEXT,        -- the words of each name apart (JSON), NULL when one name holds them all
     localized TEXT,        -- JSON object of language to the name shown in it, where it differs
     city_gid INTEGER, url TEXT, file TEXT NOT NULL, line NOT NULL,  -- a line number or a JSON path
     lat REAL, lng REAL, kind TEXT NOT NULL, source TEXT NOT NULL,

@@ -4,9 +4,9 @@
  * most of the cost of reading a large table.
  */
 import { normalize } from "../../../src/data-contract/normalize.ts";
-import { nameIndexText } from "../../../src/data-contract/spellings.ts";
+import { nameForms, nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { cellOf, FINEST_LEVEL } from "../../../src/data-contract/grid.ts";
-import { regionTokens } from "../../../src/data-contract/tokens.ts";
+import { mainNameToken, regionTokens } from "../../../src/data-contract/tokens.ts";
 import { isSection, type City } from "../sources/geonames.ts";
 
 /** A city read, and its localized names. */
@@ -21,6 +21,7 @@ export function cityColumns(c: City, localized: readonly string[]): RawCityRow {
   const index = nameIndexText([c.name, c.asciiName, ...c.alternateNames, ...localized]);
   const nameNorm = normalize(c.name);
   const asciiNorm = normalize(c.asciiName);
+  const main = new Set([...nameForms(c.name), ...nameForms(c.asciiName)].map(mainNameToken));
   return [
     Number(c.id),
     c.name,
@@ -35,6 +36,8 @@ export function cityColumns(c: City, localized: readonly string[]): RawCityRow {
     isSection(c) ? 1 : 0,
     index.words,
     index.tokens,
+    [...main].join(" "),
+    index.sets,
     regionTokens(c.countryCode, c.admin1Code).join(" "),
     c.line,
   ];

@@ -7,9 +7,9 @@ import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { nameToken } from "../../../src/data-contract/tokens.ts";
 import type { VenueInput } from "../sources/venue-input.ts";
 
-export const INSERT_RAW_VENUE = `INSERT INTO raw_venues (id, name, name_norm, words, names, localized, city_gid, url, file, line,
-    lat, lng, kind, source, hints, country_hint, placed, own_id, own_url)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+export const INSERT_RAW_VENUE = `INSERT INTO raw_venues (id, name, name_norm, words, names, name_sets, localized, city_gid, url,
+    file, line, lat, lng, kind, source, hints, country_hint, placed, own_id, own_url)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export type RawVenueRow = (string | number | null)[];
 
@@ -29,6 +29,7 @@ export function rawVenueRow(v: VenueInput): RawVenueRow {
     normalize(v.name),
     index.words,
     index.tokens,
+    index.sets,
     localized,
     cityGid,
     v.url,

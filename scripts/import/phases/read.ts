@@ -100,8 +100,9 @@ export async function readCityRows(
   progress.phase(`reading ${basename(file)}`);
   const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
   const insert = db.prepare(
-    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section, words, names, tokens, line)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section,
+                             words, names, main, name_sets, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
   const write = (row: RawCityRow) => {

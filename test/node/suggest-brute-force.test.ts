@@ -1,0 +1,230 @@
+/**
+ * Issue 49: suggestions a person can trust. The suggestions of many texts — prefixes of every
+ * name, words taken from two different names of one record (the strays: "new" of one name and "y"
+ * of another), words of two records — at limits 1–20, with and without a focus and filters, against
+ * a brute-force scorer over every record of the source files (test/support/suggest-brute-force.ts):
+ * the first `limit` of one order, whatever the limit, and every suggestion holding the words in
+ * one of its names. Run by the worker's own modules on the imported file (as npm run sql runs them).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalize, words } from "../../src/data-contract/normalize.ts";
+import { VENUE_KINDS } from "../../src/data-contract/venue-kinds.ts";
+import { runImport } from "../../scripts/import/run.ts";
+import { random } from "../../scripts/tools/random.ts";
+import { localRunner } from "../../scripts/sql/explain.ts";
+import { CITIES } from "../../src/query/cities.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import { parseSuggestParams } from "../../src/suggest/params.ts";
+import { runSuggest } from "../../src/suggest/suggest.ts";
+import { dir, FIXTURES, quiet } from "../support/import-fixtures.ts";
+import {
+  bruteForce,
+  citiesOf,
+  venuesOf,
+  type Ask,
+  type Candidate,
+  type Scored,
+  type VenueRow,
+} from "../support/suggest-brute-force.ts";
+
+const POOL =
+  "new york club arena the blue room hall san paris berlin music theatre park garden union royal star moon sun west east old".split(
+    " ",
+  );
+
+/** Venues with names from a small pool (so texts share words across records and names), other names, kinds, places. */
+function venueRows(cities: readonly Candidate[], n: number): VenueRow[] {
+  const next = random("venues 49");
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const name = () => Array.from({ length: 2 + Math.floor(next() * 2) }, () => pick(POOL)).join(" ");
+  return Array.from({ length: n }, (_, i) => {
+    const city = next() < 0.95 ? pick(cities) : null;
+    const own = city !== null && city.lat !== null && city.lng !== null && next() < 0.5;
+    return {
+      id: `bf-${i}`,
+      name: `${name()} ${i % 7 === 0 ? "" : String(i)}`.trim(),
+      otherNames: Array.from({ length: Math.floor(next() * 3) }, name),
+      cityId: city?.id ?? null,
+      lat: own ? (city.lat ?? 0) + (next() - 0.5) / 10 : null,
+      long: own ? (city.lng ?? 0) + (next() - 0.5) / 10 : null,
+      kind: pick(VENUE_KINDS),
+    };
+  });
+}
+
+function writeVenues(rows: readonly VenueRow[]): string {
+  const file = join(dir, "brute-force-venues.ndjson");
+  const lines = rows.map((v) =>
+    JSON.stringify({
+      id: v.id,
+      name: v.name,
+      cityId: v.cityId ?? "",
+      url: `https://example.org/venue/${v.id}`,
+      ...(v.lat === null ? {} : { lat: v.lat, long: v.long }),
+      kind: v.kind,
+      otherNames: v.otherNames,
+    }),
+  );
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+/** Texts people type: prefixes of names, and words of two names of one record (or of two records). */
+function textsOf(records: readonly Candidate[], count: number, seed: number): string[] {
+  const next = random(`texts ${seed}`);
+  const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
+  const formOf = (record: Candidate | undefined) => pick(pick(record?.names ?? []) ?? []) ?? "";
+  const wordOf = (form: string) => pick(words(form)) ?? "";
+  const texts = new Set<string>();
+  while (texts.size < count) {
+    const record = pick(records);
+    const form = formOf(record);
+    const other = formOf(next() < 0.7 ? record : pick(records));
+    if (next() < 0.5) texts.add(form.slice(0, 2 + Math.floor(next() * 10)).trim());
+    else texts.add(`${wordOf(form)} ${[...wordOf(other)].slice(0, 1 + Math.floor(next() * 3)).join("")}`.trim());
+  }
+  return [...texts].filter((t) => words(normalize(t)).length > 0);
+}
+
+function queryOf(a: Ask, limit: number): string {
+  const parts = [`name=${encodeURIComponent(a.text)}`, "typos=0", "places=0", `limit=${limit}`];
+  if (a.focus) parts.push(`lat=${a.focus.lat}`, `long=${a.focus.lng}`);
+  if (a.country) parts.push(`country=${a.country}`);
+  if (a.stateCode) parts.push(`stateCode=${a.stateCode}`);
+  if (a.kind) parts.push(`kind=${encodeURIComponent(a.kind)}`);
+  if (a.cityId) parts.push(`cityId=${a.cityId}`);
+  if (a.bbox) parts.push(`bbox=${a.bbox.join(",")}`);
+  return parts.join("&");
+}
+
+/**
+ * The endpoint's list against the brute force's first `limit`: the same records in the same
+ * order, but where two scores are equal to the last bits (SQLite's log10 and JavaScript's may round
+ * a tie apart), and every one of them matched.
+ */
+function sameOrder(actual: readonly string[], expected: readonly Scored[], limit: number, what: string): void {
+  const scores = new Map(expected.map((s) => [s.id, s.score]));
+  const first = expected.slice(0, limit);
+  expect(actual.length, what).toBe(first.length);
+  actual.forEach((id, i) => {
+    expect(scores.has(id), `${what}: ${id} does not match`).toBe(true);
+    const want = first[i];
+    if (want !== undefined && id !== want.id)
+      expect(Math.abs((scores.get(id) ?? 0) - want.score), what).toBeLessThan(1e-9);
+  });
+}
+
+interface Setup {
+  db: Database.Database;
+  cities: Candidate[];
+  venues: Candidate[];
+}
+
+const setup: Setup = { db: undefined as unknown as Database.Database, cities: [], venues: [] };
+
+beforeAll(async () => {
+  setup.cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
+  const rows = venueRows(setup.cities, 600);
+  setup.venues = venuesOf(rows, setup.cities);
+  const path = join(dir, "suggest-brute-force.sqlite");
+  await runImport(
+    { ...FIXTURES, venues: [writeVenues(rows)], prefixCountMin: 20, target: { kind: "file", path } },
+    quiet,
+  );
+  setup.db = new Database(path, { readonly: true });
+}, 120_000);
+afterAll(() => setup.db.close());
+
+async function suggested(resource: "venues" | "cities", a: Ask, limit: number): Promise<string[]> {
+  const q = resource === "venues" ? VENUES : CITIES;
+  const page = await runSuggest<{ id: string }>(
+    q,
+    localRunner(setup.db),
+    parseSuggestParams(resource, queryOf(a, limit)),
+    "en",
+  );
+  return page.items.map((r) => r.id);
+}
+
+/** Every text of `asks`: limit 20 against the brute force, and a smaller limit its first ones. */
+async function check(resource: "venues" | "cities", asks: readonly Ask[]): Promise<number> {
+  const records = resource === "venues" ? setup.venues : setup.cities;
+  const next = random("limits");
+  let compared = 0;
+  for (const a of asks) {
+    const expected = bruteForce(records, resource, a);
+    const full = await suggested(resource, a, 20);
+    sameOrder(full, expected, 20, `${resource} ${queryOf(a, 20)}`);
+    const limit = 1 + Math.floor(next() * 19);
+    expect(await suggested(resource, a, limit), `${resource} ${queryOf(a, limit)}`).toEqual(full.slice(0, limit));
+    compared++;
+  }
+  return compared;
+}
+
+const FOCUS = [
+  { lat: 34.05, lng: -118.24 }, // Los Angeles
+  { lat: 37.77, lng: -122.42 }, // San Francisco
+  { lat: 42.5, lng: 1.52 }, // Andorra
+  { lat: 52.52, lng: 13.4 }, // Berlin
+];
+
+describe("suggestions against a brute force over every record", () => {
+  it("cities: the first `limit` of one order, every one holding the words in one name", async () => {
+    const texts = textsOf(setup.cities, 250, 1);
+    expect(
+      await check(
+        "cities",
+        texts.map((text) => ({ text })),
+      ),
+    ).toBeGreaterThan(200);
+  });
+
+  it("cities with a focus and filters", async () => {
+    const texts = textsOf(setup.cities, 120, 2);
+    const asks: Ask[] = texts.map((text, i) => ({
+      text,
+      ...(i % 2 === 0 ? { focus: FOCUS[i % FOCUS.length] } : {}),
+      ...(i % 3 === 0 ? { country: "US" } : {}),
+      ...(i % 5 === 0 ? { country: "US", stateCode: "CA" } : {}),
+      ...(i % 2 === 1 && i % 3 === 1 ? { bbox: [-123, 32, -114, 39] as Ask["bbox"] } : {}),
+    }));
+    await check("cities", asks);
+  });
+
+  it("venues: the first `limit` of one order, by city size and kind", async () => {
+    const texts = textsOf(setup.venues, 250, 3);
+    expect(
+      await check(
+        "venues",
+        texts.map((text) => ({ text })),
+      ),
+    ).toBeGreaterThan(200);
+  });
+
+  it("venues with a focus and filters", async () => {
+    const texts = textsOf(setup.venues, 150, 4);
+    const some = setup.cities[3]?.id ?? "";
+    const asks: Ask[] = texts.map((text, i) => ({
+      text,
+      ...(i % 2 === 0 ? { focus: FOCUS[i % FOCUS.length] } : {}),
+      ...(i % 3 === 0 ? { kind: VENUE_KINDS[i % VENUE_KINDS.length] } : {}),
+      ...(i % 5 === 0 ? { country: "US" } : {}),
+      ...(i % 11 === 0 ? { cityId: some } : {}),
+      ...(i % 2 === 1 && i % 3 === 1 ? { bbox: [-123, 32, -114, 39] as Ask["bbox"] } : {}),
+    }));
+    await check("venues", asks);
+  });
+
+  it("never suggests a city whose words come from two of its names", async () => {
+    // San Francisco is "New Albion" and "Yerba Buena"; "new y" is neither.
+    const sf = setup.cities.find((c) => c.id === "5391959");
+    expect(sf?.names.flat()).toEqual(expect.arrayContaining(["yerba buena", "new albion"]));
+    expect(await suggested("cities", { text: "new y" }, 20)).not.toContain("5391959");
+    expect(await suggested("cities", { text: "buena new" }, 20)).not.toContain("5391959");
+    expect(await suggested("cities", { text: "yerba bu" }, 20)).toContain("5391959");
+  });
+});
