@@ -70,6 +70,18 @@ describe("city search: name", () => {
     expect(await status("name=qxzv")).toBe(404);
   });
 
+  it("takes the words from one name: San Francisco is Yerba Buena and New Albion, not buena new", async () => {
+    expect(ids((await page("name=yerba%20buena")).cities)).toContain("5391959");
+    expect(ids((await page("name=new%20albion")).cities)).toContain("5391959");
+    const strict = await getJson("/1.0/search/cities?name=buena%20new&typos=0&places=0");
+    const body = strict.status === 200 ? ((await strict.json()) as CitiesPage) : null;
+    if (body === null) await strict.arrayBuffer();
+    expect(ids(body?.cities ?? [])).not.toContain("5391959");
+    // The total counts what the page lists, no record by words of two names.
+    const all = await allPages<CityJson>("/1.0/search/cities?name=san%20s&typos=0&places=0", "cities");
+    expect(all.items).toHaveLength(all.total);
+  });
+
   it("orders exact names, then names starting with the query, then the rest; each by population", async () => {
     const paris = (await page("name=paris")).cities;
     expect(ids(paris).slice(0, 2)).toEqual(["2988507", "4717560"]); // Paris, France; then Paris, Texas

@@ -67,6 +67,29 @@ describe("suggestions: the answer", () => {
   });
 });
 
+describe("suggestions: words of one name, one list at every limit (issue 49)", () => {
+  it("never lists a city whose words come from two of its names; lists it by one", async () => {
+    // San Francisco is "New Albion" and "Yerba Buena" in GeoNames.
+    const ids = async (query: string) => (await cities(query)).cities.map((c) => c.id);
+    expect(await ids("name=new%20y&limit=20")).not.toContain("5391959");
+    expect(await ids("name=buena%20ne&limit=20")).not.toContain("5391959");
+    expect(await ids("name=yerba%20bu")).toContain("5391959");
+    expect(await ids("name=new%20alb")).toContain("5391959");
+  });
+
+  it("gives the first `limit` of one list, whatever the limit", async () => {
+    for (const text of ["s", "san", "la", "ber", "new%20y"]) {
+      const all = (await cities(`name=${text}&limit=20`)).cities.map((c) => c.id);
+      for (const limit of [1, 3, 8, 13]) {
+        expect(
+          (await cities(`name=${text}&limit=${limit}`)).cities.map((c) => c.id),
+          `${text} ${limit}`,
+        ).toEqual(all.slice(0, limit));
+      }
+    }
+  });
+});
+
 describe("suggestions: the request", () => {
   it("needs a name, and a limit from 1 to 20", async () => {
     expect((await refusal("/1.0/suggest/cities")).message).toBe("parameter name is required: the text typed so far");
