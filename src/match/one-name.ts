@@ -8,7 +8,7 @@
  * one name: the document's match is the answer. The searches, the typo fallback, the place
  * readings and the suggestions all ask it here.
  */
-import { raw, sql, type Sql } from "../sql/sql.ts";
+import { join, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
 export type NameWords = readonly (readonly string[])[];
@@ -34,7 +34,19 @@ export function oneNameOf(fts: Fts, pos: Sql, readings: Sql): Sql {
  * it, so when every reading is of one word, the document's match is the answer.
  */
 function oneName(fts: Fts, pos: Sql, readings: readonly NameWords[]): Sql | null {
-  return oneNameNeeded(readings) ? oneNameOf(fts, pos, sql`${JSON.stringify(readings)}`) : null;
+  if (!oneNameNeeded(readings)) return null;
+  const [only] = readings;
+  if (readings.length > 1 || only === undefined || only.some((g) => g.length !== 1)) {
+    return oneNameOf(fts, pos, sql`${JSON.stringify(readings)}`);
+  }
+  // One reading, one way of each word (a strict search): its words in the text, without reading
+  // them from JSON name by name (each JSON row is a row read).
+  const every = join(
+    only.map((g) => sql`instr(' ' || s.value, ${` ${g[0] ?? ""}`}) > 0`),
+    " AND ",
+  );
+  return sql`NOT EXISTS (SELECT 1 FROM ${raw(TABLE[fts])} n WHERE n.pos = ${pos} AND NOT EXISTS (
+    SELECT 1 FROM json_each(n.names) s WHERE ${every}))`;
 }
 
 /** Whether a match of these readings needs the condition: some reading has several words. */
