@@ -48,6 +48,7 @@ Behaviour:
                        wrangler dev on the same database may refuse queries meanwhile
   --json               print the summary as JSON (for the benchmark)
   -q, --quiet          no progress output, only the summary
+  --verbose            a failure's stack trace after its line (DEBUG=1 does the same)
   -h, --help           this text`;
 
 function positiveInt(value: string | undefined, flag: string, max?: number): number | undefined {
@@ -79,6 +80,8 @@ const OPTIONS = {
   json: { type: "boolean" },
   "persist-to": { type: "string" },
   quiet: { type: "boolean", short: "q" },
+  // Read by scripts/tools/failure.ts, from the arguments.
+  verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
