@@ -3,7 +3,7 @@
  * (build.ts: streaming, validated — nothing is published while any row is bad, unless
  * skipInvalid), then publish it (publish.ts) to the local D1 file, a given SQLite file, or the
  * remote D1 database (remote.ts, remote-files.ts). The same build and the same publishing steps
- * for all three.
+ * for all three, one import at a time per database (lock.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -18,6 +18,7 @@ import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
 import { remoteParts } from "./publish/remote.ts";
 import { applyRemoteFiles, COMPLETE, remoteFilesComplete, writeRemoteFiles } from "./publish/remote-files.ts";
 import { importSuffix } from "./publish/stage.ts";
+import { withImportLock } from "./lock.ts";
 import { resolveSources } from "./sources/resolve.ts";
 import { ensureSchema, storedCounts, storedDataVersion } from "./target.ts";
 import { dataVersion } from "./version.ts";
@@ -80,7 +81,12 @@ export interface ImportSummary {
   remote?: { files: number; skipped: number; bytes: number };
 }
 
-export async function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
+/** Imports into the target, once no other import into it runs (lock.ts). */
+export function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
+  return withImportLock(options.target, progress, () => importHoldingTheLock(options, progress));
+}
+
+async function importHoldingTheLock(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
