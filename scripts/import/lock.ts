@@ -12,10 +12,11 @@
  * a file still there when the lock is taken names an import that ended without releasing it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ROOT } from "../tools/project.ts";
+import { ImportError } from "./problems.ts";
 import type { Progress } from "./progress.ts";
 import type { Target } from "./run.ts";
 import { d1Database, localD1File } from "./wrangler.ts";
@@ -88,7 +89,6 @@ function tryLock(path: string): Database.Database | null {
 
 /** Takes the lock at `path`, waiting while another import holds it; returns its release. */
 async function acquire(path: string, where: string, progress: Progress): Promise<() => void> {
-  mkdirSync(dirname(path), { recursive: true });
   const infoPath = `${path}.json`;
   const started = Date.now();
   let waitingFor: string | null = null;
@@ -128,6 +128,10 @@ export async function withImportLock<T>(target: Target, progress: Progress, work
   const path = lockPathOf(target);
   const mine = held.getStore();
   if (mine?.has(path) === true) return work();
+  // The folders of wrangler's state and of the import's work are ours to make; a file's is the user's.
+  if (target.kind !== "file") mkdirSync(dirname(path), { recursive: true });
+  else if (!existsSync(dirname(path)))
+    throw new ImportError(`${target.path}: the folder ${dirname(path)} does not exist`);
   const release = await acquire(path, describeTarget(target), progress);
   try {
     return await held.run(new Set([...(mine ?? []), path]), work);

@@ -11,7 +11,9 @@ import { Writable } from "node:stream";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { Progress } from "../../scripts/import/progress.ts";
-import { FAST, runImport } from "../../scripts/import/run.ts";
+import { withImportLock } from "../../scripts/import/lock.ts";
+import { FAST, runImport, type Target } from "../../scripts/import/run.ts";
+import { ensureData, servedWithData } from "../../scripts/import/start-data.ts";
 import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
 import { count, dir, FIXTURES, fixtureArgs, fixtureImport, quiet } from "../support/import-fixtures.ts";
@@ -157,5 +159,58 @@ describe("the import lock", () => {
       next.progress,
     );
     expect(next.text()).not.toMatch(/Waiting|taken over/);
+  }, 120_000);
+});
+
+/** Holds the import lock of `target` here until the returned function is called. */
+async function holdLock(target: Target): Promise<() => Promise<void>> {
+  let release: () => void = () => undefined;
+  let taken: () => void = () => undefined;
+  const isTaken = new Promise<void>((resolve) => (taken = resolve));
+  const holding = withImportLock(target, quiet, () => {
+    taken();
+    return new Promise<void>((resolve) => (release = resolve));
+  });
+  await isTaken;
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
+/** Starts `work`, checks that it waits (printing the waiting line) while the lock is held, then lets it go on. */
+async function waitsForTheLock<T>(target: Target, work: (progress: Progress) => Promise<T>): Promise<[T, string]> {
+  const release = await holdLock(target);
+  const { progress, text } = keptProgress();
+  let done = false;
+  const working = work(progress).finally(() => (done = true));
+  while (!text().includes("Waiting")) await sleep(50);
+  await sleep(1000);
+  expect(done).toBe(false);
+  await release();
+  return [await working, text()];
+}
+
+describe("npm start and npm run venues", () => {
+  it("read what is served only once a running import into it has ended", async () => {
+    // npm start's data check: a user's own import, served as it is once the import beside it ends.
+    const state = join(STATE, "start");
+    const own = { ...FIXTURES, venueCount: 500, target: { kind: "local", persistTo: state }, pacing: FAST } as const;
+    await runImport(own, quiet);
+    const [served, startText] = await waitsForTheLock({ kind: "local", persistTo: state }, (progress) =>
+      ensureData(progress, state),
+    );
+    expect(served).toBe("own");
+    expect(startText).toMatch(/Waiting for the import into the local D1 database that is running \(pid \d+/);
+    expect(startText).toMatch(/ended after \d+ s\.\nChecking the local database \.\.\.\nServing your own import/);
+
+    // npm run venues: the served file it reads the place over.
+    const path = join(dir, "venues-lock.sqlite");
+    await fixtureImport(path);
+    const [file, venuesText] = await waitsForTheLock({ kind: "file", path }, (progress) =>
+      servedWithData({ kind: "file", path }, progress),
+    );
+    expect(file).toBe(path);
+    expect(venuesText).toContain(`Waiting for the import into ${path} that is running (pid ${process.pid}, since `);
   }, 120_000);
 });

@@ -113,7 +113,7 @@ describe("remote import through wrangler", () => {
     expect(snapshot(servedFile(REMOTE))).toEqual(before);
     fileCount = checkKeptFiles();
     expect(fileCount).toBeGreaterThan(15);
-  }, 180_000);
+  }, 300_000);
 
   it("resumes at that file when run again, and lands what the local import lands", async () => {
     const resumed = await importCommand(ARGS, standInRemote(REMOTE));
@@ -130,7 +130,7 @@ describe("remote import through wrangler", () => {
     const leftovers =
       "SELECT name FROM sqlite_master WHERE name GLOB 'stage_*' OR name GLOB 'old_*' OR name = 'import_progress'";
     expect(open(servedFile(REMOTE), (db) => db.prepare(leftovers).all())).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("the state a remote import leaves", () => {
@@ -143,7 +143,7 @@ describe("the state a remote import leaves", () => {
     expect(served.filter((a) => / 200 /.test(a.split("\n")[0] ?? ""))).toHaveLength(paths.length);
     expect(served.join("\n")).toMatch(/"total":[1-9]/);
     expect(served).toEqual(await answers(LOCAL, paths));
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("the statements of a remote import", () => {
