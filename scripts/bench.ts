@@ -32,6 +32,10 @@
  * synthetic 5,000,000-city file (npm run data:scale), and measures every class on that database
  * against the 1M figures of bench/results.json (bench/scale.json, docs/benchmarks.md "At scale").
  *
+ * `npm run bench -- --remote` instead runs the remote import (`npm run db:import -- --remote`) through
+ * the real wrangler on a local D1 standing in for the remote database, at 250,000 and 1,000,000
+ * venues (`--venues N`: that size alone): time and peak memory (docs/benchmarks.md "Remote import").
+ *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
 import "./node-version.ts";
@@ -44,6 +48,7 @@ import { benchPlaces } from "./bench/places-run.ts";
 import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
+import { benchRemote } from "./bench/remote-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -53,8 +58,19 @@ const { values } = parseArgs({
     places: { type: "boolean" },
     guard: { type: "boolean" },
     suggest: { type: "boolean" },
+    remote: { type: "boolean" },
+    venues: { type: "string", multiple: true },
   },
 });
+/** `--venues N` (repeatable) of the remote run: the sizes to measure. */
+function venueSizes(given: string[] | undefined): number[] | undefined {
+  const bad = given?.find((v) => !/^[1-9][0-9]*$/.test(v));
+  if (bad !== undefined) {
+    console.error(`npm run bench: --venues wants a number of venues, not "${bad}"`);
+    process.exit(1);
+  }
+  return given?.map(Number);
+}
 mkdirSync(TMP, { recursive: true });
 const RUNS = [
   [values.scale, benchScale],
@@ -62,6 +78,7 @@ const RUNS = [
   [values.suggest, benchSuggest],
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
+  [values.remote, () => benchRemote(venueSizes(values.venues))],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
 import { runImport } from "./import/run.ts";
 import { summaryText } from "./import/summary.ts";
+import { failureText, reportFailure } from "./tools/failure.ts";
 
 async function main(): Promise<number> {
   const command = parseImportArgs(process.argv.slice(2));
@@ -21,18 +22,22 @@ async function main(): Promise<number> {
   return 0;
 }
 
+/** The failure in one line, with what became of the data served before (on a line of its own after a list). */
+function failureLine(error: unknown): string {
+  const text = failureText(error);
+  const served = error instanceof ImportError && error.saysWhatIsServed;
+  const note = served
+    ? ""
+    : text.includes("\n")
+      ? "\nThe data that was there before is unchanged."
+      : "; the data that was there before is unchanged";
+  return `${process.stderr.isTTY ? "\n" : ""}import failed: ${text}${note}`;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (
-      error instanceof ImportError ||
-      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
-    ) {
-      console.error(`\nimport failed: ${error.message}`);
-      console.error("The data that was there before is unchanged.");
-    } else {
-      console.error("\nimport failed; the data that was there before is unchanged.\n", error);
-    }
+    reportFailure(failureLine(error), error);
     process.exit(1);
   },
 );

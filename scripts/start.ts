@@ -8,8 +8,8 @@
  */
 import "./node-version.ts";
 import { spawn } from "node:child_process";
-import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
+import { failureText, reportFailure } from "./tools/failure.ts";
 import { bin, QUIET_WRANGLER, ROOT } from "./tools/project.ts";
 import { ensureData } from "./import/start-data.ts";
 import { devPort } from "./import/wrangler.ts";
@@ -30,6 +30,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ImportError ? `\nnpm start: ${error.message}` : error);
+  reportFailure(`${process.stderr.isTTY ? "\n" : ""}npm start: ${failureText(error)}`, error);
   process.exit(1);
 });

@@ -3,11 +3,10 @@
  * data/venues/ and imported (scripts/venues/). Run with --help for the options.
  */
 import "./node-version.ts";
-import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
 import { HELP, parseVenuesArgs } from "./venues/cli.ts";
-import { FetchError } from "./venues/http.ts";
 import { runVenues } from "./venues/run.ts";
+import { failureText, reportFailure } from "./tools/failure.ts";
 
 async function main(): Promise<void> {
   const command = parseVenuesArgs(process.argv.slice(2));
@@ -21,11 +20,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    const oneLine =
-      error instanceof FetchError ||
-      error instanceof ImportError ||
-      (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
-    console.error(oneLine ? `npm run venues: ${(error as Error).message}` : error);
+    reportFailure(`npm run venues: ${failureText(error)}`, error);
     console.error("Nothing was imported; the data served before is still served.");
     process.exit(1);
   },

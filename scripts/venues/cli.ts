@@ -36,6 +36,7 @@ Options:
                       can reach you
   --persist-to DIR    import into the local D1 state in DIR (as wrangler dev --persist-to)
   --database FILE     import into this SQLite file instead (tests)
+  --verbose           a failure's stack trace after its line (DEBUG=1 does the same)
   -h, --help          this text`;
 
 const OPTIONS = {
@@ -51,6 +52,8 @@ const OPTIONS = {
   contact: { type: "string" },
   "persist-to": { type: "string" },
   database: { type: "string" },
+  // Read by scripts/tools/failure.ts, from the arguments.
+  verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 

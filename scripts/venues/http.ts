@@ -14,13 +14,42 @@ export class FetchError extends Error {
   override name = "FetchError";
 }
 
-/** Where this copy of the project lives: package.json's homepage, else the git remote it was cloned from. */
+/** A private or local host name or address, which names no place on the public web. */
+const PRIVATE_HOST =
+  /^(localhost|.*\.(local|localhost|internal|lan|home\.arpa)|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[.*\])$/i;
+
+/**
+ * A public http(s) address of the project from a homepage or a git remote, or null: an scp-style
+ * or ssh:// remote of a public host becomes its https address; a folder, a file:// URL, a host
+ * without a dot or on a private network give nothing; user names and tokens in it are left out.
+ */
+export function publicHome(address: string): string | null {
+  const scp = /^(?:[\w.-]+@)?([\w.-]+\.[\w-]+):(?!\/)(.+)$/.exec(address.trim());
+  const candidate =
+    scp === null ? address.trim().replace(/^(?:ssh|git):\/\//, "https://") : `https://${scp[1]}/${scp[2]}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (!url.hostname.includes(".") || PRIVATE_HOST.test(url.hostname)) return null;
+  const path = url.pathname.replace(/\.git$/, "").replace(/\/$/, "");
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+/**
+ * Where this copy of the project lives, as public servers may be told: package.json's homepage,
+ * else the git remote it was cloned from, when either is a public http(s) address. A clone of a
+ * folder has its path as remote, which is not sent (nor a remote with a token in it).
+ */
 function home(): string | null {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { homepage?: string };
-  if (pkg.homepage !== undefined) return pkg.homepage;
+  if (pkg.homepage !== undefined) return publicHome(pkg.homepage);
   try {
     const remote = execFileSync("git", ["config", "--get", "remote.origin.url"], { cwd: ROOT, encoding: "utf8" });
-    return remote.trim().replace(/^git@([^:]+):/, "https://$1/") || null;
+    return publicHome(remote);
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 /** The import command line and the data version's inputs. */
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bin, ROOT } from "../../scripts/tools/project.ts";
@@ -7,6 +8,7 @@ import { parseImportArgs } from "../../scripts/import/cli.ts";
 import { dataCodeFiles } from "../../scripts/import/version.ts";
 import { fixture } from "../support/seed.ts";
 import { count, dir, fixtureArgs } from "../support/import-fixtures.ts";
+import { importCommand } from "../support/import-command.ts";
 
 describe("the import command", () => {
   it("takes --venues N as a number of generated venues, and a path as a venue file", async () => {
@@ -25,6 +27,23 @@ describe("the import command", () => {
     expect(count(path, "venues")).toBe(26);
     expect(await run("--venues", "5", "--venue-count", "6")).toBe(1);
     expect(count(path, "venues")).toBe(26);
+  }, 60_000);
+});
+
+describe("a failed import", () => {
+  it("says so in one line, and shows where with --verbose", async () => {
+    const notSqlite = join(dir, "not-sqlite.sqlite");
+    writeFileSync(notSqlite, "this is not a SQLite file, but long enough to have a header of one\n".repeat(10));
+    const fail = async (...args: string[]) => (await importCommand(["--database", notSqlite, "-q", ...args])).stderr;
+    const line =
+      "import failed: SqliteError: file is not a database (--verbose, or DEBUG=1, shows where); the data that was there before is unchanged";
+    expect(await fail()).toBe(`${line}\n`);
+    const verbose = await fail("--verbose");
+    expect(verbose.split("\n")[0]).toBe(line.replace(" (--verbose, or DEBUG=1, shows where)", ""));
+    expect(verbose).toMatch(/^\s+at /m);
+    expect(await fail("--venues", "5", "--venue-count", "6")).toBe(
+      "import failed: give the number of generated venues once; the data that was there before is unchanged\n",
+    );
   }, 60_000);
 });
 

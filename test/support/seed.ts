@@ -15,7 +15,7 @@ import { createBuildFile } from "../../scripts/import/phases/build-file.ts";
 import { generateVenues, generatorCity } from "../../scripts/import/generate/venues.ts";
 import { Problems } from "../../scripts/import/problems.ts";
 import { Progress } from "../../scripts/import/progress.ts";
-import { remoteFiles } from "../../scripts/import/publish/remote.ts";
+import { remoteParts } from "../../scripts/import/publish/remote.ts";
 import { isSection, readCities, readCountryInfo, type City } from "../../scripts/import/sources/geonames.ts";
 
 const FIXTURE_DATA_VERSION = "fixture-v1";
@@ -86,7 +86,7 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         // As the import records them (scripts/import/run.ts): the fixture's venues are a file's.
         ["venue_sources", counts.venueSources.join(",")],
       ];
-      return [...remoteFiles(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((f) => f.statements);
+      return [...remoteParts(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((p) => [...p.statements]);
     } finally {
       db.close();
     }

@@ -1,22 +1,14 @@
 /**
- * Publishing a build to a Cloudflare D1 database: the steps of publish.ts rendered as SQL files
- * for `wrangler d1 execute --remote --file` (the D1 import API, which applies a file whole or
- * not at all), each statement under D1's 100 KB limit and each file under MAX_FILE_BYTES.
- *
- * Resumable: every file records itself in the table import_progress (file number, data version)
- * in the same file, so a failed or interrupted upload is run again from the first file that did
- * not apply, and the swap is still one file at the end. Row inserts are INSERT OR REPLACE, so
- * even a file applied twice changes nothing.
+ * Publishing a build to a Cloudflare D1 database: the steps of publish.ts rendered as SQL for
+ * `wrangler d1 execute --remote --file` (the D1 import API, which applies a file whole or not at
+ * all), each statement under D1's 100 KB limit, in parts that remote-files.ts writes into files of
+ * at most MAX_FILE_BYTES and applies, resumably.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
-import type { Progress } from "../progress.ts";
 import {
   FTS_PAGE_BYTES,
   ftsColumn,
-  importSuffix,
   integerKey,
   keyColumns,
   SERVED_TABLES,
@@ -27,13 +19,12 @@ import {
 
 /** D1 refuses statements over 100 KB; stay well below. */
 export const MAX_STATEMENT_BYTES = 90_000;
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** FTS5 'merge' work per statement, in pages: about 1 MiB. */
 const MERGE_PAGES = Math.ceil(2 ** 20 / FTS_PAGE_BYTES);
 
 type SqlValue = string | number | bigint | Buffer | null;
 
-function literal(value: SqlValue): string {
+export function literal(value: SqlValue): string {
   if (value === null) return "NULL";
   if (typeof value === "bigint") return String(value);
   if (typeof value === "number") {
@@ -44,27 +35,32 @@ function literal(value: SqlValue): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-/** One file of a remote import: its statements, in order. */
-export interface RemoteFile {
+/**
+ * A part of a remote import: statements that begin a file of their own, written into as many files
+ * as they fill (remote-files.ts).
+ */
+export interface RemotePart {
   what: string;
-  statements: string[];
-  /** The last file drops import_progress, so it records nothing (applying it twice is harmless). */
+  statements: Iterable<string>;
+  /** At most this many statements in one file (the FTS merges: each is about 1 MiB of D1's work). */
+  perFile?: number;
+  /** The last part drops import_progress, so its file records nothing (applying it twice is harmless). */
   last?: boolean;
 }
 
-const progressRow = (n: number, version: string) =>
-  `INSERT OR REPLACE INTO import_progress (file, version) VALUES (${n}, ${literal(version)})`;
+/** FTS5 'merge' statements in one file: about 50 MiB of D1's work. */
+const MERGES_PER_FILE = 50;
 
 /**
- * The files that publish a build: stage tables, rows, index documents, merges, swap, clean-up.
- * Generated lazily, file by file, from the build database.
+ * The parts that publish a build: stage tables, rows, index documents, merges, swap, clean-up.
+ * Lazy: each part's statements are read from the build as they are written, a statement at a time.
  */
-export function* remoteFiles(
+export function* remoteParts(
   build: Database.Database,
   meta: readonly (readonly [string, string])[],
   version: string,
   indexSuffix: string,
-): Generator<RemoteFile> {
+): Generator<RemotePart> {
   yield {
     what: "creating the stage tables",
     statements: [
@@ -76,48 +72,32 @@ export function* remoteFiles(
       ...[...stageIndexes(build, indexSuffix).values()].flat(),
     ],
   };
-
-  const chunks: { what: string; statements: Iterable<string> }[] = [
-    ...PLAIN_TABLES.map((table) => ({ what: `rows of ${table}`, statements: rowInserts(build, table) })),
-    ...FTS_DOCUMENTS.map(({ table, docs }) => ({
-      what: `documents of ${table}`,
-      statements: docInserts(build, docs, `stage_${table}`, ftsColumn(build, table)),
-    })),
-  ];
-  for (const chunk of chunks) {
-    let statements: string[] = [];
-    let bytes = 0;
-    for (const statement of chunk.statements) {
-      if (bytes + statement.length > MAX_FILE_BYTES && statements.length > 0) {
-        yield { what: chunk.what, statements };
-        statements = [];
-        bytes = 0;
-      }
-      statements.push(statement);
-      bytes += statement.length + 2;
-    }
-    if (statements.length > 0) yield { what: chunk.what, statements };
-  }
-
+  for (const table of PLAIN_TABLES) yield { what: `rows of ${table}`, statements: rowInserts(build, table) };
   for (const { table, docs } of FTS_DOCUMENTS) {
-    // Enough merge steps for the whole index (an index is smaller than its documents' text);
-    // the steps after the last merge do nothing.
-    const bytes = build.prepare(`SELECT coalesce(sum(length(doc)), 0) FROM ${docs}`).pluck().get() as number;
-    const steps = Math.ceil(bytes / FTS_PAGE_BYTES / MERGE_PAGES) + 2;
-    const merge = (pages: number) => `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`;
-    for (let i = 0; i < steps; i += 50) {
-      const statements = i === 0 ? [merge(-MERGE_PAGES)] : [];
-      for (let k = i; k < Math.min(steps, i + 50); k++) statements.push(merge(MERGE_PAGES));
-      yield { what: `merging ${table}`, statements };
-    }
+    const statements = docInserts(build, docs, `stage_${table}`, ftsColumn(build, table));
+    yield { what: `documents of ${table}`, statements };
   }
-
+  for (const { table, docs } of FTS_DOCUMENTS) {
+    yield { what: `merging ${table}`, statements: merges(build, table, docs), perFile: MERGES_PER_FILE };
+  }
   yield { what: "swapping the new tables in", statements: swapStatements(meta, literal) };
   yield {
     what: "dropping the old tables",
     statements: [...SERVED_TABLES.map((t) => `DROP TABLE IF EXISTS old_${t}`), "DROP TABLE IF EXISTS import_progress"],
     last: true,
   };
+}
+
+/**
+ * Enough FTS5 merge steps for the whole index (an index is smaller than its documents' text); the
+ * steps after the last merge do nothing. The first sets the merge's bound ('merge' with -N).
+ */
+function* merges(build: Database.Database, table: string, docs: string): Generator<string> {
+  const bytes = build.prepare(`SELECT coalesce(sum(length(doc)), 0) FROM ${docs}`).pluck().get() as number;
+  const steps = Math.ceil(bytes / FTS_PAGE_BYTES / MERGE_PAGES) + 2;
+  const merge = (pages: number) => `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`;
+  yield merge(-MERGE_PAGES);
+  for (let i = 0; i < steps; i++) yield merge(MERGE_PAGES);
 }
 
 /** Multi-row INSERT OR REPLACE statements of a table's rows, each under MAX_STATEMENT_BYTES. */
@@ -157,67 +137,4 @@ function* multiRow(head: string, rows: Iterable<SqlValue[]>): Generator<string> 
     bytes += size;
   }
   if (values.length > 0) yield `${head}${values.join(", ")}`;
-}
-
-/** Where a remote import's files are applied: wrangler against D1, or a local SQLite file in tests. */
-export interface RemoteDatabase {
-  /** The file numbers that already applied for this data version. */
-  applied(version: string): Promise<Set<number>>;
-  /** Applies one file, whole or not at all. */
-  apply(path: string): Promise<void>;
-}
-
-/** File text: the statements, then the file's own progress row. */
-function fileText(file: RemoteFile, n: number, version: string): string {
-  const statements = file.last === true ? file.statements : [...file.statements, progressRow(n, version)];
-  return `-- ${file.what}\n${statements.join(";\n")};\n`;
-}
-
-/**
- * Writes the files of a remote import into `dir` (kept for a retry: an unchanged version reuses
- * them), prints an estimate, then applies every file not yet applied, in order.
- */
-export async function publishRemote(
-  build: Database.Database | null,
-  meta: readonly (readonly [string, string])[],
-  version: string,
-  dir: string,
-  database: RemoteDatabase,
-  progress: Progress,
-): Promise<{ files: number; bytes: number; skipped: number }> {
-  const complete = join(dir, "complete");
-  if (!existsSync(complete)) {
-    if (build === null) throw new Error("no build to render the remote files from");
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    progress.phase("writing the SQL files of the remote import");
-    let n = 0;
-    for (const file of remoteFiles(build, meta, version, importSuffix())) {
-      writeFileSync(join(dir, `${String(n).padStart(5, "0")}.sql`), fileText(file, n, version));
-      progress.tick(++n);
-    }
-    writeFileSync(complete, `${version}\n`);
-  }
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  const bytes = files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
-  progress.line(
-    `Remote import: ${files.length} files, ${(bytes / 2 ** 20).toFixed(0)} MiB of SQL. At an assumed 2 MiB/s for upload and ` +
-      `ingestion (not measured from here) that is about ${Math.ceil(bytes / 2 ** 21 / 60)} min; ` +
-      "an interrupted run resumes where it stopped.",
-  );
-  const done = await database.applied(version);
-  let skipped = 0;
-  for (const [i, f] of files.entries()) {
-    if (done.has(i)) {
-      skipped++;
-      continue;
-    }
-    const what = readFileSync(join(dir, f), "utf8").split("\n", 1)[0]?.replace(/^-- /, "") ?? "";
-    progress.phase(`remote file ${i + 1} of ${files.length}: ${what}`);
-    await database.apply(join(dir, f));
-  }
-  rmSync(dir, { recursive: true, force: true });
-  return { files: files.length, bytes, skipped };
 }

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The real wrangler, with a local D1 standing in for the remote database: the tests' and the
+# benchmark's `npm run db:import -- --remote` (IMPORT_WRANGLER names this script; docs/import.md#remote).
+# Every --remote becomes --local --persist-to "$D1_STAND_IN_DIR", so that each file of a remote
+# import goes through wrangler's own `d1 execute --file` and D1's own rules (no BEGIN or COMMIT,
+# only the PRAGMAs D1 allows, a file applied as one batch: whole or not at all).
+#
+# D1_STAND_IN_FAIL_FILE=00005.sql makes that file fail inside D1, as an upload D1 refuses would: it
+# is applied with one more statement after its own, on a table that does not exist.
+set -eu
+: "${D1_STAND_IN_DIR:?names the folder of the local D1 that stands in for the remote database}"
+wrangler="$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.bin/wrangler"
+failing=""
+for arg in "$@"; do
+  shift
+  case "$arg" in
+    --remote) set -- "$@" --local --persist-to "$D1_STAND_IN_DIR" ;;
+    --file=*)
+      file="${arg#--file=}"
+      if [ "$(basename "$file")" = "${D1_STAND_IN_FAIL_FILE:-}" ]; then
+        failing="$(mktemp "${TMPDIR:-/tmp}/d1-stand-in-XXXXXX")"
+        cat "$file" >"$failing"
+        echo "INSERT INTO injected_failure VALUES (1);" >>"$failing"
+        set -- "$@" "--file=$failing"
+      else
+        set -- "$@" "$arg"
+      fi
+      ;;
+    *) set -- "$@" "$arg" ;;
+  esac
+done
+status=0
+"$wrangler" "$@" || status=$?
+if [ -n "$failing" ]; then rm -f "$failing"; fi
+exit "$status"
