@@ -114,7 +114,7 @@ function escape(): void {
   if (handlers.dismiss() || box.value === "") return;
   box.value = "";
   // Emptied as if deleted: the page goes back to no search, as it does when the text is deleted.
-  box.dispatchEvent(new Event("input", { bubbles: true }));
+  box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "deleteContent" }));
 }
 
 function onKey(e: KeyboardEvent): void {

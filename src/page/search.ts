@@ -7,7 +7,7 @@
 import type { CitiesPage, CityJson, VenueJson, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
-import { record, type Entry } from "./history.ts";
+import { record, settle, type Entry } from "./history.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
 import { hideReading, showReading } from "./reading-line.ts";
@@ -51,18 +51,41 @@ function onePage(body: Body | VenueJson | CityJson, kind: Asked["kind"]): Body {
     : { type: "cities", ...page, cities: [body as CityJson] };
 }
 
+/** How the search waiting to run (`state.timer`) is written to the history; null when none waits. */
+let waiting: Entry | null = null;
+
 /**
- * The search, debounced: as you type, only the last keystroke's search runs (`typed`: written to
- * the history as typing). A new search (`resetPage`) starts at its first page, and ends the record
- * chosen from the suggestions.
+ * The search, debounced: as you type, only the last keystroke's search runs, written to the
+ * history as `entry` says (src/page/history.ts). A new search (`resetPage`) starts at its first
+ * page, and ends the record chosen from the suggestions.
  */
-export function soon(resetPage: boolean, delay = 250, typed = false): void {
+export function soon(resetPage: boolean, delay = 250, entry: Entry = "push"): void {
   if (resetPage) {
     state.page = 1;
     state.record = "";
   }
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => void run(typed ? "typed" : "push"), delay);
+  waiting = entry;
+  state.timer = setTimeout(() => {
+    const written = waiting ?? entry;
+    waiting = null;
+    void run(written);
+  }, delay);
+}
+
+/** No search waits to run (Back or Forward, a suggestion chosen: the text typed before is not wanted now). */
+export function cancelSoon(): void {
+  clearTimeout(state.timer);
+  waiting = null;
+}
+
+/**
+ * A text field left (or Enter in it): what was typed there is a search the person ran, its entry
+ * kept in the history, the one waiting to run as well as the one shown.
+ */
+export function settleTyping(): void {
+  if (waiting === "typed") waiting = "left";
+  else if (waiting === null) settle();
 }
 
 function showRaw(text: string): void {
@@ -128,7 +151,7 @@ function reach(): string {
 }
 
 /** Runs the search the form asks for, written to the page's address as `entry` says (src/page/history.ts). */
-export async function run(entry: Entry = "push"): Promise<void> {
+export async function run(entry: Entry): Promise<void> {
   // Whatever runs now, an answer still on its way is stale: it must not overwrite what follows.
   state.inflight?.abort();
   state.inflight = null;

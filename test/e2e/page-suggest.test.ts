@@ -4,7 +4,7 @@
  * and only ever the last text's; the combobox's ARIA (its role, aria-expanded, aria-activedescendant
  * naming the option marked active); Down, Up, Enter and Escape; a click and a tap choosing; and the
  * record chosen: the one result, on the map at its centre, in the page's address, so that its link
- * reopens it, Reload keeps it and Back returns to the search before.
+ * reopens it, Reload keeps it and Back returns to the search run before.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -30,10 +30,7 @@ async function listShown(page: Page): Promise<boolean> {
   return expanded === "true";
 }
 
-/**
- * Types `text` at the end of the name a key at a time; waits for its list, and for the page's own
- * search of the name (on a phone its answer folds the form, which moves the list up).
- */
+/** Types `text` at the end of the name a key at a time; waits for its list, and for the page's own search of the name. */
 async function typeName(page: Page, text: string): Promise<void> {
   await nameBox(page).press("End"); // focused from elsewhere, the caret is put at the start
   await nameBox(page).pressSequentially(text);
@@ -183,10 +180,7 @@ describe.each(SIZES)("a suggestion chosen ($screen)", ({ viewport }) => {
     await link.context().close();
     await page.reload();
     await showsBerlin(page);
-    await page.goBack();
-    await page.waitForURL(`${base()}/?type=cities&name=berl`);
-    await statusSays(page, FOUND);
-    expect(await nameBox(page).inputValue()).toBe("berl");
+    // Back goes to the search run before; "berl", typed to find Berlin, was never run on its own.
     await page.goBack();
     await page.waitForURL(`${base()}/?type=cities&name=paris`);
     await statusSays(page, FOUND);
