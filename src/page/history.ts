@@ -15,7 +15,7 @@ import { formSearch } from "./request.ts";
 
 /**
  * How a search is written to the history: `typed` as it is put together; `ran` run by the person
- * (`left`: by leaving the field typed in); `push` a search of its own;
+ * (`left`: the field left, which the form does not fold after); `push` a search of its own;
  * `opened` the page's first; `none` restored by Back or Forward.
  */
 export type Entry = "typed" | "ran" | "left" | "push" | "opened" | "none";

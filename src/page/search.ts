@@ -81,7 +81,8 @@ export function cancelSoon(): void {
 
 /**
  * A text field left (or Enter in it): what was typed there is a search the person ran, its entry
- * kept in the history, the one waiting to run as well as the one shown.
+ * kept in the history, the one waiting to run as well as the one shown. Not folded after: a tap
+ * elsewhere leaves the field, and a form folding under that tap would move what it lands on.
  */
 export function settleTyping(): void {
   if (waiting === "typed") waiting = "left";
@@ -185,5 +186,6 @@ export async function run(entry: Entry): Promise<void> {
   }
   showAnswer(response, text, asked);
   paging();
-  foldAfterAnswer();
+  // Never while a person types: the name box would jump under their fingers, the fields around it gone.
+  if (entry !== "typed" && entry !== "left") foldAfterAnswer();
 }
