@@ -14,6 +14,7 @@ import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
 import { state } from "./state.ts";
+import { countWords, searchedWords } from "./searched.ts";
 import { readXml } from "./xml.ts";
 
 const IDLE = "Type a name, choose a country or state, or search near you.";
@@ -106,7 +107,7 @@ function showError(response: Response, body: Body, asked: Asked): void {
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   const one = asked.kind === "venues" ? "venue" : "city";
   if (response.status === 404 && asked.record) out.status.textContent = `No ${one} has the id “${asked.record}”.`;
-  else if (response.status === 404) out.status.textContent = "No matches.";
+  else if (response.status === 404) out.status.textContent = `${countWords(0, asked.kind)}${searchedWords(asked)}.`;
   else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
   else out.status.textContent = `Error ${response.status}: ${message}`;
 }
@@ -115,13 +116,8 @@ function statusLine(response: Response, asked: Asked): string {
   const one = asked.kind === "venues" ? "venue" : "city";
   const cached = response.headers.get("X-Cache") === "HIT" ? " (cached)" : "";
   if (asked.record) return `One ${one}, looked up by its id ${asked.record}${cached}.`;
-  return (
-    `${state.total.toLocaleString()} ${state.total === 1 ? one : asked.kind} found` +
-    (asked.near ? ` within ${asked.near}` : "") +
-    (response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "") +
-    cached +
-    "."
-  );
+  const fuzzy = response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "";
+  return `${countWords(state.total, asked.kind)}${searchedWords(asked)}${fuzzy}${cached}.`;
 }
 
 /** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */

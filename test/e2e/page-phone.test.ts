@@ -48,18 +48,20 @@ describe("on a phone", () => {
     const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Name", { exact: true }).fill("arena");
     await page.getByLabel("Name", { exact: true }).press("Enter");
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named /);
     expect(await options(page).getAttribute("aria-expanded")).toBe("false");
     await options(page).click();
     expect(await options(page).getAttribute("aria-expanded")).toBe("true");
     const country = page.getByLabel("Country", { exact: true });
     await country.fill("DE");
     await page.waitForFunction(() => /country=DE/.test(document.querySelector("#curl")?.textContent ?? ""));
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named /);
     const stadium = page.waitForResponse((r) => r.url().includes("name=stadium"));
     await page.getByLabel("Name", { exact: true }).fill("stadium");
     await stadium;
-    await page.waitForFunction(() => /venues found/.test(document.querySelector("#status")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /^[\d,]+ venues named /.test(document.querySelector("#status")?.textContent ?? ""),
+    );
     expect(await country.isVisible()).toBe(true);
     await page.getByLabel("Name", { exact: true }).press("Enter");
     await page.waitForFunction(() => document.getElementById("options")?.getAttribute("aria-expanded") === "false");
@@ -132,7 +134,7 @@ describe("on a desktop", () => {
   it("the form stays whole after a search, and the map beside the results", async () => {
     const page = await openPage(browser());
     await page.getByLabel("Name", { exact: true }).fill("arena");
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named /);
     expect(await options(page).isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Show map" }).isVisible()).toBe(false);
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);

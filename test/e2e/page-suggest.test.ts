@@ -20,7 +20,7 @@ const nameBox = (page: Page) => page.getByRole("combobox", { name: "Name", exact
 const listbox = (page: Page) => page.getByRole("listbox", { name: "Suggestions" });
 const options = (page: Page) => listbox(page).getByRole("option");
 /** The status of a city search answered. */
-const FOUND = /^[\d,]+ cities found( \(cached\))?\.$/;
+const FOUND = /^[\d,]+ cities named \w+( \(cached\))?\.$/;
 const berlinOption = (page: Page) => listbox(page).getByRole("option", { name: "Berlin Germany", exact: true });
 
 /** Whether the list of suggestions is shown, as the box says it (aria-expanded) and as it is seen. */
@@ -37,7 +37,7 @@ async function typeName(page: Page, text: string): Promise<void> {
   await listbox(page).waitFor();
   const name = await nameBox(page).inputValue();
   await page.waitForURL((url) => url.searchParams.get("name") === name);
-  await statusSays(page, / found/);
+  await statusSays(page, /^[\d,]+ (venues|cities) named /);
 }
 
 /** Chooses the city search and types `text` into the name; waits for its list. */
@@ -135,7 +135,7 @@ describe.each(SIZES)("the name box as a combobox ($screen)", ({ viewport }) => {
     const page = await openPage(browser(), { viewport });
     await nameBox(page).pressSequentially("arena");
     await nameBox(page).press("Escape");
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named arena/);
     await page.waitForTimeout(300);
     expect(await nameBox(page).inputValue()).toBe("arena");
     expect(await listShown(page)).toBe(false);
