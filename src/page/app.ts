@@ -6,9 +6,8 @@
  * place read at the end of the name (with the name as typed a click away), pages, shows raw JSON
  * or XML, the curl command, and the results on a map (src/page/map.ts), whose area it can search.
  * On a narrow screen the form folds after a search run (never as you type) and the map waits
- * behind "Show map". The name
- * box suggests names as you type (src/page/suggest.ts, a combobox: src/page/combobox.ts); one
- * chosen opens its record. Its search, or the record opened, is in its address
+ * behind "Show map". The name box suggests names as you type (src/page/suggest.ts, a combobox:
+ * src/page/combobox.ts); one chosen opens its record. Its search, or the record opened, is in its address
  * (src/page/address.ts): a link or Reload opens it, Back and Forward walk the searches run.
  * Results are built with textContent only.
  */

@@ -13,8 +13,8 @@ import { unplot } from "./map.ts";
 import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
-import { state } from "./state.ts";
 import { countWords, searchedWords } from "./searched.ts";
+import { state } from "./state.ts";
 import { readXml } from "./xml.ts";
 
 const IDLE = "Type a name, choose a country or state, or search near you.";
