@@ -1,14 +1,17 @@
 /**
  * Bundles the search page for the browser into public/, which the worker's static assets serve:
  * its script (src/page/app.ts and what it imports, Leaflet among them) into app.js, its map
- * styles (src/page/map.css with Leaflet's) into app.css, and the images those styles name.
+ * styles (src/page/map.css with Leaflet's) into app.css, the images those styles name, and the
+ * page's icon (favicon.svg, favicon.ico: scripts/page/favicon.ts).
  * wrangler.toml runs this before `wrangler dev` and `wrangler deploy` ([build]); it takes well
  * under a second.
  */
 import "../node-version.ts";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { ROOT } from "../tools/project.ts";
+import { faviconIco, faviconSvg } from "./favicon.ts";
 
 const page = join(ROOT, "src", "page");
 
@@ -27,3 +30,5 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+writeFileSync(join(ROOT, "public", "favicon.svg"), faviconSvg());
+writeFileSync(join(ROOT, "public", "favicon.ico"), faviconIco());

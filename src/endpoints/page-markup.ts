@@ -42,6 +42,8 @@ const HEAD = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Venue &amp; City Search</title>
 <meta name="description" content="Search venues and cities: the setlist.fm search API on GeoNames data.">
+<link rel="icon" href="/favicon.ico" sizes="32x32">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/app.css">
 <style>
   :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
@@ -87,6 +89,8 @@ const HEAD = `<!doctype html>
   .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; position: relative; }
   /* The name's suggestions, over what follows (the map's panes and controls go up to 1000). */
   #name-list { position: absolute; top: 100%; left: 0; right: 0; z-index: 1100; margin: 0.25rem 0 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; box-shadow: 0 0.25rem 0.75rem rgb(0 0 0 / 20%); }
+  /* Opened under a mouse at rest, it lets that mouse's press through until it moves (src/page/pointer.ts). */
+  #name-list.at-rest { pointer-events: none; }
   #name-list li { padding: 0.4rem 0.75rem; cursor: pointer; }
   #name-list li:hover { background: var(--bg-soft); }
   #name-list .name { font-weight: 600; }

@@ -6,12 +6,14 @@
  * they open the list on the first or the last option; Alt+Down opens it on none); Enter chooses the
  * active option, and with none searches the text as the form does; Escape closes the list (or
  * stops one on its way), and with no list empties the box, as APG's example and a search box in
- * Chromium and Safari do; Left, Right, Home and End go back to the text. Tab, or a click elsewhere, closes the list. A
- * click or a tap chooses an option: pressing it leaves the focus in the box, so that the list is
+ * Chromium and Safari do; Left, Right, Home and End go back to the text. Tab, or a click
+ * elsewhere, closes the list, as does the mouse leaving the box and the list (src/page/pointer.ts).
+ * A click or a tap chooses an option: pressing it leaves the focus in the box, so that the list is
  * still there to be clicked. Each option says the record's name, where it is and a venue's kind.
  */
 import { fields, out, span, valueOf } from "./dom.ts";
 import { cityById, whereIs, type Result } from "./places.ts";
+import { listOpened, watchMouse } from "./pointer.ts";
 
 interface Handlers {
   /** Down or Up on a closed list that holds no suggestions for the text as it is: ask for them now. */
@@ -48,7 +50,9 @@ function setActive(index: number): void {
 }
 
 function setOpen(open: boolean): void {
+  const opening = open && list.hidden;
   list.hidden = !open;
+  if (opening) listOpened(box, list);
   box.setAttribute("aria-expanded", String(open));
   setActive(-1);
 }
@@ -114,7 +118,7 @@ function escape(): void {
   if (handlers.dismiss() || box.value === "") return;
   box.value = "";
   // Emptied as if deleted: the page goes back to no search, as it does when the text is deleted.
-  box.dispatchEvent(new Event("input", { bubbles: true }));
+  box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "deleteContent" }));
 }
 
 function onKey(e: KeyboardEvent): void {
@@ -137,6 +141,7 @@ export function combobox(given: Handlers): void {
   handlers = given;
   box.addEventListener("keydown", onKey);
   box.addEventListener("blur", closeList);
+  watchMouse(box, list, closeList);
   // A press on an option leaves the focus in the box (a mouse's, and a tap's, whose press is a mouse's too).
   list.addEventListener("mousedown", (e) => e.preventDefault());
   list.addEventListener("click", (e) => {

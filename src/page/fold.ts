@@ -1,6 +1,7 @@
 /**
- * On a narrow screen the form folds to its name line once a search has answered, so that the
- * answer comes first (the page's CSS folds it only there). "Options" unfolds it, and then it stays
+ * On a narrow screen the form folds to its name line once a search the person ran has answered, so
+ * that the answer comes first (the page's CSS folds it only there); never after a search run as
+ * they type (src/page/search.ts), which would move the name box under their fingers. "Options" unfolds it, and then it stays
  * open until a search is asked for with Enter. It never folds away the field in use, nor one whose
  * value the API refused.
  */

@@ -10,6 +10,7 @@ import { boxEdges } from "./bbox.ts";
 import { fields, form, out, showKindFields } from "./dom.ts";
 import { showNear } from "./location.ts";
 import { frameBox, showReach } from "./map.ts";
+import { cancelSoon } from "./search.ts";
 import { state } from "./state.ts";
 
 /** Chooses the option `value` of a select; false (and the first option chosen) when it has none. */
@@ -38,7 +39,7 @@ function setWhere(search: PageSearch): void {
 
 export function restore(): void {
   const search = readAddress(location.search);
-  clearTimeout(state.timer); // a search typed before Back is not wanted now
+  cancelSoon(); // a search typed before Back is not wanted now
   state.locating++; // nor a location still on its way
   const radio = form.querySelector(`input[name=kind][value=${search.kind}]`);
   if (radio instanceof HTMLInputElement) radio.checked = true;

@@ -7,12 +7,13 @@
 import type { CitiesPage, CityJson, VenueJson, VenuesPage } from "../shape.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { foldAfterAnswer } from "./fold.ts";
-import { record, type Entry } from "./history.ts";
+import { record, settle, type Entry } from "./history.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
 import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
+import { countWords, searchedWords } from "./searched.ts";
 import { state } from "./state.ts";
 import { readXml } from "./xml.ts";
 
@@ -51,18 +52,42 @@ function onePage(body: Body | VenueJson | CityJson, kind: Asked["kind"]): Body {
     : { type: "cities", ...page, cities: [body as CityJson] };
 }
 
+/** How the search waiting to run (`state.timer`) is written to the history; null when none waits. */
+let waiting: Entry | null = null;
+
 /**
- * The search, debounced: as you type, only the last keystroke's search runs (`typed`: written to
- * the history as typing). A new search (`resetPage`) starts at its first page, and ends the record
- * chosen from the suggestions.
+ * The search, debounced: as you type, only the last keystroke's search runs, written to the
+ * history as `entry` says (src/page/history.ts). A new search (`resetPage`) starts at its first
+ * page, and ends the record chosen from the suggestions.
  */
-export function soon(resetPage: boolean, delay = 250, typed = false): void {
+export function soon(resetPage: boolean, delay = 250, entry: Entry = "push"): void {
   if (resetPage) {
     state.page = 1;
     state.record = "";
   }
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => void run(typed ? "typed" : "push"), delay);
+  waiting = entry;
+  state.timer = setTimeout(() => {
+    const written = waiting ?? entry;
+    waiting = null;
+    void run(written);
+  }, delay);
+}
+
+/** No search waits to run (Back or Forward, a suggestion chosen: the text typed before is not wanted now). */
+export function cancelSoon(): void {
+  clearTimeout(state.timer);
+  waiting = null;
+}
+
+/**
+ * A text field left (or Enter in it): what was typed there is a search the person ran, its entry
+ * kept in the history, the one waiting to run as well as the one shown. Not folded after: a tap
+ * elsewhere leaves the field, and a form folding under that tap would move what it lands on.
+ */
+export function settleTyping(): void {
+  if (waiting === "typed") waiting = "left";
+  else if (waiting === null) settle();
 }
 
 function showRaw(text: string): void {
@@ -82,7 +107,7 @@ function showError(response: Response, body: Body, asked: Asked): void {
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   const one = asked.kind === "venues" ? "venue" : "city";
   if (response.status === 404 && asked.record) out.status.textContent = `No ${one} has the id “${asked.record}”.`;
-  else if (response.status === 404) out.status.textContent = "No matches.";
+  else if (response.status === 404) out.status.textContent = `${countWords(0, asked.kind)}${searchedWords(asked)}.`;
   else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
   else out.status.textContent = `Error ${response.status}: ${message}`;
 }
@@ -91,13 +116,8 @@ function statusLine(response: Response, asked: Asked): string {
   const one = asked.kind === "venues" ? "venue" : "city";
   const cached = response.headers.get("X-Cache") === "HIT" ? " (cached)" : "";
   if (asked.record) return `One ${one}, looked up by its id ${asked.record}${cached}.`;
-  return (
-    `${state.total.toLocaleString()} ${state.total === 1 ? one : asked.kind} found` +
-    (asked.near ? ` within ${asked.near}` : "") +
-    (response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "") +
-    cached +
-    "."
-  );
+  const fuzzy = response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "";
+  return `${countWords(state.total, asked.kind)}${searchedWords(asked)}${fuzzy}${cached}.`;
 }
 
 /** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */
@@ -128,7 +148,7 @@ function reach(): string {
 }
 
 /** Runs the search the form asks for, written to the page's address as `entry` says (src/page/history.ts). */
-export async function run(entry: Entry = "push"): Promise<void> {
+export async function run(entry: Entry): Promise<void> {
   // Whatever runs now, an answer still on its way is stale: it must not overwrite what follows.
   state.inflight?.abort();
   state.inflight = null;
@@ -162,5 +182,6 @@ export async function run(entry: Entry = "push"): Promise<void> {
   }
   showAnswer(response, text, asked);
   paging();
-  foldAfterAnswer();
+  // Never while a person types: the name box would jump under their fingers, the fields around it gone.
+  if (entry !== "typed" && entry !== "left") foldAfterAnswer();
 }

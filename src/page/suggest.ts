@@ -14,7 +14,7 @@ import { fields, kind, valueOf } from "./dom.ts";
 import { placeShown } from "./map.ts";
 import type { Result } from "./places.ts";
 import { formSearch, keyHeader, languageHeader } from "./request.ts";
-import { run } from "./search.ts";
+import { cancelSoon, run } from "./search.ts";
 import { state } from "./state.ts";
 
 /** A pause in typing this long asks for suggestions: the keystrokes of a quick typist do not each ask. */
@@ -81,13 +81,13 @@ export function suggestSoon(delay = SUGGEST_MS): void {
     }, delay);
 }
 
-/** A suggestion chosen: its record looked up and shown as the page's search, a new entry in the history. */
+/** A suggestion chosen: its record looked up and shown as the page's search, the search the person ran (src/page/history.ts). */
 export function openSuggestion(result: Result): void {
   stopSuggesting();
-  clearTimeout(state.timer); // the search of the text typed so far is not wanted now
+  cancelSoon(); // the search of the text typed so far is not wanted now
   fields.name.value = result.name;
   state.asTyped = false;
   state.page = 1;
   state.record = result.id;
-  void run("push");
+  void run("ran");
 }

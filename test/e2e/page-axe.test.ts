@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function showResults(page: Page): Promise<void> {
   await page.getByLabel("Name", { exact: true }).fill("club berlin");
   await leaveName(page); // its suggestions would cover "Show map"
-  await statusSays(page, /venues found/);
+  await statusSays(page, /^[\d,]+ venues named club berlin/);
   await page.waitForFunction(() => document.querySelector<HTMLElement>("#reading")?.hidden === false);
   await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
   await showMap(page);
@@ -47,7 +47,7 @@ async function showResults(page: Page): Promise<void> {
  * and for Leaflet's fades: the popup of the results before it fades out, measured half-faded.
  */
 async function searchedAgain(page: Page): Promise<void> {
-  await statusSays(page, /found|No matches/);
+  await statusSays(page, /^([\d,]+|No) venues /);
   await popupsSettled(page);
 }
 

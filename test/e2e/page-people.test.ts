@@ -29,7 +29,7 @@ describe.each(SIZES)("the limit to the map's area ($screen)", ({ viewport }) => 
     const page = await openPage(browser(), { viewport });
     await page.getByLabel("Cities", { exact: true }).check();
     await searchName(page, "berlin");
-    await statusSays(page, /cities found/);
+    await statusSays(page, /^[\d,]+ cities named berlin/);
     expect(await chip(page).isVisible()).toBe(false);
     await showMap(page);
     const inArea = page.waitForRequest((r) => r.url().includes("bbox="));
@@ -40,7 +40,7 @@ describe.each(SIZES)("the limit to the map's area ($screen)", ({ viewport }) => 
 
     // A new name is searched everywhere: "paris" finds Paris, not a "parish" near Berlin.
     expect((await searchName(page, "paris")).has("bbox")).toBe(false);
-    await statusSays(page, /^[\d,]+ cities found/);
+    await statusSays(page, /^[\d,]+ cities named paris\b/);
     expect(await chip(page).isVisible()).toBe(false);
     expect(await page.locator("#results li .name").first().textContent()).toBe("Paris");
     expect(await page.locator("#suggest").isHidden()).toBe(true);
@@ -61,7 +61,7 @@ describe.each(SIZES)("Copy ($screen)", ({ viewport }) => {
   it("copies the curl command and says so", async () => {
     const page = await openPage(browser(), { viewport, permissions: ["clipboard-read", "clipboard-write"] });
     await nameField(page).fill("arena");
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named arena/);
     await page.getByRole("button", { name: "Copy" }).click();
     await page.waitForFunction(() => document.querySelector("#copied")?.textContent === "Copied.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator("#curl").textContent());

@@ -1,7 +1,8 @@
 /**
- * The search page on a phone (390 × 844 CSS pixels) and on a desktop: on the phone a search shows
- * its results first, the form folded to its name line and the map behind "Show map"; on the
- * desktop the form stays whole beside nothing hidden. Saves search-page-phone.png to test-results/.
+ * The search page on a phone (390 × 844 CSS pixels) and on a desktop: on the phone a search run
+ * shows its results first, the form folded to its name line and the map behind "Show map"; on the
+ * desktop the form stays whole beside nothing hidden. On both, typing moves nothing: the search as
+ * you type folds nothing away. Saves search-page-phone.png to test-results/.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -27,7 +28,7 @@ describe("on a phone", () => {
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("wien");
-    await leaveName(page); // the results, not the suggestions, in the picture
+    await page.getByLabel("Name", { exact: true }).press("Enter"); // searched, its suggestions closed
     await page.waitForFunction(() => (document.querySelector("#results li")?.textContent ?? "").startsWith("Vienna"));
     expect(await options(page).getAttribute("aria-expanded")).toBe("false");
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(false);
@@ -46,21 +47,58 @@ describe("on a phone", () => {
   it("Options unfolds the form; it stays open while a filter changes, and folds after Enter", async () => {
     const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Name", { exact: true }).fill("arena");
-    await statusSays(page, /venues found/);
+    await page.getByLabel("Name", { exact: true }).press("Enter");
+    await statusSays(page, /^[\d,]+ venues named /);
+    expect(await options(page).getAttribute("aria-expanded")).toBe("false");
     await options(page).click();
     expect(await options(page).getAttribute("aria-expanded")).toBe("true");
     const country = page.getByLabel("Country", { exact: true });
     await country.fill("DE");
     await page.waitForFunction(() => /country=DE/.test(document.querySelector("#curl")?.textContent ?? ""));
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named /);
     const stadium = page.waitForResponse((r) => r.url().includes("name=stadium"));
     await page.getByLabel("Name", { exact: true }).fill("stadium");
     await stadium;
-    await page.waitForFunction(() => /venues found/.test(document.querySelector("#status")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /^[\d,]+ venues named /.test(document.querySelector("#status")?.textContent ?? ""),
+    );
     expect(await country.isVisible()).toBe(true);
     await page.getByLabel("Name", { exact: true }).press("Enter");
     await page.waitForFunction(() => document.getElementById("options")?.getAttribute("aria-expanded") === "false");
     expect(await country.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+/** Where the element is in the window, as a person sees it (CSS pixels). */
+const boxOf = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((e) => {
+    const { x, y, width, height } = e.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+
+describe.each(SIZES)("typing a name ($screen)", ({ viewport }) => {
+  it("moves nothing: the search as you type folds nothing away; Enter folds the form on a phone", async () => {
+    const page = await openPage(browser(), { viewport });
+    const name = page.getByLabel("Name", { exact: true });
+    await name.click();
+    const before = await boxOf(page, "Name");
+    const answered = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena"));
+    await name.pressSequentially("arena");
+    await answered;
+    await statusSays(page, /^[\d,]+ venues/);
+    await page.getByRole("listbox", { name: "Suggestions" }).waitFor();
+    expect(await boxOf(page, "Name"), "the name box, where it was").toEqual(before);
+    for (const label of ["Venues", "Cities", "City", "Country"]) {
+      expect(await page.getByLabel(label, { exact: true }).isVisible(), label).toBe(true);
+    }
+    const searched = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena"));
+    await name.press("Enter");
+    await searched;
+    await statusSays(page, /^[\d,]+ venues/);
+    const phone = viewport.width === PHONE.width;
+    if (phone) await page.waitForFunction(() => document.getElementById("options")?.ariaExpanded === "false");
+    expect(await page.getByLabel("City", { exact: true }).isVisible(), "City, after Enter").toBe(!phone);
     await page.context().close();
   });
 });
@@ -96,7 +134,7 @@ describe("on a desktop", () => {
   it("the form stays whole after a search, and the map beside the results", async () => {
     const page = await openPage(browser());
     await page.getByLabel("Name", { exact: true }).fill("arena");
-    await statusSays(page, /venues found/);
+    await statusSays(page, /^[\d,]+ venues named /);
     expect(await options(page).isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Show map" }).isVisible()).toBe(false);
     expect(await page.getByLabel("Country", { exact: true }).isVisible()).toBe(true);

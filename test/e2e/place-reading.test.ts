@@ -87,7 +87,7 @@ describe("the City field", () => {
       name: "club",
       cityName: "Berlin",
     });
-    await statusSays(page, /venues? found/);
+    await statusSays(page, /^[\d,]+ venues? named club in Berlin/);
     for (const place of await page.locator("#results li .meta").allTextContents()) expect(place).toMatch(/^Berlin, /);
     expect(await field("City").getAttribute("maxlength")).toBe("100");
     await page.getByLabel("Cities", { exact: true }).check();

@@ -157,7 +157,9 @@ describe("search this area", () => {
     expect(latitudePixels(projection, maxLat ?? NaN, edges.north)).toBeLessThan(1.5);
     // The map stays where it was put: the results of the area are drawn by the same projection.
     const inArea = (await (await answer).json()) as CitiesPage;
-    await page.waitForFunction(() => /cities found/.test(document.querySelector("#status")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /^[\d,]+ cities named paris in the map's area/.test(document.querySelector("#status")?.textContent ?? ""),
+    );
     const after = await settled(page);
     inArea.cities.forEach((city, i) => {
       const at = after[i]?.at;

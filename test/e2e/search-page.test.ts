@@ -41,7 +41,7 @@ describe("the search page", () => {
     await page.getByLabel("Name", { exact: true }).fill("paris");
     await page.waitForFunction(() => document.querySelectorAll("#results li").length > 0);
     expect(await results().first().textContent()).toContain("Paris");
-    expect(await page.locator("#status").textContent()).toMatch(/cities found/);
+    expect(await page.locator("#status").textContent()).toMatch(/^[\d,]+ cities named paris/);
     expect(await results().first().locator("a").getAttribute("href")).toMatch(
       /^https:\/\/www\.openstreetmap\.org\/\?mlat=48\.85/,
     );
@@ -51,7 +51,9 @@ describe("the search page", () => {
     await page.getByLabel("Venues", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("arena");
     await page.getByLabel("Country", { exact: true }).fill("US");
-    await page.waitForFunction(() => /venues found/.test(document.querySelector("#status")?.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /^[\d,]+ venues named arena in US/.test(document.querySelector("#status")?.textContent ?? ""),
+    );
     const first = await results().allTextContents();
     expect(first.length).toBe(30);
     expect(await page.locator("#pageinfo").textContent()).toMatch(/^Page 1 of \d+/);
@@ -107,14 +109,16 @@ describe("the search page", () => {
     await exact;
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("berlin");
     await page.waitForFunction(() => document.querySelector<HTMLElement>("#suggest")?.hidden === true);
-    expect(await statusText(page)).toMatch(/^[\d,]+ cities found( \(cached\))?\.$/);
+    expect(await statusText(page)).toMatch(/^[\d,]+ cities named berlin( \(cached\))?\.$/);
     expect(await results().first().locator(".name").textContent()).toBe("Berlin");
   });
 
   it("can match names exactly only", async () => {
     await page.getByLabel("Spelling", { exact: true }).selectOption("0");
     await page.getByLabel("Name", { exact: true }).fill("berln");
-    await page.waitForFunction(() => document.querySelector("#status")?.textContent === "No matches.");
+    await page.waitForFunction(
+      () => document.querySelector("#status")?.textContent === "No cities named berln, exact names only.",
+    );
     expect(await page.locator("#suggest").isHidden()).toBe(true);
     expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/cities\?name=berln&typos=0'$/);
     await page.getByLabel("Spelling", { exact: true }).selectOption("1");
@@ -131,7 +135,7 @@ describe("the search page", () => {
       const url = new URL((await request).url());
       expect(Object.fromEntries(url.searchParams)).toEqual({ lat: "48.8566", long: "2.3522", radius: "25" });
       await near.waitForFunction(() =>
-        /cities found within 25 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
+        /^[\d,]+ cities within 25 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
       );
       const distances = (await near.locator("#results li .distance").allTextContents()).map((t) => parseFloat(t));
       expect(distances.length).toBeGreaterThan(5);
@@ -160,7 +164,7 @@ describe("the search page", () => {
       await near.getByLabel("Venues", { exact: true }).check();
       await near.getByLabel("Name", { exact: true }).fill("");
       await near.waitForFunction(() =>
-        /venues found within 100 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
+        /^[\d,]+ venues within 100 km of you/.test(document.querySelector("#status")?.textContent ?? ""),
       );
       expect(await near.locator("#results li .distance").count()).toBe(await near.locator("#results li").count());
 
@@ -168,7 +172,7 @@ describe("the search page", () => {
       await near.getByLabel("Name", { exact: true }).fill("arena");
       await near.getByLabel("Where", { exact: true }).selectOption("");
       await near.waitForFunction(() =>
-        /^[\d,]+ venues found( \(cached\))?\.$/.test(document.querySelector("#status")?.textContent ?? ""),
+        /^[\d,]+ venues named arena( \(cached\))?\.$/.test(document.querySelector("#status")?.textContent ?? ""),
       );
       expect(await near.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena'$/);
       expect(await near.locator("#locate").textContent()).toBe("");
