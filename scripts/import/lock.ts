@@ -30,6 +30,13 @@ interface Holder {
 /** The locks the current chain of calls holds already (the import that npm start runs under its own). */
 const held = new AsyncLocalStorage<ReadonlySet<string>>();
 
+/**
+ * The lock connections held, referenced from here: a connection that only a pending import's
+ * chain of promises references would be closed by the garbage collector, which releases the lock
+ * (seen under Node 22 with an import that waits on nothing but a timer).
+ */
+const holding = new Set<Database.Database>();
+
 /** How often a waiting import tries the lock again. */
 const RETRY_MS = 250;
 
@@ -113,10 +120,12 @@ async function acquire(path: string, where: string, progress: Progress): Promise
   writeFileSync(`${infoPath}.${process.pid}`, JSON.stringify(mine));
   renameSync(`${infoPath}.${process.pid}`, infoPath);
   const lock = db;
+  holding.add(lock);
   return () => {
     rmSync(infoPath, { force: true });
     lock.exec("ROLLBACK");
     lock.close();
+    holding.delete(lock);
   };
 }
 

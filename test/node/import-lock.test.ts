@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { Progress } from "../../scripts/import/progress.ts";
 import { withImportLock } from "../../scripts/import/lock.ts";
 import { FAST, runImport, type Target } from "../../scripts/import/run.ts";
@@ -131,6 +131,8 @@ describe("the import lock", () => {
       { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
     await new Promise<void>((resolve) => holder.stdout.on("data", () => resolve()));
+    // However the test ends, the holder does not outlive it (a failed run waited for it).
+    onTestFinished(() => void holder.kill("SIGKILL"));
     const { progress, text } = keptProgress();
     let done = false;
     const importing = runImport(
