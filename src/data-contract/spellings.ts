@@ -78,32 +78,55 @@ function formsOf(ways: readonly string[][]): string[] {
   return [...new Set(forms.map((f) => f.join(" ")))].filter((f) => f !== "");
 }
 
+/** What a record's names put into its search document and beside it (nameIndexText). */
+export interface NameIndex {
+  /** Every way of every word of its names. */
+  words: string;
+  /** Each form of each name as a name token. */
+  tokens: string;
+  /** The forms of its first `own` names (a city's name and ASCII name), normalized. */
+  own: string[];
+  /** The words of each name apart (src/match/one-name.ts), null when one name holds every word. */
+  sets: string | null;
+}
+
 /**
- * What a record's names put into its search document (docs/architecture.md#search-indexes): every
- * way of every word of its names, and each form of each name as a name token; and `sets`, the
- * words of each name apart (src/match/one-name.ts), or null when one name holds every word.
+ * What a record's names put into its search document (docs/architecture.md#search-indexes), each
+ * name's ways of writing worked out once; `own`: how many of the first names are its own.
  */
-export function nameIndexText(names: readonly string[]): { words: string; tokens: string; sets: string | null } {
+export function nameIndexText(names: readonly string[], own = 0): NameIndex {
   const allWords = new Set<string>();
   const forms = new Set<string>();
+  const ownForms = new Set<string>();
   const sets: Set<string>[] = [];
-  for (const name of names) {
+  names.forEach((name, i) => {
     const ways = wordWays(name);
-    const own = new Set(ways.flat().filter((w) => w !== ""));
-    for (const word of own) allWords.add(word);
-    for (const form of formsOf(ways)) forms.add(form);
-    if (own.size > 0) sets.push(own);
-  }
-  return { words: [...allWords].join(" "), tokens: [...forms].map(nameToken).join(" "), sets: nameWordSets(sets) };
+    const words = new Set(ways.flat().filter((w) => w !== ""));
+    for (const word of words) allWords.add(word);
+    for (const form of formsOf(ways)) {
+      forms.add(form);
+      if (i < own) ownForms.add(form);
+    }
+    if (words.size > 0) sets.push(words);
+  });
+  return {
+    words: [...allWords].join(" "),
+    tokens: [...forms].map(nameToken).join(" "),
+    own: [...ownForms],
+    sets: nameWordSets(sets, allWords.size),
+  };
 }
 
 /**
  * The words of each name as a JSON array of space-separated words, leaving out a name whose words
  * another name holds all of (it matches nothing that one does not); null when one name is left,
- * since then every word of the record is that name's, as its search document says.
+ * since then every word of the record is that name's, as its search document says — as when one
+ * name holds all `total` words of the record, the common case, told without comparing the names.
  */
-function nameWordSets(sets: readonly Set<string>[]): string | null {
-  const within = (a: Set<string>, b: Set<string>) => a.size <= b.size && [...a].every((w) => b.has(w));
-  const kept = sets.filter((a, i) => !sets.some((b, j) => j !== i && within(a, b) && (!within(b, a) || j < i)));
+function nameWordSets(sets: readonly Set<string>[], total: number): string | null {
+  if (sets.some((set) => set.size === total)) return null;
+  const distinct = [...new Map(sets.map((set) => [[...set].sort().join(" "), set])).values()];
+  const within = (a: Set<string>, b: Set<string>) => a !== b && a.size <= b.size && [...a].every((w) => b.has(w));
+  const kept = distinct.filter((a) => !distinct.some((b) => within(a, b)));
   return kept.length < 2 ? null : JSON.stringify(kept.map((set) => [...set].join(" ")));
 }

@@ -60,7 +60,7 @@ export const spanOf = (area: Area): Span => (isCircle(area) ? circleSpan(area) :
 const MAX_COVER_CELLS = 32;
 
 /** The cells of the finest grid level whose cells covering the area's span are few (the coarsest, whatever their count, else). */
-function coverCells(area: Area, max: number): { level: number; cells: { x: number; y: number }[] } {
+function coverCells(area: Area): { level: number; cells: { x: number; y: number }[] } {
   const span = spanOf(area);
   const levels = [...GRID_LEVELS].reverse();
   for (const [i, level] of levels.entries()) {
@@ -68,7 +68,7 @@ function coverCells(area: Area, max: number): { level: number; cells: { x: numbe
     const north = cellXY(level, span.north, 0).y;
     const columns = span.lngRanges.map(([west, east]) => [cellXY(level, 0, west).x, cellXY(level, 0, east).x] as const);
     const count = (north - south + 1) * columns.reduce((sum, [x0, x1]) => sum + x1 - x0 + 1, 0);
-    if (count > max && i < levels.length - 1) continue;
+    if (count > MAX_COVER_CELLS && i < levels.length - 1) continue;
     const cells: { x: number; y: number }[] = [];
     for (const [x0, x1] of columns)
       for (let y = south; y <= north; y++) for (let x = x0; x <= x1; x++) cells.push({ x, y });
@@ -78,14 +78,13 @@ function coverCells(area: Area, max: number): { level: number; cells: { x: numbe
 }
 
 /** The tokens of those cells. */
-export function coverTokens(area: Area, max = MAX_COVER_CELLS): string[] {
-  const { level, cells } = coverCells(area, max);
+export function coverTokens(area: Area): string[] {
+  const { level, cells } = coverCells(area);
   return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
 
-/** FTS5 text that matches the records in the cells that cover an area: any of their tokens (at most `max`, where a level allows). */
-export const coverText = (area: Area, max = MAX_COVER_CELLS): string =>
-  `(${coverTokens(area, max).map(phrase).join(" OR ")})`;
+/** FTS5 text that matches the records in the cells that cover an area: any of their tokens. */
+export const coverText = (area: Area): string => `(${coverTokens(area).map(phrase).join(" OR ")})`;
 
 /** Whether a longitude (an SQL expression) lies in a box's longitudes. */
 function lngInBox(b: Box, lng: Sql): Sql {

@@ -13,7 +13,8 @@ import { join, raw, sql, type Sql } from "../sql/sql.ts";
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
 export type NameWords = readonly (readonly string[])[];
 
-type Fts = "venues_fts" | "cities_fts";
+/** The search index of a resource, whose records the condition is on. */
+export type Fts = "venues_fts" | "cities_fts";
 
 const TABLE: Record<Fts, string> = { venues_fts: "venue_name_words", cities_fts: "city_name_words" };
 

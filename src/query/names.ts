@@ -11,11 +11,9 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
-import { andOneName, wordsOf, type NameWords } from "../match/one-name.ts";
+import { andOneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
-
-type Fts = ResourceQueries<unknown>["fts"];
 import type { Reading, Spread } from "./typos.ts";
 
 /** One part of a name search: FTS5 text and its tierKey. */

@@ -9,14 +9,12 @@
  */
 import { EXACT, STARTS, WORDS, type NameTier } from "../data-contract/ranking.ts";
 import { nameTierText, type NameTierText } from "../match/fts.ts";
-import { andOneName, oneNameOf, wordsOf } from "../match/one-name.ts";
+import { andOneName, oneNameOf, wordsOf, type Fts } from "../match/one-name.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import type { ResourceQueries } from "./resource.ts";
 import { textReadings, type TextReading } from "./readings.ts";
-
-type Fts = ResourceQueries<unknown>["fts"];
 
 /** Places of one part read at most (the largest first): `springfield` names hundreds. */
 const PLACES_PER_READING = 8;

@@ -41,10 +41,9 @@ import { waysOf, type Way } from "./ways.ts";
 type Queries = Pick<ResourceQueries<unknown>, "resource" | "fts" | "places">;
 
 /**
- * Cells that cover a band, and cells wholly inside the band before it (whose records FTS5 leaves
- * out, so that a band's search does not read the nearer ones first), at most.
+ * Cells wholly inside the band before a band, at most (FTS5 leaves their records out, so that a
+ * band's search does not read the nearer ones first).
  */
-const BAND_CELLS = 32;
 const NEARER_CELLS = 64;
 
 /** A band of distance from the focus: the cells of its cover and of the nearer band, its limits (km). */
@@ -69,7 +68,7 @@ function bands(s: SuggestParams): Band[] {
   return [0, ...FOCUS_BANDS_KM].map((lo, i) => {
     const hi = FOCUS_BANDS_KM[i] ?? null;
     return {
-      cover: hi === null ? null : coverText({ lat: focus.lat, lng: focus.lng, radiusKm: hi }, BAND_CELLS),
+      cover: hi === null ? null : coverText({ lat: focus.lat, lng: focus.lng, radiusKm: hi }),
       nearer: i === 0 ? null : nearerText(focus, lo),
       lo: i === 0 ? null : lo,
       hi,

@@ -22,7 +22,7 @@
  */
 import { haversineSql } from "../data-contract/distance.ts";
 import type { VenueKind } from "../data-contract/venue-kinds.ts";
-import { num, raw, sql, type Sql } from "../sql/sql.ts";
+import { join, num, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** How a candidate's names hold the text (its column `cls` in candidates.ts): the lower, the likelier. */
 export const MAIN_EXACT = 0;
@@ -72,7 +72,10 @@ export const bandPenalty = (band: number): number => BAND_PENALTY[band] ?? 0;
 
 /** The penalty of a class (an SQL expression of it). */
 const classPenaltySql = (cls: Sql): Sql =>
-  sql`CASE ${cls} ${raw(CLASS_PENALTY.map((p, i) => `WHEN ${i} THEN ${Math.round(p * 1e6) / 1e6}`).join(" "))} END`;
+  sql`CASE ${cls} ${join(
+    CLASS_PENALTY.map((p, i) => sql`WHEN ${raw(String(i))} THEN ${literal(p)}`),
+    " ",
+  )} END`;
 
 /** The penalty of a record's distance from the focus, by its band; 0 without a focus. */
 function bandPenaltySql(focus: Focus | undefined, distance: Sql): Sql {
@@ -80,7 +83,7 @@ function bandPenaltySql(focus: Focus | undefined, distance: Sql): Sql {
   const whens = FOCUS_BANDS_KM.map(
     (km, i) => sql`WHEN ${distance} <= ${raw(String(km))} THEN ${literal(BAND_PENALTY[i] ?? 0)}`,
   );
-  return sql`CASE ${whens.reduce((a, b) => sql`${a} ${b}`)} ELSE ${literal(BAND_PENALTY.at(-1) ?? 0)} END`;
+  return sql`CASE ${join(whens, " ")} ELSE ${literal(BAND_PENALTY.at(-1) ?? 0)} END`;
 }
 
 /** What a venue's kind adds (an SQL expression of the kind column). */

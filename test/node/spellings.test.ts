@@ -40,14 +40,17 @@ describe("nameForms", () => {
     expect(nameIndexText(["St. Pauli Theater", "Theater St. Pauli"])).toEqual({
       words: "st saint pauli theater",
       tokens: "_st_pauli_theater _saint_pauli_theater _theater_st_pauli _theater_saint_pauli",
+      own: [],
       // The same words in both names: one name holds them all.
       sets: null,
     });
   });
 
   it("keeps the words of each name apart where names differ, leaving out a name another holds", () => {
-    const index = nameIndexText(["San Francisco", "New Albion", "Yerba Buena", "Francisco", "SF"]);
+    const index = nameIndexText(["San Francisco", "New Albion", "Yerba Buena", "Francisco", "SF", "sf"], 1);
     expect(JSON.parse(index.sets ?? "null")).toEqual(["san francisco", "new albion", "yerba buena", "sf"]);
+    expect(index.own).toEqual(["san francisco"]);
+    expect(nameIndexText(["St. Louis", "Saint Louis"], 1).own).toEqual(["st louis", "saint louis"]);
     expect(JSON.parse(nameIndexText(["Ste. Foy", "Foy"]).sets ?? "null")).toEqual(null);
     expect(JSON.parse(nameIndexText(["Rock & Roll Hotel", "RnR"]).sets ?? "null")).toEqual([
       "rock and roll hotel",

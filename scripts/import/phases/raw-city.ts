@@ -4,7 +4,7 @@
  * most of the cost of reading a large table.
  */
 import { normalize } from "../../../src/data-contract/normalize.ts";
-import { nameForms, nameIndexText } from "../../../src/data-contract/spellings.ts";
+import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { cellOf, FINEST_LEVEL } from "../../../src/data-contract/grid.ts";
 import { mainNameToken, regionTokens } from "../../../src/data-contract/tokens.ts";
 import { isSection, type City } from "../sources/geonames.ts";
@@ -18,10 +18,9 @@ export type RawCityRow = (string | number | null)[];
 /** The columns of raw_cities for one city. */
 export function cityColumns(c: City, localized: readonly string[]): RawCityRow {
   // Localized city names are names of the city too: `Wiedeń` finds Vienna whatever the language.
-  const index = nameIndexText([c.name, c.asciiName, ...c.alternateNames, ...localized]);
+  const index = nameIndexText([c.name, c.asciiName, ...c.alternateNames, ...localized], 2);
   const nameNorm = normalize(c.name);
   const asciiNorm = normalize(c.asciiName);
-  const main = new Set([...nameForms(c.name), ...nameForms(c.asciiName)].map(mainNameToken));
   return [
     Number(c.id),
     c.name,
@@ -36,7 +35,7 @@ export function cityColumns(c: City, localized: readonly string[]): RawCityRow {
     isSection(c) ? 1 : 0,
     index.words,
     index.tokens,
-    [...main].join(" "),
+    index.own.map(mainNameToken).join(" "),
     index.sets,
     regionTokens(c.countryCode, c.admin1Code).join(" "),
     c.line,
