@@ -10,7 +10,7 @@
  */
 import { andOneName, type NameWords } from "../match/one-name.ts";
 import { rankOrder } from "../data-contract/ranking.ts";
-import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
+import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { edgeRecords, insideCounts, termNodes, totalOf, type Term } from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
 import { coverText, inAreaSql } from "./area.ts";
@@ -195,7 +195,7 @@ export function boxPage(
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
-    FROM (SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos)
+    FROM (SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos)
     ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
 }
 

@@ -6,7 +6,7 @@
  * the page's positions and the total.
  */
 import { rankOrder } from "../data-contract/ranking.ts";
-import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
+import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { coverText, inAreaSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
@@ -27,7 +27,7 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
     (tier) =>
       sql`SELECT ${int(tier.key)} AS k, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${inCover(tier.text, area, filters)}${andOneName(places.fts, raw(`${places.fts}.rowid`), tier.readings ?? [])}`,
   );
-  return sql`SELECT pos, min(k) AS k FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
+  return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
 
 /**

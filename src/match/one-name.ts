@@ -8,7 +8,7 @@
  * one name: the document's match is the answer. The searches, the typo fallback, the place
  * readings and the suggestions all ask it here.
  */
-import { join, raw, sql, type Sql } from "../sql/sql.ts";
+import { allOf, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
 export type NameWords = readonly (readonly string[])[];
@@ -30,6 +30,13 @@ export function oneNameOf(fts: Fts, pos: Sql, readings: Sql): Sql {
 }
 
 /**
+ * Words written into a strict search's condition, each its own bound value; a longer text's words
+ * are one bound JSON list, so that neither the bound values (D1 allows 100) nor the expression's
+ * depth grows with the text.
+ */
+const WORDS_INLINE = 6;
+
+/**
  * The condition for a record that the documents matched by the OR of these readings' words, or
  * null when none is needed: a reading of one word is held by a name whenever the document holds
  * it, so when every reading is of one word, the document's match is the answer.
@@ -37,15 +44,12 @@ export function oneNameOf(fts: Fts, pos: Sql, readings: Sql): Sql {
 function oneName(fts: Fts, pos: Sql, readings: readonly NameWords[]): Sql | null {
   if (!oneNameNeeded(readings)) return null;
   const [only] = readings;
-  if (readings.length > 1 || only === undefined || only.some((g) => g.length !== 1)) {
+  if (readings.length > 1 || only === undefined || only.some((g) => g.length !== 1) || only.length > WORDS_INLINE) {
     return oneNameOf(fts, pos, sql`${JSON.stringify(readings)}`);
   }
   // One reading, one way of each word (a strict search): its words in the text, without reading
   // them from JSON name by name (each JSON row is a row read).
-  const every = join(
-    only.map((g) => sql`instr(' ' || s.value, ${` ${g[0] ?? ""}`}) > 0`),
-    " AND ",
-  );
+  const every = allOf(only.map((g) => sql`instr(' ' || s.value, ${` ${g[0] ?? ""}`}) > 0`));
   return sql`NOT EXISTS (SELECT 1 FROM ${raw(TABLE[fts])} n WHERE n.pos = ${pos} AND NOT EXISTS (
     SELECT 1 FROM json_each(n.names) s WHERE ${every}))`;
 }

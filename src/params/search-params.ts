@@ -36,6 +36,8 @@ export const DEFAULT_RADIUS_KM = 25;
 export const MAX_RADIUS_KM = 500;
 
 export const MAX_VALUE_LENGTH = 100;
+/** A name of more words than this is not forgiven typos (docs/api.md#typo-tolerance). */
+export const MAX_FORGIVEN_WORDS = 8;
 /** Longest accepted query string, in bytes (it is percent-encoded ASCII). */
 export const MAX_QUERY_BYTES = 2048;
 

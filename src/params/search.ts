@@ -13,6 +13,7 @@ import {
   DEFAULT_RADIUS_KM,
   MAX_QUERY_BYTES,
   MAX_RADIUS_KM,
+  MAX_FORGIVEN_WORDS,
   MAX_VALUE_LENGTH,
   PARAMETERS,
   type CountryFilter,
@@ -90,6 +91,8 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
     if (value !== undefined) params[key] = normalize(value);
   }
   if (params.name !== undefined) params.nameWords = words(params.name);
+  // A longer text is read as typed: each word it may be forgiven is a lookup of its own.
+  if (params.nameWords.length > MAX_FORGIVEN_WORDS) params.typos = false;
   const cityId = values.get("cityId");
   if (cityId !== undefined) params.cityId = cityId;
   const stateCode = values.get("stateCode");

@@ -8,7 +8,7 @@ import { rankOrder } from "../data-contract/ranking.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
+import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
 import { andOneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
@@ -71,19 +71,6 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 
 /** FTS5 text: each word of a name matches one of its group's words as a prefix. */
 export const everyWord = (groups: readonly (readonly string[])[]): string => groups.map(anyPrefixOf).join(" AND ");
-
-/** D1 allows a compound SELECT of at most this many parts. */
-const COMPOUND_PARTS = 5;
-
-/** SELECTs joined with UNION ALL, nested so that no compound SELECT has more than COMPOUND_PARTS. */
-function unionAll(parts: readonly Sql[]): Sql {
-  if (parts.length <= COMPOUND_PARTS) return join(parts, " UNION ALL ");
-  const groups: Sql[] = [];
-  for (let i = 0; i < parts.length; i += COMPOUND_PARTS) {
-    groups.push(sql`SELECT * FROM (${join(parts.slice(i, i + COMPOUND_PARTS), " UNION ALL ")})`);
-  }
-  return unionAll(groups);
-}
 
 /** Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order. */
 function bestTiers(q: { fts: Fts }, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {

@@ -15,7 +15,7 @@ import { mainNameToken, nameToken, cityTokenSql, countryTokenSql, stateTokenSql 
 import { phrase, prefixOf, tokensFrom } from "../match/fts.ts";
 import { wordsOf, type NameWords } from "../match/one-name.ts";
 import type { Resource } from "../params/paging.ts";
-import { join, raw, sql, type Sql } from "../sql/sql.ts";
+import { raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ALTERNATE_STARTS, MAIN_EXACT, plainCityScore, READ_IN_PLACE, STARTS, WORDS_START } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
 
@@ -63,7 +63,7 @@ function citiesTypedSql(last: string): Sql {
     (w) =>
       sql`SELECT rowid AS pos, ${raw(String(w.cls))} AS cls FROM (SELECT rowid FROM cities_fts WHERE cities_fts MATCH ${w.text} ORDER BY rowid LIMIT ${raw(String(PLACES_READ))})`,
   );
-  const best = sql`SELECT pos, min(cls) AS cls FROM (${join(parts, " UNION ALL ")}) GROUP BY pos`;
+  const best = sql`SELECT pos, min(cls) AS cls FROM (${unionAll(parts)}) GROUP BY pos`;
   return sql`FROM (SELECT k.pos AS rowid FROM (${best}) k JOIN cities c ON c.pos = k.pos
                    ORDER BY ${plainCityScore()} DESC, k.pos LIMIT ${raw(String(PLACES_READ))})`;
 }
