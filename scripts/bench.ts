@@ -36,6 +36,11 @@
  * the real wrangler on a local D1 standing in for the remote database, at 250,000 and 1,000,000
  * venues (`--venues N`: that size alone): time and peak memory (docs/benchmarks.md "Remote import").
  *
+ * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
+ * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
+ * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
+ * request may cost").
+ *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
 import "./node-version.ts";
@@ -49,6 +54,7 @@ import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
+import { benchDearest } from "./bench/dearest-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -59,6 +65,7 @@ const { values } = parseArgs({
     guard: { type: "boolean" },
     suggest: { type: "boolean" },
     remote: { type: "boolean" },
+    dearest: { type: "boolean" },
     venues: { type: "string", multiple: true },
   },
 });
@@ -79,6 +86,7 @@ const RUNS = [
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
   [values.remote, () => benchRemote(venueSizes(values.venues))],
+  [values.dearest, benchDearest],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

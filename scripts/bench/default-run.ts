@@ -26,6 +26,7 @@ import {
   TMP,
 } from "./common.ts";
 import { measureAliases } from "./aliases.ts";
+import { dearestTable, measureDearest, vocabularyOf } from "./dearest.ts";
 import { load, median, sequential, type LoadFigures } from "./measure.ts";
 import { QUERY_CLASSES } from "./query-classes.ts";
 import { measureRecall, sampleCities, sampleVenues } from "./recall.ts";
@@ -37,6 +38,8 @@ import { guardImport, phaseTargets, storedPhases } from "./phase-guard.ts";
 
 /** Names drawn for the recall of the typo fallback, per resource. */
 const RECALL_SAMPLES = 200;
+/** Valid requests drawn per endpoint for the dearest ones (dearest.ts). */
+const DEAREST_PER_ENDPOINT = 500;
 /** Venues searched by another of their names. */
 const ALIAS_SAMPLES = 200;
 const JSON_ACCEPT = { Accept: "application/json" };
@@ -137,6 +140,8 @@ export async function benchDefault(): Promise<void> {
     const latency = await latencies(empty, hits);
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     const classes = await measureClasses(misses, db, QUERY_CLASSES);
+    log("the dearest valid requests at 1,000,000 venues");
+    const dearest = await measureDearest(misses, vocabularyOf(dbPath), DEAREST_PER_ENDPOINT);
     const recall = await recallOf(misses, db);
     log("venues found by another of their names, against their shown name");
     const aliases = await measureAliases(misses, db, ALIAS_SAMPLES);
@@ -165,6 +170,7 @@ export async function benchDefault(): Promise<void> {
       ...phaseTargets("the guard's phases (1M venues on 2M synthetic cities)", guard, storedPhases()?.guard),
     ];
     await report(benchText(results, targets), targets, "bench");
+    await report(dearestTable(`Measured ${results.date} with \`npm run bench\`, 1,000,000 venues`, dearest), [], "dearest");
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {
     stopDevServers();

@@ -3,6 +3,7 @@ import type { Env } from "../env.ts";
 import { requestUrl } from "../http/url.ts";
 import type { Resource } from "../params/paging.ts";
 import { canonicalQuery, parseSearchParams } from "../params/search.ts";
+import { refuseBeyondWindow } from "../params/window.ts";
 import { CITIES } from "../query/cities.ts";
 import { runSearch } from "../query/search.ts";
 import { VENUES } from "../query/venues.ts";
@@ -17,6 +18,7 @@ import { answer, negotiate, type Loaded } from "../pipeline.ts";
 function matchHeaders(page: Page<unknown>): Record<string, string> {
   if (page.items.length === 0) return {}; // "not found" matched nothing, neither way
   const headers: Record<string, string> = { "X-Match": page.match };
+  if (page.totalAtLeast === true) headers["X-Total-Relation"] = "gte";
   if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
   if (page.readAs !== undefined) {
     headers["X-Read-As"] = canonicalQuery(page.readAs)
@@ -30,6 +32,7 @@ function matchHeaders(page: Page<unknown>): Record<string, string> {
 export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
   const params = parseSearchParams(resource, requestUrl(request).query);
+  refuseBeyondWindow(resource, params);
   const fullCities = resource === "venues" && env.VENUE_CITY_DETAIL === "full";
   const target = {
     path: `/1.0/search/${resource}`,

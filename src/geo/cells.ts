@@ -22,11 +22,12 @@
  * when near > limit, on its edge otherwise; a measured record is inside when its own `away` ≤ limit.
  */
 import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../data-contract/grid.ts";
+import { EDGE_RECORDS } from "../match/capped.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { cellBoxSql, coverText, type SqlBox } from "./area.ts";
 import { NOTHING } from "../match/fts.ts";
 import type { Areas, Places } from "./places.ts";
-import { cut, everyRecordNodes, rangesTotal } from "./ranks.ts";
+import { cut, everyRecordNodes, rangesTotal, walkCut } from "./ranks.ts";
 
 /** What is counted: a term of cell_counts and the same records as FTS5 text, or every record (text null). */
 export interface Term {
@@ -183,11 +184,32 @@ export function termNodes(t: Term, areas: Areas, places: Places): Sql {
   return sql`${node}, ${kidCte(t, areas)}`;
 }
 
-/** A one-row SELECT of n: the term's records inside the first area (the cells wholly inside, and the edge measured). */
+/**
+ * The records (pos) of the cells of node wholly inside the area of limit `limit` that no bigger
+ * such cell holds (those insideCounts counts, every record: ranks.ts), when `when` holds.
+ */
+export function insideNodeRecords(places: Places, limit: Sql, when: Sql): Sql {
+  const cells = finestCells("n");
+  return sql`SELECT ${places.pos} AS pos FROM (SELECT * FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) AND ${when}) n
+    CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`;
+}
+
+/**
+ * The edge records of the area of limit `limit` that lie inside it, measured among the first
+ * EDGE_RECORDS + 1 of them (src/match/capped.ts): one row (inside, more), more 1 when there were
+ * more (then the total they add to is a lower bound).
+ */
+export function edgeCount(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
+  const first = sql`SELECT away FROM (${edgeRecords(t, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}`;
+  return sql`SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM (${first})`;
+}
+
+/** A one-row SELECT of n and more: the term's records inside the first area (the cells wholly inside, and the edge measured). */
 export function totalOf(t: Term, areas: Areas, places: Places): Sql {
   const limit = num(areas.limits[0] ?? 0, "km");
   // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
   const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
-  return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])}))
-    + (SELECT count(*) FROM (${edgeRecords(t, areas, places, limit)}) WHERE away <= ${limit}) AS n`;
+  const stopped = t.text === null ? sql` OR ${walkCut()}` : raw("");
+  return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n, e.more${stopped} AS more
+    FROM (${edgeCount(t, areas, places, limit)}) e`;
 }

@@ -8,17 +8,21 @@
  * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
-import { andOneName, type NameWords } from "../match/one-name.ts";
+import { oneName, type NameWords } from "../match/one-name.ts";
+import { CANDIDATE_POS, EDGE_RECORDS, keptOfFirst, matchesOf, PLACED_CANDIDATES, type Reading } from "../match/capped.ts";
 import { rankOrder } from "../data-contract/ranking.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { edgeRecords, insideCounts, termNodes, totalOf, type Term } from "./cells.ts";
+import { edgeCount, edgeRecords, insideCounts, insideNodeRecords, termNodes, totalOf, type Term } from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
 import { coverText, inAreaSql } from "./area.ts";
-import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
+import { NOTHING } from "../match/fts.ts";
+import { cut, rangesRecords, rangesTotal, walkCut } from "./ranks.ts";
 import type { Box, Circle } from "../data-contract/distance.ts";
 
 /** Every record (its kind and term are not read: ranks.ts counts it). */
 const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
+/** Every record as the one tier of a box's page. */
+const EVERY_TIER: BoxTier = { key: 0, text: null };
 
 /** The smallest circle a page is looked for in, km, and how many circles at most. */
 const SMALLEST_RING_KM = 0.1;
@@ -44,12 +48,13 @@ function rings(near: Circle, most: number): Circle[] {
 
 /**
  * Page rows (pos, rank, dist) with the total on each, or one row of the total alone when the page
- * is empty. `total` is a one-row SELECT of column n (a join, not a UNION: each part of a compound
+ * is empty. `total` is a one-row SELECT of columns n and more (src/match/capped.ts: n is a lower
+ * bound when more is 1) (a join, not a UNION: each part of a compound
  * SELECT would read the CTEs again).
  */
 export function withTotal(page: Sql, total: Sql): Sql {
-  return sql`paged AS MATERIALIZED (${page}), answer(n) AS MATERIALIZED (${total})
-    SELECT paged.pos, paged.rank, paged.dist, answer.n AS total FROM answer LEFT JOIN paged ON 1`;
+  return sql`answer(n, more) AS MATERIALIZED (${total}), paged AS MATERIALIZED (${page})
+    SELECT paged.pos, paged.rank, paged.dist, answer.n AS total, answer.more AS more FROM answer LEFT JOIN paged ON 1`;
 }
 
 /** FTS5 texts of a name's first two tiers (src/match/fts.ts nameTierText): they order records at one distance. */
@@ -99,13 +104,12 @@ export function nearPositions(
     .reverse()
     .map(
       ({ c, j }) =>
-        sql`WHEN ${raw(`l${j}`)} >= ${need} OR (SELECT count(*) FROM (${inRing(c)})) >= ${need} THEN ${int(j)}`,
+        sql`WHEN ${raw(`l${j}`)} >= ${need} OR (SELECT count(*) FROM (SELECT 1 FROM (${inRing(c)}) LIMIT ${need})) >= ${need} THEN ${int(j)}`,
     );
   const pick =
     whens.length === 0 ? raw("SELECT 0 AS j") : sql`SELECT CASE ${join(whens, " ")} ELSE 0 END AS j FROM lower`;
   const radius = num(near.radiusKm, "km");
-  const total = sql`SELECT (SELECT l0 FROM lower) + (SELECT count(*) FROM (${edgeRecords(t, areas, places, radius)})
-                    WHERE away <= ${radius})`;
+  const total = sql`SELECT (SELECT l0 FROM lower) + e.inside AS n, e.more AS more FROM (${edgeCount(t, areas, places, radius)}) e`;
   // The chosen circle's records: one search whose text and radius the choice picks, read from a
   // joined row (as a subquery in each record's filter, it measured 1–5 ms slower).
   const by = (f: (c: Circle) => Sql) =>
@@ -171,10 +175,24 @@ export interface BoxTier {
   readings?: readonly NameWords[];
 }
 
+/** How a search in an area reads its candidates: each with its record, at most PLACED_CANDIDATES. */
+export const placedReading = (places: Places): Reading => ({
+  limit: PLACED_CANDIDATES,
+  join: places.record(CANDIDATE_POS),
+});
+
+/** A candidate lies in the box and one of its names holds one of the readings (src/match/one-name.ts). */
+export function inBoxHeld(places: Places, box: Box, readings: readonly NameWords[]): Sql {
+  const held = oneName(places.fts, CANDIDATE_POS, readings);
+  const inBox = inAreaSql(box, places.lat, places.lng);
+  return held === null ? inBox : sql`${inBox} AND ${held}`;
+}
+
 /**
  * The positions of a page inside a box, in the order of the tiers and pos: each tier reads its
  * records in pos order from the box's cover, skipping those outside the box, up to the page's end.
- * `filters` (an SQL expression of FTS5 text) narrows every tier; the total is `total`.
+ * `filters` (an SQL expression of FTS5 text) narrows every tier; `unless` (an SQL condition) reads
+ * nothing when true.
  */
 export function boxPage(
   places: Places,
@@ -183,15 +201,16 @@ export function boxPage(
   filters: Sql | null,
   offset: number,
   size: number,
+  unless?: Sql,
 ): Sql {
-  const fts = raw(places.fts);
   const cover = coverText(box);
   const parts = tiers.map((tier) => {
     const text = tier.text === null ? cover : `(${tier.text}) AND ${cover}`;
-    const match = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;
-    const held = andOneName(places.fts, raw("f.rowid"), tier.readings ?? []);
-    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT f.rowid AS pos FROM ${fts} f ${places.record(raw("f.rowid"))}
-               WHERE ${fts} MATCH ${match} AND ${inAreaSql(box, places.lat, places.lng)}${held} ORDER BY f.rowid LIMIT ${offset + size})`;
+    const own = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;
+    const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
+    const kept = inBoxHeld(places, box, tier.readings ?? []);
+    const read = keptOfFirst(matchesOf(places.fts, match), kept, placedReading(places));
+    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
@@ -208,6 +227,37 @@ export function boxPositions(
   offset: number,
   size: number,
 ): Sql {
-  return sql`WITH RECURSIVE ${termNodes(t, boxAreas(box), places)},
-    ${withTotal(boxPage(places, box, tiers, null, offset, size), totalOf(t, boxAreas(box), places))}`;
+  const areas = boxAreas(box);
+  if (t.text === null) return everyRecordInBox(places, box, offset, size);
+  const page = boxPage(places, box, tiers, null, offset, size);
+  return sql`WITH RECURSIVE ${termNodes(t, areas, places)}, ${withTotal(page, totalOf(t, areas, places))}`;
+}
+
+/**
+ * A page of every record in a box, with the total: the records of its inside ranges (counted by
+ * their ranks) and those measured on its edge (at most EDGE_RECORDS, read once). A box that holds
+ * few records (a thin strip, a place far from others) is paged from them, in pos order; any other
+ * reads its cover in pos order (boxPage), where enough of the cover's first candidates lie inside
+ * it. The total decides, and the branch not taken is not read.
+ */
+function everyRecordInBox(places: Places, box: Box, offset: number, size: number): Sql {
+  const areas = boxAreas(box);
+  const limit = num(0, "km");
+  const { inside } = cut(box);
+  const total = sql`SELECT ${rangesTotal(places, sql`${inside}`)} + (SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n,
+    e.more OR ${walkCut()} AS more
+    FROM (SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM edges) e`;
+  // Each branch reads nothing unless taken: its ranges an empty list, its cover's text a token no
+  // document has (a condition around a subquery would not stop it from being read).
+  const few = sql`(SELECT n FROM answer) <= ${int(EDGE_RECORDS)}`;
+  const ranges = sql`CASE WHEN ${few} THEN ${inside} ELSE '[]' END`;
+  const fromGrid = sql`SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM (
+      SELECT pos FROM (${rangesRecords(areas, places, ranges)})
+      UNION ALL SELECT pos FROM (${insideNodeRecords(places, limit, few)})
+      UNION ALL SELECT pos FROM edges WHERE away <= ${limit} AND ${few})
+    ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
+  const page = sql`SELECT * FROM (${fromGrid}) UNION ALL SELECT * FROM (${boxPage(places, box, [EVERY_TIER], null, offset, size, few)})`;
+  return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
+    edges AS MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}),
+    ${withTotal(page, total)}`;
 }

@@ -19,6 +19,15 @@ import { decompose, type GridCell } from "./decompose.ts";
 
 /** A cell on the edge with at most this many records is measured rather than opened. */
 const LEAF = 32;
+/**
+ * Cells the walk opens at most (two seeks each: about 5 rows read a cell). The edges of thin strips
+ * across dense places open thousands; the cells it did not open are not counted, so the total is a
+ * lower bound when it stopped there (walkCut).
+ */
+const WALK_CELLS = 1_000;
+
+/** Whether the walk stopped at WALK_CELLS (an SQL condition). */
+export const walkCut = (): Sql => sql`(SELECT count(*) FROM walk) >= ${int(WALK_CELLS)}`;
 
 /** The records of finest cells [lo, hi): the rank before hi, less the rank before lo. */
 const recordsBetween = (places: Places, lo: Sql, hi: Sql): Sql =>
@@ -52,7 +61,8 @@ export function everyRecordNodes(areas: Areas, places: Places, edge: readonly Gr
       SELECT ${cellColumns(areas, places, kid, kidCell, raw("(p.x * 2 + (k.column1 & 1))"), raw("(p.y * 2 + (k.column1 >> 1))"))},
              p.far, p.cell
       FROM walk p CROSS JOIN (VALUES (0), (1), (2), (3)) k
-      WHERE p.level < ${int(FINEST_LEVEL)} AND p.n > ${int(LEAF)} AND p.near <= ${limit} AND p.far > ${limit}),
+      WHERE p.level < ${int(FINEST_LEVEL)} AND p.n > ${int(LEAF)} AND p.near <= ${limit} AND p.far > ${limit}
+      LIMIT ${int(WALK_CELLS)}),
     node(level, cell, x, y, n, rest, kid_rest, near, far, pfar, pcell) AS NOT MATERIALIZED (
       SELECT level, cell, x, y, n, CASE WHEN n <= ${int(LEAF)} OR level = ${int(FINEST_LEVEL)} THEN n ELSE 0 END, NULL,
              near, far, pfar, pcell FROM walk WHERE n > 0)`;

@@ -7,11 +7,12 @@
  */
 import { rankOrder } from "../data-contract/ranking.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { coverText, inAreaSql } from "./area.ts";
+import { coverText } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
-import { boxPage, withTotal, type BoxTier } from "./pages.ts";
-import { andOneName } from "../match/one-name.ts";
+import { boxPage, inBoxHeld, placedReading, withTotal, type BoxTier } from "./pages.ts";
+import { oneName } from "../match/one-name.ts";
+import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
 
 /** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
 function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
@@ -20,21 +21,25 @@ function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
   return filters === null ? sql`${own}` : sql`${`${own} AND (`} || ${filters} || ')'`;
 }
 
-/** Each record's best tier (pos, k) among the tiers, in the area's cover. */
+/** Each record's best tier (pos, k) among the tiers, each read from its first candidates in the area's cover. */
 function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filters: Sql | null): Sql {
-  const fts = raw(places.fts);
-  const parts = tiers.map(
-    (tier) =>
-      sql`SELECT ${int(tier.key)} AS k, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${inCover(tier.text, area, filters)}${andOneName(places.fts, raw(`${places.fts}.rowid`), tier.readings ?? [])}`,
-  );
+  const parts = tiers.map((tier) => {
+    const held = oneName(places.fts, CANDIDATE_POS, tier.readings ?? []);
+    const read = keptOfFirst(matchesOf(places.fts, inCover(tier.text, area, filters)), held, CANDIDATE_READING);
+    return sql`SELECT ${int(tier.key)} AS k, pos FROM (${read})`;
+  });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
+
+/** Candidates near a point are placed once they are read (their distance), at most PLACED_CANDIDATES + 1 a tier. */
+const CANDIDATE_READING = { limit: PLACED_CANDIDATES + 1 };
 
 /**
  * The positions of a page in an area, with the total: near a point, by edits, distance, name tier
  * and pos (src/data-contract/ranking.ts); in a box, by edits, name tier and pos. `everything` is the
  * FTS5 text every match has (the words tiers OR-ed; null: the filters alone). The filters' text is
- * computed once (its subqueries bind values) and read by every part.
+ * computed once (its subqueries bind values) and read by every part. Each reads its first
+ * candidates only (src/match/capped.ts): the total is a lower bound when there were more.
  */
 export function scannedPositions(
   places: Places,
@@ -45,24 +50,20 @@ export function scannedPositions(
   offset: number,
   size: number,
 ): Sql {
-  const fts = raw(places.fts);
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   if (!isCircle(area)) {
-    const total = sql`SELECT count(*) FROM ${fts} f ${places.record(raw("f.rowid"))}
-                       WHERE ${fts} MATCH ${inCover(everything, area, filtersText)} AND ${inAreaSql(area, places.lat, places.lng)}
-                       ${andOneName(
-                         places.fts,
-                         raw("f.rowid"),
-                         tiers.flatMap((t) => t.readings ?? []),
-                       )}`;
+    const kept = inBoxHeld(places, area, tiers.flatMap((t) => t.readings ?? []));
+    const total = cappedCount(matchesOf(places.fts, inCover(everything, area, filtersText)), kept, placedReading(places));
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }
   const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });
   const inside = sql`SELECT best.pos, best.k, ${distanceSql(area, places.lat, places.lng)} AS away
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
   const page = sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM inside
-    ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
-  return sql`WITH ${flt}inside AS MATERIALIZED (SELECT * FROM (${inside}) WHERE away <= ${num(area.radiusKm, "km")}),
-    ${withTotal(page, raw("SELECT count(*) FROM inside"))}`;
+    WHERE away <= ${num(area.radiusKm, "km")} ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
+  // More than PLACED_CANDIDATES read: some tier had more (the words tier holds every match).
+  const total = sql`SELECT count(*) FILTER (WHERE away <= ${num(area.radiusKm, "km")}) AS n,
+    count(*) > ${int(PLACED_CANDIDATES)} AS more FROM inside`;
+  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${withTotal(page, total)}`;
 }

@@ -9,7 +9,7 @@ export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 export const COMMON_HEADERS: Record<string, string> = {
   Vary: "Accept, Accept-Language",
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As",
+  "Access-Control-Expose-Headers": "ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As, X-Total-Relation",
   "X-Content-Type-Options": "nosniff",
 };
 

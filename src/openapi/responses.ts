@@ -56,6 +56,14 @@ export const searchHeaders = {
       pattern: "^[A-Za-z]+=([A-Za-z0-9_.!~*'()-]|%[0-9A-F]{2})*(&[A-Za-z]+=([A-Za-z0-9_.!~*'()-]|%[0-9A-F]{2})*)*$",
     },
   },
+  "X-Total-Relation": {
+    description:
+      "Only when `total` is a lower bound: `gte`. A search that cannot seek (several words, a kind, an area, " +
+      "typos forgiven, filters besides a country, a state code and a city id) counts its first candidates " +
+      "only (docs/api.md#what-one-request-may-cost); there were more, so at least `total` records match.",
+    required: false,
+    schema: { type: "string", const: "gte" },
+  },
   "X-Corrected-Name": {
     description:
       "Only on a fuzzy answer: the corrected `name`, a reading within the allowed edits that the first record " +

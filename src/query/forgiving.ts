@@ -17,8 +17,10 @@ import { tierKey, type NameTier } from "../data-contract/ranking.ts";
 import { nameToken } from "../data-contract/tokens.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, nameTierText, phrase, withFilters } from "../match/fts.ts";
-import { andOneName } from "../match/one-name.ts";
+import { oneName } from "../match/one-name.ts";
+import { anyKept, CANDIDATE_POS } from "../match/capped.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
+import { refuseBeyondWindow } from "../params/window.ts";
 import { int, join, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
 import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
@@ -55,11 +57,10 @@ function correctedWholeName<R>(q: ResourceQueries<R>, p: SearchParams, list: rea
 
 /** A statement of one row (column k): the tierKey of the fallback's first record, -1 when none. */
 function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): Sql {
-  const fts = raw(q.fts);
   const filters = ftsFilters(p, q.fts);
   const whens = trip.tiers.map(
     (t) =>
-      sql`WHEN EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}${andOneName(q.fts, raw(`${q.fts}.rowid`), t.readings ?? [])}) THEN ${int(t.key)}`,
+      sql`WHEN ${anyKept(q.fts, withFilters(t.text, filters), oneName(q.fts, CANDIDATE_POS, t.readings ?? []))} THEN ${int(t.key)}`,
   );
   return numbered(sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`);
 }
@@ -72,12 +73,12 @@ function fuzzyPage<R>(
   results: Results,
   readAs?: SearchParams,
 ) {
-  const { total, rows } = totalAndRows(trip.search, results);
-  if (total === 0) return null;
+  const { rows, ...total } = totalAndRows(trip.search, results);
+  if (total.total === 0) return null;
   const items = rows.map((r) => q.record(r));
   const suggested = items[0] === undefined ? null : bestReading(trip.options, q.names(items[0]).map(words));
   const suggestion = (suggested ?? trip.readings[0])?.words.join(" ");
-  const page: Page<R> = { page: p.page, total, items, match: "fuzzy" };
+  const page: Page<R> = { page: p.page, ...total, items, match: "fuzzy" };
   if (suggestion !== undefined) page.suggestion = suggestion;
   if (readAs !== undefined) page.readAs = readAs;
   return page;
@@ -182,6 +183,7 @@ export function forgiving<R>(
   language: Language,
   f: Fallback<R>,
 ): Promise<Page<R>> {
+  refuseBeyondWindow(q.resource, p, true);
   const fixes = corrections(f.fallbackRow, p.nameWords.length);
   const place = f.strict.total === 0 ? namedPlace(f.candidates) : null;
   const readAs = place === null ? null : readingParams(p, place);

@@ -11,7 +11,8 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
-import { andOneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
+import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
+import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
@@ -72,13 +73,16 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 /** FTS5 text: each word of a name matches one of its group's words as a prefix. */
 export const everyWord = (groups: readonly (readonly string[])[]): string => groups.map(anyPrefixOf).join(" AND ");
 
-/** Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order. */
+/**
+ * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
+ * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES.
+ */
 function bestTiers(q: { fts: Fts }, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
-  const fts = raw(q.fts);
-  const parts = tiers.map(
-    (t) =>
-      sql`SELECT ${int(t.key)} AS k, rowid AS pos FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${withFilters(t.text, filters)}${andOneName(q.fts, raw(`${q.fts}.rowid`), t.readings ?? [])} ORDER BY rowid${limit})`,
-  );
+  const parts = tiers.map((t) => {
+    const matches = matchesOf(q.fts, withFilters(t.text, filters));
+    const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
+    return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
+  });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
 
@@ -128,13 +132,13 @@ export function tiered<R>(
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
   const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
-  const held = andOneName(q.fts, raw(`${q.fts}.rowid`), readingsOf(tiers));
+  const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: withFiltersText(
       sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM (${best}) ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     ),
-    count: withFiltersText(sql`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ${everything}${held}`),
+    count: withFiltersText(cappedCount(matchesOf(q.fts, everything), held)),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }

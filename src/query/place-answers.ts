@@ -20,9 +20,9 @@ export async function placeAnswer<R>(
   const first = firstTrip(q, { ...read, typos: false, places: false }, language);
   if (first === null) return null;
   const results = await session.run(`${q.resource} search of a place in the text`, first.statements);
-  const { total, rows } = totalAndRows(first.search, results);
-  if (total === 0) return null;
-  return { page: read.page, total, items: rows.map((r) => q.record(r)), match: "place", readAs: read };
+  const { rows, ...total } = totalAndRows(first.search, results);
+  if (total.total === 0) return null;
+  return { page: read.page, ...total, items: rows.map((r) => q.record(r)), match: "place", readAs: read };
 }
 
 /** The place reading whose best record ranks first, when it ranks in a better tier than the strict answer's. */

@@ -9,7 +9,8 @@
  */
 import { EXACT, STARTS, WORDS, type NameTier } from "../data-contract/ranking.ts";
 import { nameTierText, type NameTierText } from "../match/fts.ts";
-import { andOneName, oneNameOf, wordsOf, type Fts } from "../match/one-name.ts";
+import { oneName, oneNameOf, oneNameText, wordsOf, type Fts } from "../match/one-name.ts";
+import { anyKept, CANDIDATE_POS, firstKept } from "../match/capped.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
@@ -64,26 +65,23 @@ const inPlace = (text: string, filters: Sql | null): Sql =>
     : sql`'(' || ${raw(text)} || ') AND "' || token || '" AND (' || (SELECT q FROM flt) || ')'`;
 
 /**
- * The words tier's condition of a candidate row (column nw: its reading's words for
+ * The words tier's condition of a candidate row (column nw: FTS5 text of its reading's words for
  * src/match/one-name.ts, NULL for one word), on the record at `pos`.
  */
 const heldIn = (fts: Fts, pos: Sql): Sql => sql`(nw IS NULL OR ${oneNameOf(fts, pos, raw("nw"))})`;
 
 /** The best tier of a text (columns x, s, w: exact, starts, words) in the place of a candidate row. */
 function bestTier(fts: Fts, filters: Sql | null): Sql {
-  const index = raw(fts);
-  const has = (column: string, held: Sql = raw("")) =>
-    sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${inPlace(column, filters)}${held})`;
-  const words = has("w", sql` AND ${heldIn(fts, raw(`${fts}.rowid`))}`);
+  const has = (column: string, held: Sql | null = null) => anyKept(fts, inPlace(column, filters), held);
+  const words = has("w", heldIn(fts, CANDIDATE_POS));
   return sql`CASE WHEN ${has("x")} THEN ${int(EXACT)} WHEN ${has("s")} THEN ${int(STARTS)} WHEN ${words} THEN ${int(WORDS)} END`;
 }
 
 /** The best tier of the text as typed, with the filters given. */
 function strictTierSql(fts: Fts, p: SearchParams, text: NameTierText, filters: Sql | null): Sql {
-  const index = raw(fts);
-  const has = (t: string, held: Sql = raw("")) =>
-    sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${filters === null ? sql`${t}` : sql`${`(${t}) AND (`} || (SELECT q FROM flt) || ')'`}${held})`;
-  const words = has(text.words, andOneName(fts, raw(`${fts}.rowid`), [wordsOf(p.nameWords)]));
+  const has = (t: string, held: Sql | null = null) =>
+    anyKept(fts, filters === null ? sql`${t}` : sql`${`(${t}) AND (`} || (SELECT q FROM flt) || ')'`, held);
+  const words = has(text.words, oneName(fts, CANDIDATE_POS, [wordsOf(p.nameWords)]));
   return sql`CASE WHEN ${has(text.exact)} THEN ${int(EXACT)} WHEN ${has(text.starts)} THEN ${int(STARTS)} WHEN ${words} THEN ${int(WORDS)} END`;
 }
 
@@ -122,16 +120,15 @@ export function placeReadingsSql<R>(
       x: text.exact,
       s: text.starts,
       w: text.words,
-      nw: reading.nameWords.length < 2 ? null : [wordsOf(reading.nameWords)],
+      nw: reading.nameWords.length < 2 ? null : oneNameText([wordsOf(reading.nameWords)]),
       ci: reading.city ?? null,
       re: reading.region ?? null,
       co: reading.country ?? null,
     })),
   );
-  const fts = raw(q.fts);
   const filters = ftsFilters(p, q.fts);
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
-  const firstHeld = sql`(tier < ${int(WORDS)} OR ${heldIn(q.fts, raw(`${q.fts}.rowid`))})`;
+  const firstHeld = sql`(tier < ${int(WORDS)} OR ${heldIn(q.fts, CANDIDATE_POS)})`;
   const place = (form: string, region: boolean) =>
     sql`p.form = r.${raw(form)} AND p.admin1_code ${raw(region ? "<> ''" : "= ''")}`;
   return sql`WITH ${flt}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(q.fts, p, strict, filters)}),
@@ -147,8 +144,7 @@ export function placeReadingsSql<R>(
     SELECT -1 AS i, NULL AS role, NULL AS cc, NULL AS a1, NULL AS city_id, NULL AS rank, tier, NULL AS first FROM strict
     UNION ALL
     SELECT i, role, cc, a1, city_id, rank, tier,
-           (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters)}
-            AND ${firstHeld} ORDER BY rowid LIMIT 1) AS first
+           ${firstKept(q.fts, inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters), firstHeld)} AS first
     FROM tiered`;
 }
 

@@ -38,6 +38,11 @@ export interface VenueRecord {
 export interface Page<T> {
   page: number;
   total: number;
+  /**
+   * The total is a lower bound: the search counted its first candidates only and there were more
+   * (src/match/capped.ts; docs/api.md#what-one-request-may-cost).
+   */
+  totalAtLeast?: true;
   items: T[];
   /**
    * How the names matched: strictly, with a place read at the end of the name
@@ -183,14 +188,14 @@ const RECORDS = {
 
 /**
  * The records at the positions of a page (rows of pos, rank, dist), in the page's order; with the
- * positions' total on each row when they carry one (a search in an area: src/geo/pages.ts), where
+ * positions' total (and whether it is a lower bound) on each row when they carry one (a search in an area: src/geo/pages.ts), where
  * an empty page is one row of the total alone (its record columns NULL). LEFT JOIN: the page's few
  * rows drive the lookups (without statistics, some SQLite versions would rather scan every record
  * and look each up in the page).
  */
 export function pageRecords(resource: Resource, positions: Sql, language: Language, total = false): Sql {
   const r = RECORDS[resource];
-  const totalColumn = raw(total ? "h.total, " : "");
+  const totalColumn = raw(total ? "h.total, h.more, " : "");
   return sql`WITH page AS (${positions})
              SELECT h.dist, ${totalColumn}${r.columns(language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}
              ORDER BY h.rank`;

@@ -65,16 +65,16 @@ export async function runSearch<R>(
   const first = firstTrip(q, p, language);
   if (first === null) return { page: p.page, total: 0, items: [], match: "exact" };
   const results = await session.run(`${q.resource} search`, first.statements);
-  const { total, rows } = totalAndRows(first.search, results);
+  const { rows, ...total } = totalAndRows(first.search, results);
   const after = firstTripRows(first, results);
   const strict: Strict<R> = {
-    page: { page: p.page, total, items: rows.map((r) => q.record(r)), match: "exact" },
+    page: { page: p.page, ...total, items: rows.map((r) => q.record(r)), match: "exact" },
     fuzzy: first.fuzzy,
     fallbackRow: after.corrections,
   };
   if (after.places !== null)
     return readings(q, session, p, language, strict, placeReadings(first.readings, after.places));
-  if (total > 0 || !first.fuzzy) return strict.page;
+  if (total.total > 0 || !first.fuzzy) return strict.page;
   return forgiving(q, session, p, language, {
     strict: strict.page,
     fallbackRow: after.corrections,

@@ -49,14 +49,19 @@ function searchStatements<R>(q: ResourceQueries<R>, search: Search, language: La
   return search.count === undefined ? [page] : [count ?? search.count, page];
 }
 
-/** The total and the page's rows from the results of searchStatements(). */
+/** A page's total, marked a lower bound when the count stopped at its candidates (src/match/capped.ts). */
+const counted = (total: unknown, more: unknown) =>
+  Number(more ?? 0) > 0 ? { total: Number(total ?? 0), totalAtLeast: true as const } : { total: Number(total ?? 0) };
+
+/** The total (and whether it is a lower bound) and the page's rows from the results of searchStatements(). */
 export function totalAndRows(search: Search, results: readonly { rows: Record<string, unknown>[] }[]) {
   if (search.count !== undefined) {
-    return { total: Number(results[0]?.rows[0]?.n ?? 0), rows: results[1]?.rows ?? [] };
+    const count = results[0]?.rows[0];
+    return { ...counted(count?.n, count?.more), rows: results[1]?.rows ?? [] };
   }
   const rows = results[0]?.rows ?? [];
   // An empty page is one row of the total alone.
-  return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
+  return { ...counted(rows[0]?.total, rows[0]?.more), rows: rows.filter((r) => r.id !== null) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "
 import { pageRecords, venueRecord, type VenueRecord, type VenueRow } from "./records.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { kindTotal } from "./totals.ts";
+import { cappedCount, matchesOf } from "../match/capped.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.venues;
 
@@ -56,7 +57,7 @@ function ofKind(p: SearchParams, offset: number): Search | null {
   const filters = ftsFilters(p, "venues_fts");
   if (filters === null) return null;
   const flt = sql`WITH flt(q) AS (SELECT ${filters})`;
-  const count = sql`${flt} SELECT count(*) AS n FROM venues_fts WHERE venues_fts MATCH (SELECT q FROM flt)`;
+  const count = sql`${flt} ${cappedCount(matchesOf("venues_fts", raw("(SELECT q FROM flt)")), null)}`;
   return {
     positions: sql`${flt} SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
                    WHERE venues_fts MATCH (SELECT q FROM flt) ORDER BY rowid LIMIT ${PAGE_SIZE} OFFSET ${offset}`,

@@ -142,10 +142,10 @@ export function anonymous(statement: Sql): Sql {
 /**
  * What SQLite allows in one statement as D1 and workerd set it (docs/api.md#what-one-request-may-cost):
  * a compound SELECT of at most 5 parts, expressions at most 100 deep. Statements whose parts grow
- * with a request (its words, cells, readings) are built with unionAll() and allOf()/anyOfSql(),
- * which keep both within these whatever the request.
+ * with a request (its words, cells, readings) are built with unionAll(), and no condition is a chain
+ * that grows with one (a list of words is bound as one value: src/match/one-name.ts).
  */
-export const COMPOUND_PARTS = 5;
+const COMPOUND_PARTS = 5;
 
 /** SELECTs joined with UNION ALL, nested so that no compound SELECT has more than COMPOUND_PARTS. */
 export function unionAll(parts: readonly Sql[]): Sql {
@@ -156,17 +156,3 @@ export function unionAll(parts: readonly Sql[]): Sql {
   }
   return unionAll(groups);
 }
-
-/** Conditions joined by `operator` as a balanced tree: log2(n) deep, where a chain is n deep. */
-function balanced(parts: readonly Sql[], operator: "AND" | "OR"): Sql {
-  if (parts.length <= 2) return join(parts, ` ${operator} `);
-  const half = Math.ceil(parts.length / 2);
-  return sql`(${balanced(parts.slice(0, half), operator)}) ${raw(operator)} (${balanced(parts.slice(half), operator)})`;
-}
-
-/** Every condition (true without any). */
-export const allOf = (conditions: readonly Sql[]): Sql => (conditions.length === 0 ? raw("1") : balanced(conditions, "AND"));
-
-/** Any of the conditions (false without any). */
-export const anyOfSql = (conditions: readonly Sql[]): Sql =>
-  conditions.length === 0 ? raw("0") : balanced(conditions, "OR");

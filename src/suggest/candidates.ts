@@ -22,7 +22,9 @@ import { insideTokens } from "../geo/decompose.ts";
 import { coverText, inAreaSql } from "../geo/area.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, phrase } from "../match/fts.ts";
-import { oneNameNeeded, oneNameOf } from "../match/one-name.ts";
+import { oneNameNeeded, oneNameOf, oneNameText } from "../match/one-name.ts";
+import { CANDIDATE_POS, keptOfFirst, matchesOf } from "../match/capped.ts";
+import { placedReading } from "../geo/pages.ts";
 import type { ResourceQueries } from "../query/resource.ts";
 import { num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
@@ -97,8 +99,8 @@ interface Part {
   nearer: string | null;
   lo: number | null;
   hi: number | null;
-  /** The readings one name must hold (src/match/one-name.ts), null when the match is the answer. */
-  held: unknown;
+  /** FTS5 text of the readings one name must hold (src/match/one-name.ts), null when the match is the answer. */
+  held: string | null;
   /** The highest score of its records, less the log of the largest population. */
   rest: number;
   /** Read first: its floor prunes the others. */
@@ -118,7 +120,7 @@ function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
           nearer: band.nearer,
           lo: band.lo,
           hi: band.hi,
-          held: oneNameNeeded(w.readings) ? w.readings : null,
+          held: oneNameNeeded(w.readings) ? oneNameText(w.readings) : null,
           rest: kind.bonus - classPenalty(w.cls) - band.penalty,
           first: w.cls <= STARTS && b === 0 ? 1 : 0,
         };
@@ -150,19 +152,18 @@ function partsSql(parts: readonly Part[]): Sql {
  * with `match` (an SQL expression over the part's columns).
  */
 function searchSql(q: Queries, s: SuggestParams, match: Sql): Sql {
-  const fts = raw(q.fts);
-  const held = sql`(p.held IS NULL OR ${oneNameOf(q.fts, raw("f.rowid"), raw("p.held"))})`;
+  const held = sql`(p.held IS NULL OR ${oneNameOf(q.fts, CANDIDATE_POS, raw("p.held"))})`;
   const limit = num(s.limit, "limit");
+  const matches = matchesOf(q.fts, match);
   if (s.focus === undefined && s.search.box === undefined) {
-    return sql`(SELECT json_group_array(pos) FROM (SELECT f.rowid AS pos FROM ${fts} f
-      WHERE ${fts} MATCH ${match} AND ${held} ORDER BY f.rowid LIMIT ${limit}))`;
+    return sql`(SELECT json_group_array(pos) FROM (SELECT pos FROM (${keptOfFirst(matches, held)}) LIMIT ${limit}))`;
   }
   const { lat, lng } = q.places;
   const inBox = s.search.box === undefined ? raw("1") : inAreaSql(s.search.box, lat, lng);
   const d = focusDistance(s.focus, lat, lng);
   const band = sql`(p.lo IS NULL OR ${d} > p.lo OR (${d} IS NULL AND p.hi IS NULL)) AND (p.hi IS NULL OR ${d} <= p.hi)`;
-  return sql`(SELECT json_group_array(pos) FROM (SELECT f.rowid AS pos FROM ${fts} f ${q.places.record(raw("f.rowid"))}
-    WHERE ${fts} MATCH ${match} AND ${inBox} AND ${band} AND ${held} ORDER BY f.rowid LIMIT ${limit}))`;
+  const kept = keptOfFirst(matches, sql`${inBox} AND ${band} AND ${held}`, placedReading(q.places));
+  return sql`(SELECT json_group_array(pos) FROM (SELECT pos FROM (${kept}) LIMIT ${limit}))`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { normalize } from "../../src/data-contract/normalize.ts";
 import type { CityJson, VenueJson } from "../../src/shape.ts";
 import { allPages, getJson, getXml, parseXml, type ErrorJson } from "./helpers.ts";
+import { RESULT_WINDOW } from "../../src/params/window.ts";
 
 interface Place {
   pos: number;
@@ -66,10 +67,12 @@ describe("bbox: pages and totals", () => {
   });
 
   it.each(BOXES)("venues in %s: every page and the total", async (_label, box) => {
-    const { total, items } = await allPages<VenueJson>(`/1.0/search/venues?bbox=${box.join(",")}`, "venue");
+    const { total, items, windowed } = await allPages<VenueJson>(`/1.0/search/venues?bbox=${box.join(",")}`, "venue");
     const want = expected(venues, box);
     expect(total).toBe(want.length);
-    expect(items.map((v) => v.id)).toEqual(want);
+    // Beyond the window, a 400 (allPages checks it); the pages up to it hold the first of the order.
+    expect(windowed).toBe(want.length > RESULT_WINDOW);
+    expect(items.map((v) => v.id)).toEqual(windowed ? want.slice(0, items.length) : want);
   });
 
   it("combines with a country and with a kind", async () => {
@@ -109,9 +112,16 @@ describe("bbox: pages and totals", () => {
     expect(root.children.every((c) => c.attributes.distance === undefined)).toBe(true);
   });
 
-  it("is 404 for an empty box, and a page past the end", async () => {
+  it("is 404 for an empty box and a page past the end, 400 for a page beyond the window", async () => {
     expect((await getJson("/1.0/search/cities?bbox=-40,-60,-39,-59")).status).toBe(404);
-    expect((await getJson("/1.0/search/cities?bbox=5,45,17,55&p=999")).status).toBe(404);
+    expect((await getJson("/1.0/search/cities?bbox=5,45,17,55&p=20")).status).toBe(404);
+    // Beyond the window of a search that cannot seek: a 400 naming it (docs/api.md#what-one-request-may-cost).
+    const beyond = await getJson("/1.0/search/cities?bbox=5,45,17,55&p=21");
+    expect(beyond.status).toBe(400);
+    expect(((await beyond.json()) as ErrorJson).message).toBe(
+      "parameter p must be at most 20 for a search in an area: such a search serves its first 1,000 cities; " +
+        "narrow it (more words, a smaller area, a country or a state code) to reach the others",
+    );
   });
 });
 

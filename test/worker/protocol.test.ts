@@ -250,7 +250,7 @@ describe("methods, aliases and CORS", () => {
     expect(await res.text()).toBe("");
   });
 
-  it("every response allows any origin and exposes ETag, X-Cache, X-Match, X-Corrected-Name and X-Read-As", async () => {
+  it("every response allows any origin and exposes ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As and X-Total-Relation", async () => {
     for (const res of [
       await getJson("/1.0/search/cities?name=vaduz"),
       await getJson("/1.0/search/cities?p=0"),
@@ -259,7 +259,7 @@ describe("methods, aliases and CORS", () => {
     ]) {
       expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
       expect(res.headers.get("Access-Control-Expose-Headers")).toBe(
-        "ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As",
+        "ETag, X-Cache, X-Match, X-Corrected-Name, X-Read-As, X-Total-Relation",
       );
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       await res.arrayBuffer();

@@ -23,8 +23,6 @@ export const PLAIN_TABLES = [
   "cell_counts",
   "localized_names",
   "place_names",
-  "city_name_words",
-  "venue_name_words",
 ] as const;
 /**
  * The side files, attached to the build under these names: the documents of the search indexes,
@@ -41,6 +39,8 @@ export const FTS_DOCUMENTS = [
   { table: "cities_fts", docs: "city_docs", file: "side_cities" },
   { table: "venues_fts", docs: "venue_docs", file: "side_venues" },
   { table: "words_fts", docs: "word_docs", file: "side_words" },
+  { table: "city_name_words_fts", docs: "city_name_docs", file: "side_cities" },
+  { table: "venue_name_words_fts", docs: "venue_name_docs", file: "side_venues" },
 ] as const satisfies readonly { table: string; docs: string; file: SideFile }[];
 
 /**

@@ -3,10 +3,12 @@
  * per venue, in pos order (their rowid), holding the words of its names, its name tokens, its filter
  * tokens (src/data-contract/tokens.ts) and the cell tokens of its place (src/data-contract/grid.ts), into
  * the side files (build-file.ts), whose worker thread indexes them while the build goes on; and the
- * words of each of its names apart, where it has names with different words (src/match/one-name.ts).
+ * words of each of its names apart, each a document of its own, where it has names with different
+ * words (src/match/one-name.ts).
  */
 import type Database from "better-sqlite3";
 import { cellTokensSql } from "../../../src/data-contract/grid.ts";
+import { NAME_SLOTS, NAMES_TOKEN, nameSetRowidSql } from "../../../src/data-contract/name-sets.ts";
 import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts";
 import type { Progress } from "../progress.ts";
 
@@ -26,8 +28,22 @@ export function cityDocuments(db: Database.Database, progress: Progress): void {
     INSERT INTO side_cities.city_docs (pos, doc)
     SELECT c.pos, t.words || ' ' || t.names || ' ' || t.main || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
     FROM cities c JOIN temp.city_text t ON t.pos = c.pos
-    ORDER BY c.pos;
-    INSERT INTO city_name_words (pos, names) SELECT pos, name_sets FROM temp.city_text WHERE name_sets IS NOT NULL ORDER BY pos;`);
+    ORDER BY c.pos;`);
+  nameDocuments(db, "temp.city_text", "side_cities.city_name_docs");
+}
+
+/**
+ * Each name of the records whose names differ, as a document of its own (migrations/0012) at its
+ * slot of the record's rowid range (src/data-contract/name-sets.ts).
+ */
+function nameDocuments(db: Database.Database, table: string, docs: string): void {
+  const most = db.prepare(`SELECT max(json_array_length(name_sets)) FROM ${table}`).pluck().get() as number | null;
+  if ((most ?? 0) > NAME_SLOTS) {
+    throw new Error(`a record has ${most} names of different words; at most ${NAME_SLOTS} are indexed apart`);
+  }
+  db.exec(`INSERT INTO ${docs} (pos, doc)
+    SELECT ${nameSetRowidSql("n.pos", "j.key")}, j.value || ' ${NAMES_TOKEN}' FROM ${table} n, json_each(n.name_sets) j
+    WHERE n.name_sets IS NOT NULL ORDER BY n.pos, j.key`);
 }
 
 /**
@@ -42,7 +58,6 @@ export function venueDocuments(db: Database.Database, progress: Progress): void 
                   || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || t.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
                   || ' ' || ${cellTokensSql("v.cell")})
     FROM temp.ordered_venues v LEFT JOIN temp.city_text t ON t.pos = v.city_pos
-    ORDER BY v.pos;
-    INSERT INTO venue_name_words (pos, names)
-    SELECT pos, name_sets FROM temp.ordered_venues WHERE name_sets IS NOT NULL ORDER BY pos;`);
+    ORDER BY v.pos;`);
+  nameDocuments(db, "temp.ordered_venues", "side_venues.venue_name_docs");
 }

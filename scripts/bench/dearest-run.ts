@@ -1,0 +1,49 @@
+/**
+ * `npm run bench -- --dearest`: the dearest valid requests (dearest.ts) at the default data (the
+ * tests' local D1 state of it, imported when it is not current) and at 1,000,000 venues (the
+ * benchmark's own state, bench/tmp/state, imported when it is not current), each served by a
+ * worker whose every request is a miss; the tables into docs/benchmarks.md.
+ */
+import { join } from "node:path";
+import { d1Database, localD1File } from "../import/wrangler.ts";
+import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
+import { stopDevServers } from "../tools/dev-server.ts";
+import { log, machine, startMissWorker, timedImport, TMP } from "./common.ts";
+import { dearestTable, measureDearest, vocabularyOf } from "./dearest.ts";
+import { writeDocSection } from "./docs-section.ts";
+
+/** Requests drawn per endpoint. */
+const PER_ENDPOINT = 750;
+
+/** The dearest requests on one state: their table. */
+async function onState(label: string, state: string, port: number): Promise<string> {
+  const base = await startMissWorker(port, state);
+  log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
+  const found = await measureDearest(base, vocabularyOf(localD1File(d1Database().id, state)), PER_ENDPOINT);
+  for (const d of found) {
+    log(`  ${d.endpoint}: ${d.failed} 5xx, ${d.over} over the bound, most rows ${d.byRows.rows}, most D1 time ${d.byTime.ms} ms`);
+  }
+  return dearestTable(label, found);
+}
+
+export async function benchDearest(): Promise<void> {
+  const started = Date.now();
+  try {
+    log("the default data (the tests' state of it)");
+    await importDefaultDataState();
+    log("1,000,000 venues (bench/tmp/state)");
+    const state = join(TMP, "state");
+    await timedImport(1_000_000, ["--persist-to", state]);
+    const tables = [
+      await onState("The default data (199,568 cities, 250,000 venues)", DEFAULT_DATA_STATE, 8794),
+      await onState("1,000,000 venues", state, 8795),
+    ];
+    const date = new Date().toISOString().slice(0, 10);
+    const head = `Measured ${date} on ${machine()} with \`npm run bench -- --dearest\` (${Math.round((Date.now() - started) / 1000)} s).`;
+    const text = [head, ...tables].join("\n\n");
+    console.log(`\n${text}\n`);
+    if (await writeDocSection("dearest", text)) log("wrote the tables into docs/benchmarks.md (dearest)");
+  } finally {
+    stopDevServers();
+  }
+}
