@@ -41,7 +41,8 @@ const NOT_FUNCTIONS = new Set([
 ]);
 
 /** The text with its string literals blanked (their contents are data, not syntax). */
-const withoutStrings = (text: string): string => text.replace(/'(?:[^']|'')*'/g, (s) => "'" + " ".repeat(s.length - 2) + "'");
+const withoutStrings = (text: string): string =>
+  text.replace(/'(?:[^']|'')*'/g, (s) => "'" + " ".repeat(s.length - 2) + "'");
 
 /** The largest number of arguments of a function call in the text. */
 export function mostFunctionArguments(text: string): number {
@@ -75,7 +76,8 @@ export function d1LimitProblems(text: string, binds: readonly unknown[]): string
     problems.push(`${binds.length} bound parameters (D1: ${D1_LIMITS.boundParameters})`);
   }
   const args = mostFunctionArguments(text);
-  if (args > D1_LIMITS.functionArguments) problems.push(`a function of ${args} arguments (D1: ${D1_LIMITS.functionArguments})`);
+  if (args > D1_LIMITS.functionArguments)
+    problems.push(`a function of ${args} arguments (D1: ${D1_LIMITS.functionArguments})`);
   if (/\b(LIKE|GLOB)\b/i.test(withoutStrings(text))) {
     // The searches use neither; a pattern is checked when one appears.
     for (const value of binds) {

@@ -21,7 +21,9 @@ async function onState(label: string, state: string, port: number): Promise<stri
   log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
   const found = await measureDearest(base, vocabularyOf(localD1File(d1Database().id, state)), PER_ENDPOINT);
   for (const d of found) {
-    log(`  ${d.endpoint}: ${d.failed} 5xx, ${d.over} over the bound, most rows ${d.byRows.rows}, most D1 time ${d.byTime.ms} ms`);
+    log(
+      `  ${d.endpoint}: ${d.failed} 5xx, ${d.over} over the bound, most rows ${d.byRows.rows}, most D1 time ${d.byTime.ms} ms`,
+    );
   }
   return dearestTable(label, found);
 }

@@ -170,7 +170,11 @@ export async function benchDefault(): Promise<void> {
       ...phaseTargets("the guard's phases (1M venues on 2M synthetic cities)", guard, storedPhases()?.guard),
     ];
     await report(benchText(results, targets), targets, "bench");
-    await report(dearestTable(`Measured ${results.date} with \`npm run bench\`, 1,000,000 venues`, dearest), [], "dearest");
+    await report(
+      dearestTable(`Measured ${results.date} with \`npm run bench\`, 1,000,000 venues`, dearest),
+      [],
+      "dearest",
+    );
     console.log(`\n(the run took ${results.seconds} s)`);
   } finally {
     stopDevServers();

@@ -95,7 +95,10 @@ function parameters(v: Vocabulary) {
   const name = fc.oneof(
     { weight: 3, arbitrary: fc.array(word, { minLength: 1, maxLength: 3 }) },
     { weight: 2, arbitrary: fc.array(word, { minLength: 4, maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"), { minLength: 10, maxLength: 50 }) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"), { minLength: 10, maxLength: 50 }),
+    },
   );
   return {
     name: name.map(nameOf).filter((n) => n !== ""),

@@ -9,7 +9,14 @@
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
 import { oneName, type NameWords } from "../match/one-name.ts";
-import { CANDIDATE_POS, EDGE_RECORDS, keptOfFirst, matchesOf, PLACED_CANDIDATES, type Reading } from "../match/capped.ts";
+import {
+  CANDIDATE_POS,
+  EDGE_RECORDS,
+  keptOfFirst,
+  matchesOf,
+  PLACED_CANDIDATES,
+  type Reading,
+} from "../match/capped.ts";
 import { rankOrder } from "../data-contract/ranking.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { edgeCount, edgeRecords, insideCounts, insideNodeRecords, termNodes, totalOf, type Term } from "./cells.ts";

@@ -53,8 +53,16 @@ export function scannedPositions(
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   if (!isCircle(area)) {
-    const kept = inBoxHeld(places, area, tiers.flatMap((t) => t.readings ?? []));
-    const total = cappedCount(matchesOf(places.fts, inCover(everything, area, filtersText)), kept, placedReading(places));
+    const kept = inBoxHeld(
+      places,
+      area,
+      tiers.flatMap((t) => t.readings ?? []),
+    );
+    const total = cappedCount(
+      matchesOf(places.fts, inCover(everything, area, filtersText)),
+      kept,
+      placedReading(places),
+    );
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }
   const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });

@@ -17,9 +17,12 @@ describe("D1's limits on a statement", () => {
   it("sees each limit passed, and nothing in a statement within them", () => {
     const args = Array.from({ length: 33 }, (_, i) => String(i)).join(", ");
     expect(d1LimitProblems(`SELECT max(${args})`, [])).toEqual(["a function of 33 arguments (D1: 32)"]);
-    expect(d1LimitProblems("SELECT 1", Array.from({ length: 101 }, () => 1))).toEqual([
-      "101 bound parameters (D1: 100)",
-    ]);
+    expect(
+      d1LimitProblems(
+        "SELECT 1",
+        Array.from({ length: 101 }, () => 1),
+      ),
+    ).toEqual(["101 bound parameters (D1: 100)"]);
     expect(d1LimitProblems(`SELECT '${"x".repeat(100_001)}'`, [])).toEqual(["100010 bytes of SQL (D1: 100000)"]);
     expect(d1LimitProblems("SELECT 1 WHERE a LIKE ?", ["x".repeat(51)])).toEqual([
       "a LIKE or GLOB with a bound value of more than 50 bytes",

@@ -169,12 +169,20 @@ describe("in an area on dense data, against brute force", () => {
 
   it.each(AREAS)("cities, %s: every page and the total", async (_label, area) => {
     const want = expected("cities", area, all, noTier);
-    expectServed("cities", await everyPage(CITIES, areaQuery(area)), "radius" in area ? want : sortedByPos("cities", want));
+    expectServed(
+      "cities",
+      await everyPage(CITIES, areaQuery(area)),
+      "radius" in area ? want : sortedByPos("cities", want),
+    );
   });
 
   it.each(AREAS)("venues, %s: every page and the total", async (_label, area) => {
     const want = expected("venues", area, all, noTier);
-    expectServed("venues", await everyPage(VENUES, areaQuery(area)), "radius" in area ? want : sortedByPos("venues", want));
+    expectServed(
+      "venues",
+      await everyPage(VENUES, areaQuery(area)),
+      "radius" in area ? want : sortedByPos("venues", want),
+    );
   });
 
   it.each(AREAS.slice(0, 8))("cities named s…, %s (counted cells): every page and the total", async (_label, area) => {

@@ -77,7 +77,9 @@ export async function allPages<T>(
     if (res.status === 400) {
       // A search that cannot seek serves its first RESULT_WINDOW records (docs/api.md#what-one-request-may-cost).
       const { message } = (await res.json()) as ErrorJson;
-      expect(message).toMatch(new RegExp(`^parameter p must be at most ${p - 1} for .*first ${RESULT_WINDOW.toLocaleString("en-US")}`));
+      expect(message).toMatch(
+        new RegExp(`^parameter p must be at most ${p - 1} for .*first ${RESULT_WINDOW.toLocaleString("en-US")}`),
+      );
       expect(items.length).toBe((p - 1) * (list === "venue" ? 30 : 50));
       return { total, items, windowed: true };
     }

@@ -200,7 +200,11 @@ describe("headers of a search answer", () => {
   // was read at the end of the name).
   const searches: [string, string, string[]][] = [
     // X-Total-Relation only when a total is a lower bound (a search of more candidates than the tests' data holds).
-    ["/1.0/search/venues", "/1.0/search/venues?name=hallenstadoin&lat=47.3769&long=8.5417", ["X-Read-As", "X-Total-Relation"]],
+    [
+      "/1.0/search/venues",
+      "/1.0/search/venues?name=hallenstadoin&lat=47.3769&long=8.5417",
+      ["X-Read-As", "X-Total-Relation"],
+    ],
     ["/1.0/search/cities", "/1.0/search/cities?name=zurihc&country=CH", ["X-Read-As", "X-Total-Relation"]],
     ["/1.0/search/cities", "/1.0/search/cities?name=zurihc%20switzerland", ["X-Total-Relation"]],
   ];
