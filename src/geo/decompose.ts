@@ -94,34 +94,48 @@ const range = (level: number, x: number, y: number): [number, number] => {
 /** At most about this many cells on an edge: a thinner area is cut coarser. */
 const MAX_EDGE_CELLS = 256;
 
+/**
+ * The decomposition at the finest level, up to the area's edge level, whose edge has at most
+ * MAX_EDGE_CELLS cells. Tried from the coarsest up, each try stopping once its edge passes the
+ * most: a thin strip across the world or a circle at a pole costs a few thousand cells, where
+ * trying from the finest down visited millions (half a second of a request's CPU for a strip of
+ * 0.01° of latitude, 2 s for a point at a pole). An edge grows with the level, but for cells
+ * around a pole (of 3,000 random areas, one, 100 m from a pole): there the cut may be coarser than
+ * the finest one within the most, and is as exact (its records are measured).
+ */
 export function decompose(area: Area): Decomposed {
-  for (let finest = edgeLevel(area); ; finest--) {
-    const cut = decomposeTo(area, finest);
-    if (cut.edge.length <= MAX_EDGE_CELLS || finest <= START_LEVEL + 1) return cut;
+  let best = decomposeTo(area, START_LEVEL + 1, Infinity) ?? { inside: [], edge: [] };
+  for (let finest = START_LEVEL + 2; finest <= edgeLevel(area); finest++) {
+    const cut = decomposeTo(area, finest, MAX_EDGE_CELLS);
+    if (cut === null) break;
+    best = cut;
   }
+  return best;
 }
 
-function decomposeTo(area: Area, finest: number): Decomposed {
+/** The area's cells down to level `finest`, or null as soon as its edge has more than `most` cells. */
+function decomposeTo(area: Area, finest: number, most: number): Decomposed | null {
   const inside: [number, number][] = [];
   const edge: GridCell[] = [];
-  const visit = (level: number, x: number, y: number): void => {
+  const visit = (level: number, x: number, y: number): boolean => {
     const place = placeOf(area, bounds(level, x, y));
-    if (place === "outside") return;
+    if (place === "outside") return true;
     if (place === "inside") inside.push(range(level, x, y));
     else if (level >= finest) edge.push({ level, x, y, cell: morton(x, y, level) });
-    else
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ] as const)
-        visit(level + 1, 2 * x + dx, 2 * y + dy);
+    else return KIDS.every(([dx, dy]) => visit(level + 1, 2 * x + dx, 2 * y + dy));
+    return edge.length <= most;
   };
   const n = 2 ** START_LEVEL;
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) visit(START_LEVEL, x, y);
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (!visit(START_LEVEL, x, y)) return null;
   return { inside: merged(inside), edge };
 }
+
+const KIDS = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
 
 /** Ranges sorted, neighbours joined. */
 function merged(ranges: [number, number][]): [number, number][] {

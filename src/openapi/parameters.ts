@@ -2,6 +2,7 @@
  * The parameters of the OpenAPI document (src/openapi/document.ts), with the numbers of the modules
  * that decide them (docs/api.md#parameters).
  */
+import { lastPageInWindow, RESULT_WINDOW } from "../params/window.ts";
 import { allowedEdits } from "../data-contract/typo-keys.ts";
 import { LANGUAGES } from "../data-contract/languages.ts";
 import { MAX_PAGE } from "../params/paging.ts";
@@ -73,7 +74,13 @@ export const parameters = {
   state: text("state", "The state (admin-1) name, normalized."),
   stateCode: text("stateCode", "The state (admin-1) code, any case: CA, ENG, 16."),
   country: text("country", "ISO 3166-1 alpha-2 code (any case) or English country name."),
-  p: page("Page number, 1 when absent. A page past the last one is a 404."),
+  p: page(
+    "Page number, 1 when absent. A page past the last one is a 404. A search whose order is stored serves any page " +
+      "(every record, a country, a country with a state code, a city id, a name of one word alone); any other " +
+      `serves its first ${RESULT_WINDOW.toLocaleString("en-US")} records (pages 1–${lastPageInWindow("venues")} of venues, ` +
+      `1–${lastPageInWindow("cities")} of cities) and answers a page beyond them with a 400 naming the window. Its total ` +
+      "is then counted over its first matches: `X-Total-Relation: gte` says when it is a lower bound.",
+  ),
   countriesPage: page("Page number, 1 when absent. Every country is on page 1: any other page is past the end, a 404."),
   lat: {
     name: "lat",
