@@ -44,6 +44,7 @@ const HEAD = `<!doctype html>
 <meta name="description" content="Search venues and cities: the setlist.fm search API on GeoNames data.">
 <link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
 <link rel="stylesheet" href="/app.css">
 <style>
   :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
