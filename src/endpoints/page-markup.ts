@@ -202,6 +202,13 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
 /** The map's ground when it has no tiles: said in words, not left a grey box. */
 const NO_TILES = "No map tiles on this site: the results are placed on a blank map.";
 
+/**
+ * What the map's keys do (Leaflet's), said to a screen reader as the map's description: reached with
+ * Tab, it is a region named "Map" (a focusable element with no role and no name was announced as
+ * nothing).
+ */
+const MAP_KEYS = "Arrow keys move the map; + and − zoom it.";
+
 /** The results beside their map (its tiles' template and credit from the setting). */
 const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     <div>
@@ -215,7 +222,7 @@ const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     </div>
     <section class="map-panel" id="map-panel" aria-label="Map of the results">
       <div class="map-bar"><button type="button" id="area">Search this area</button><span id="mapinfo" class="meta" aria-live="polite"></span></div>
-      <div class="map-frame"><div id="map" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div><p id="tiles-note" class="map-note"${tiles ? " hidden>" : `>${NO_TILES}`}</p>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
+      <div class="map-frame"><div id="map" role="region" aria-label="Map" aria-describedby="map-keys" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div><p id="map-keys" hidden>${MAP_KEYS}</p><p id="tiles-note" class="map-note"${tiles ? " hidden>" : `>${NO_TILES}`}</p>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
     </section>
   </div>`;
 

@@ -1,7 +1,8 @@
 /**
- * The map's focus ring and the page's icon: the map, reached with Tab, draws the page's focus ring
- * around it (its own 1 px line hid it), at a desktop's size and a phone's, measured in the pixels
- * drawn; the icons the page names (/favicon.ico, which browsers ask for by itself too, /favicon.svg,
+ * The map's focus ring and the page's icon: the map, reached with Tab, is a region named "Map" and
+ * described by its keys (it had no role and no name: a screen reader said nothing), and draws the
+ * page's focus ring around it (its own 1 px line hid it), at a desktop's size and a phone's,
+ * measured in the pixels drawn; the icons the page names (/favicon.ico, which browsers ask for by itself too, /favicon.svg,
  * and /apple-touch-icon.png, which Safari asks for by itself for a home screen) are served, none
  * a 404, and are images Chromium draws, at both sizes.
  */
@@ -44,7 +45,7 @@ async function ringPixels(page: Page): Promise<{ left: number[]; above: number[]
 const near = (rgb: number[], expected: number[]) => rgb.every((c, i) => Math.abs(c - (expected[i] ?? NaN)) <= 8);
 
 describe.each(SIZES)("the map with the focus ($screen)", ({ viewport }) => {
-  it("draws the focus ring around it, as every control has", async () => {
+  it("is a named region, and draws the focus ring around it, as every control has", async () => {
     const page = await openPage(browser(), { viewport, colorScheme: "light" }, base(), "/?type=cities&name=paris");
     await statusSays(page, /^[\d,]+ cities named paris/);
     await showMap(page);
@@ -54,6 +55,12 @@ describe.each(SIZES)("the map with the focus ($screen)", ({ viewport }) => {
 
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("map");
+    // A region with a name, as a screen reader announces what has the focus, and how its keys work.
+    const map = page.getByRole("region", { name: "Map", exact: true });
+    expect(await map.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(
+      await map.evaluate((e) => document.getElementById(e.getAttribute("aria-describedby") ?? "")?.textContent),
+    ).toBe("Arrow keys move the map; + and − zoom it.");
     const ring = await ringPixels(page);
     expect(ring.left, "the ring, left of the map").toSatisfy((rgb: number[]) => near(rgb, ACCENT));
     expect(ring.above, "the ring, above the map").toSatisfy((rgb: number[]) => near(rgb, ACCENT));
