@@ -10,6 +10,7 @@ import { foldAfterAnswer } from "./fold.ts";
 import { record, settle, type Entry } from "./history.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
+import type { Result } from "./places.ts";
 import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
@@ -81,6 +82,20 @@ export function cancelSoon(): void {
 }
 
 /**
+ * A record opened (a suggestion chosen, a result's link): looked up by its id and shown as the
+ * page's search, the search the person ran (src/page/history.ts); the search of the text typed so
+ * far is not wanted now.
+ */
+export function openRecord(result: Result): void {
+  cancelSoon();
+  fields.name.value = result.name;
+  state.asTyped = false;
+  state.page = 1;
+  state.record = result.id;
+  void run("ran");
+}
+
+/**
  * A text field left (or Enter in it): what was typed there is a search the person ran, its entry
  * kept in the history, the one waiting to run as well as the one shown. Not folded after: a tap
  * elsewhere leaves the field, and a form folding under that tap would move what it lands on.
@@ -129,7 +144,7 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
   const results = body && "type" in body ? (body.type === "venues" ? body.venue : body.cities) : [];
   state.total = body && "total" in body ? body.total : 0;
   state.perPage = asked.kind === "venues" ? 30 : 50;
-  if (body && "type" in body) render(body, asked.fit);
+  if (body && "type" in body) render(body, asked.fit, openRecord);
   else void unplot();
   const fuzzy = response.headers.get("X-Match") === "fuzzy";
   showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked.name);

@@ -14,8 +14,7 @@ import { fields, kind, valueOf } from "./dom.ts";
 import { placeShown } from "./map.ts";
 import type { Result } from "./places.ts";
 import { formSearch, keyHeader, languageHeader } from "./request.ts";
-import { cancelSoon, run } from "./search.ts";
-import { state } from "./state.ts";
+import { openRecord } from "./search.ts";
 
 /** A pause in typing this long asks for suggestions: the keystrokes of a quick typist do not each ask. */
 const SUGGEST_MS = 150;
@@ -81,13 +80,8 @@ export function suggestSoon(delay = SUGGEST_MS): void {
     }, delay);
 }
 
-/** A suggestion chosen: its record looked up and shown as the page's search, the search the person ran (src/page/history.ts). */
+/** A suggestion chosen: its record opened (src/page/search.ts). */
 export function openSuggestion(result: Result): void {
   stopSuggesting();
-  cancelSoon(); // the search of the text typed so far is not wanted now
-  fields.name.value = result.name;
-  state.asTyped = false;
-  state.page = 1;
-  state.record = result.id;
-  void run("ran");
+  openRecord(result);
 }
