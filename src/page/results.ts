@@ -11,6 +11,7 @@ import { hideReading } from "./reading-line.ts";
 import { whereIs, type Result } from "./places.ts";
 import { formSearch } from "./request.ts";
 import { state } from "./state.ts";
+import { say } from "./status.ts";
 
 /** The result's name as a link to its record: the form as it is, the name the record's, looked up by id. */
 function recordLink(result: Result, open: (result: Result) => void): HTMLAnchorElement {
@@ -90,5 +91,5 @@ export function clear(message: string): void {
   hideReading();
   state.total = 0;
   paging();
-  out.status.textContent = message;
+  say(message);
 }

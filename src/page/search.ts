@@ -14,8 +14,8 @@ import type { Result } from "./places.ts";
 import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
-import { countWords, searchedWords } from "./searched.ts";
 import { state } from "./state.ts";
+import { say, sayFound, sayRecord } from "./status.ts";
 import { readXml } from "./xml.ts";
 
 const IDLE = "Type a name, choose a country or state, or search near you.";
@@ -113,6 +113,7 @@ function showRaw(text: string): void {
   out.raw.textContent = body ? JSON.stringify(body, null, 2) : text;
 }
 
+/** An answer that is no result page, in words: nothing found, a record unknown, a refusal, the server failing. */
 function showError(response: Response, body: Body, asked: Asked): void {
   state.total = 0;
   out.results.replaceChildren();
@@ -121,18 +122,11 @@ function showError(response: Response, body: Body, asked: Asked): void {
   hideReading();
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   const one = asked.kind === "venues" ? "venue" : "city";
-  if (response.status === 404 && asked.record) out.status.textContent = `No ${one} has the id “${asked.record}”.`;
-  else if (response.status === 404) out.status.textContent = `${countWords(0, asked.kind)}${searchedWords(asked)}.`;
-  else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
-  else out.status.textContent = `Error ${response.status}: ${message}`;
-}
-
-function statusLine(response: Response, asked: Asked): string {
-  const one = asked.kind === "venues" ? "venue" : "city";
-  const cached = response.headers.get("X-Cache") === "HIT" ? " (cached)" : "";
-  if (asked.record) return `One ${one}, looked up by its id ${asked.record}${cached}.`;
-  const fuzzy = response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "";
-  return `${countWords(state.total, asked.kind)}${searchedWords(asked)}${fuzzy}${cached}.`;
+  if (response.status === 404 && asked.record) say(`No ${one} has the id “${asked.record}”.`);
+  else if (response.status === 404) void sayFound(asked, { total: 0, results: [], fuzzy: false });
+  else if (response.status === 400) say(showRefusal(message, asked.params));
+  else if (response.status === 429) say("Too many searches in a minute: wait a moment, then search again.");
+  else say(`The server could not answer (${response.status}: ${message}): search again in a moment.`);
 }
 
 /** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */
@@ -152,7 +146,9 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
     state.asTyped = true;
     soon(true, 0);
   });
-  out.status.textContent = statusLine(response, asked);
+  const [first] = results;
+  if (asked.record && first) sayRecord(asked.kind, first);
+  else void sayFound(asked, { total: state.total, results, fuzzy });
 }
 
 /** How far from where a search near a point searches, in words: "25 km of you", or of the point an address named. */
@@ -177,7 +173,7 @@ export async function run(entry: Entry): Promise<void> {
   }
   const inflight = new AbortController();
   state.inflight = inflight;
-  out.status.textContent = "Searching …";
+  say("Searching …");
   const asked: Asked = {
     kind: kind(),
     params: new URL(path, location.origin).searchParams,
@@ -192,7 +188,8 @@ export async function run(entry: Entry): Promise<void> {
     response = await fetch(path, { headers: headers(), signal: inflight.signal });
     text = await response.text();
   } catch (error) {
-    if (!inflight.signal.aborted) out.status.textContent = `The search failed: ${String(error)}`;
+    if (!inflight.signal.aborted)
+      say(`The search could not reach the server (${String(error)}): search again in a moment.`);
     return;
   }
   showAnswer(response, text, asked);

@@ -67,7 +67,7 @@ describe.each(SIZES)("the list of suggestions and the mouse ($screen)", ({ viewp
     await page.mouse.down();
     await page.mouse.up();
     await page.waitForURL((url) => url.searchParams.has("id"));
-    await statusSays(page, /^One venue, looked up by its id /);
+    await statusSays(page, /^One venue: /);
     expect(await nameBox(page).inputValue()).toBe(chosen);
     await page.context().close();
   });
