@@ -116,6 +116,8 @@ const HEAD = `<!doctype html>
     #search.folded .more, #search.folded legend { display: none; }
     #search.folded fieldset { padding-top: 0.75rem; }
     #search.folded .line { margin-bottom: 0; }
+    /* Two lines, as most answers take beside "Show map": one of one line moves nothing below it either. */
+    .answer #status { min-height: 3em; }
   }
   @media (min-width: 56rem) { #options, #show-map { display: none; } }
 </style>
@@ -195,7 +197,7 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
     </fieldset>
   </form>
   <div id="limits" class="chips" hidden><span class="chip">Within the map's area <button type="button" id="unarea" aria-label="Remove the limit to the map's area">✕</button></span></div>
-  <div class="answer"><p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
+  <div class="answer"><p id="status" role="status" aria-live="polite">Type a name or a place, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
   <p id="suggest" hidden></p>
   <p id="reading" hidden aria-live="polite"></p>`;
 

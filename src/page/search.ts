@@ -15,10 +15,11 @@ import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
 import { state } from "./state.ts";
-import { say, sayFound, sayRecord } from "./status.ts";
+import { say, sayFound, sayRecord, saySearching } from "./status.ts";
 import { readXml } from "./xml.ts";
 
-const IDLE = "Type a name, choose a country or state, or search near you.";
+/** The line of a page without a search (as the markup has it): two lines at most on a phone, as the answers are. */
+const IDLE = "Type a name or a place, or search near you.";
 
 type Body = VenuesPage | CitiesPage | { message?: string } | null;
 
@@ -173,7 +174,7 @@ export async function run(entry: Entry): Promise<void> {
   }
   const inflight = new AbortController();
   state.inflight = inflight;
-  say("Searching …");
+  saySearching();
   const asked: Asked = {
     kind: kind(),
     params: new URL(path, location.origin).searchParams,

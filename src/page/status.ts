@@ -5,7 +5,7 @@
  * `berlin` and `de`; a venue's city in a search names no country, so its city is looked up, once per
  * page: src/page/places.ts), a country no result names by the browser's name for its code, anything
  * else as typed. A record opened is said by its name and place. Whether the edge's cache answered is
- * the API's business (its X-Cache header), not a person's.
+ * the API's business (its X-Cache header), not a person's. "Searching …" keeps the line's height.
  */
 import { out } from "./dom.ts";
 import { cityById, countryName, whereIs, type Result } from "./places.ts";
@@ -14,10 +14,27 @@ import { countWords, recordWords, searchedWords, type NamedPlaces, type Searched
 /** Counts the lines written, so that an answer whose places are still being named writes nothing over a later line. */
 let lines = 0;
 
+/** Writes the line, at its own height. */
+function write(text: string): void {
+  out.status.style.minHeight = "";
+  out.status.textContent = text;
+}
+
 /** Says `text` on the status line. */
 export function say(text: string): void {
   lines++;
-  out.status.textContent = text;
+  write(text);
+}
+
+/**
+ * Says "Searching …" in the height the line has now, so that the answer replacing it moves nothing
+ * below the line when it takes as many lines as the one before, as the answers to a name being typed
+ * do (on a phone the results jumped 22 px at every answer: "Searching …" one line, the answer two).
+ */
+export function saySearching(): void {
+  out.status.style.minHeight = `${out.status.getBoundingClientRect().height}px`;
+  lines++;
+  out.status.textContent = "Searching …";
 }
 
 /** The first result's country, as the data names it: a venue's city named in full, else looked up. */
@@ -51,7 +68,7 @@ export async function sayFound(
   const named = await namedPlaces(searched, found.results[0]);
   if (line !== lines) return;
   const typos = found.fuzzy ? ", forgiving typos" : "";
-  out.status.textContent = `${countWords(found.total, searched.kind)}${searchedWords(searched, named)}${typos}.`;
+  write(`${countWords(found.total, searched.kind)}${searchedWords(searched, named)}${typos}.`);
 }
 
 /** Says a record opened: its name and where it is. */

@@ -3,7 +3,9 @@
  * person's words and with the places as the data names them (src/page/status.ts), at a desktop's
  * size and a phone's: for a link opened (on a phone its form folded away, the City field hidden),
  * for a search put together in the form, for one that finds nothing, and for a record opened. It
- * said "(cached)", "looked up by its id 2950159", and the filters as typed ("in berlin, DE").
+ * said "(cached)", "looked up by its id 2950159", and the filters as typed ("in berlin, DE"). An
+ * answer replacing "Searching …" moves nothing after the line (on a phone the results jumped 22 px
+ * at every answer: "Searching …" was one line, the answer two).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -72,6 +74,58 @@ describe.each(SIZES)("the status line ($screen)", ({ screen, viewport }) => {
     expect(await statusOnce(page, /^One city/)).toBe("One city: Berlin, Germany.");
     await page.goto(`${base()}/?type=venues&id=2359751b&name=Arena+Berlin`);
     expect(await statusOnce(page, /^One venue/)).toBe("One venue: Arena Berlin in Berlin, Germany.");
+    await page.context().close();
+  });
+});
+
+/** A name that finds nothing and whose status line takes two lines or more at both sizes. */
+const LONG = "Supercalifragilisticexpialidocious Philharmonic Concertgebouw Amphitheatre Hall Annex";
+
+/** Records, from now on, each text of the status line and where what follows it starts then (page pixels). */
+function recordStatus(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const status = document.getElementById("status");
+    const after = document.getElementById("split");
+    if (status === null || after === null) throw new Error("no status line");
+    const seen: { text: string; top: number }[] = [];
+    Object.assign(window, { seen });
+    new MutationObserver(() =>
+      seen.push({ text: status.textContent ?? "", top: after.getBoundingClientRect().top + scrollY }),
+    ).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/** Each answer that replaced "Searching …": how far what follows the line moved then (px). */
+const movesAtAnswers = (page: Page) =>
+  page.evaluate(() => {
+    const seen = (window as unknown as { seen: { text: string; top: number }[] }).seen;
+    return seen.flatMap((now, i) => {
+      const before = seen[i - 1];
+      return before?.text === "Searching …" && now.text !== before.text ? [`${now.text}: ${now.top - before.top}`] : [];
+    });
+  });
+
+describe.each(SIZES)("the status line's answers ($screen)", ({ viewport }) => {
+  it("replace “Searching …” without moving what follows, as a name is typed and searched again", async () => {
+    const query = new URLSearchParams({ type: "venues", typos: "0", name: LONG });
+    const page = await openPage(browser(), { viewport }, base(), `/?${query.toString()}`);
+    await statusOnce(page, /^No venues/);
+    await recordStatus(page);
+    const name = field(page, "Name");
+    for (let i = 0; i < 2; i++) {
+      await name.press("Enter");
+      await page.waitForFunction(() => document.getElementById("status")?.textContent?.startsWith("No venues"));
+    }
+    await name.fill("");
+    await statusOnce(page, /^Type a name/);
+    for (const letter of "arena") {
+      await name.press(letter);
+      await page.waitForTimeout(400); // each letter searched as typed (after 250 ms), answered before the next
+    }
+    await statusOnce(page, /^[\d,]+ venues named arena, exact names only\.$/);
+    const moves = await movesAtAnswers(page);
+    expect(moves.length).toBeGreaterThanOrEqual(4);
+    expect(moves.filter((move) => !move.endsWith(": 0"))).toEqual([]);
     await page.context().close();
   });
 });
