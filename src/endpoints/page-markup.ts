@@ -87,11 +87,9 @@ const HEAD = `<!doctype html>
   #suggest, #reading { margin: -0.5rem 0 1rem; }
   .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
   [hidden] { display: none !important; }
-  .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; position: relative; }
-  /* The name's suggestions, over what follows (the map's panes and controls go up to 1000). */
-  #name-list { position: absolute; top: 100%; left: 0; right: 0; z-index: 1100; margin: 0.25rem 0 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; box-shadow: 0 0.25rem 0.75rem rgb(0 0 0 / 20%); }
-  /* Opened under a mouse at rest, it lets that mouse's press through until it moves (src/page/pointer.ts). */
-  #name-list.at-rest { pointer-events: none; }
+  .line { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; }
+  /* The name's suggestions, a row of the line of their own: in the flow, over no field (src/page/pointer.ts). */
+  #name-list { flex: 0 0 100%; margin: 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; }
   #name-list li { padding: 0.4rem 0.75rem; cursor: pointer; }
   #name-list li:hover { background: var(--bg-soft); }
   #name-list .name { font-weight: 600; }
@@ -130,7 +128,7 @@ const HEAD = `<!doctype html>
 
 /**
  * The name box is a combobox whose listbox of suggestions (#name-list, after the buttons of its
- * line, as wide as the line) src/page/combobox.ts fills.
+ * line, a row of its own as wide as the line, pushing what follows down) src/page/combobox.ts fills.
  */
 const COMBOBOX =
   ' type="search" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="name-list"';

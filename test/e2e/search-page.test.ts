@@ -94,7 +94,7 @@ describe("the search page", () => {
   it("forgives typos and offers the corrected name", async () => {
     await page.getByLabel("Names in", { exact: true }).selectOption("en");
     await page.getByLabel("Name", { exact: true }).fill("berln");
-    await leaveName(page); // its suggestions would cover "did you mean"
+    await leaveName(page); // its suggestions would push "did you mean" down
     await page.waitForFunction(() => /forgiving typos/.test(document.querySelector("#status")?.textContent ?? ""));
     expect(await results().first().locator(".name").textContent()).toBe("Berlin");
     const suggestion = page.locator("#suggest");
