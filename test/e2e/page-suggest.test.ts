@@ -1,7 +1,9 @@
 /**
  * The name box's suggestions (src/page/combobox.ts, suggest.ts), at a desktop's size and a phone's,
- * as a person sees them and a screen reader reads them: the list as you type, the likeliest first
- * and only ever the last text's; the combobox's ARIA (its role, aria-expanded, aria-activedescendant
+ * as a person sees them and a screen reader reads them: the list as you type, the likeliest first,
+ * never an earlier text's once a later one's is shown, and coming while a person types at a key
+ * every 150–200 ms over a network's round trip (each list then one for the text or a start of it);
+ * the combobox's ARIA (its role, aria-expanded, aria-activedescendant
  * naming the option marked active); Down, Up, Enter and Escape; a click and a tap choosing; and the
  * record chosen: the one result, on the map at its centre, in the page's address, so that its link
  * reopens it, Reload keeps it and Back returns to the search run before.
@@ -256,6 +258,71 @@ describe.each(SIZES)("suggestions as you type ($screen)", ({ viewport }) => {
     expect(await readList(page)).toEqual(berl);
     expect(await listsShown(page)).toHaveLength(1);
     expect(aborted).toEqual(["b", "be", "ber"]);
+    await page.context().close();
+  });
+});
+
+/** A network's round trip, which each answer of the suggestions takes here. */
+const ROUND_TRIP_MS = 300;
+
+/** Answers the suggestions `ROUND_TRIP_MS` late, as a network does; the names each text was answered. */
+async function slowSuggestions(page: Page): Promise<Map<string, string[]>> {
+  const answered = new Map<string, string[]>();
+  await page.route(/\/1\.0\/suggest\//, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { cities: { name: string }[] };
+    answered.set(
+      new URL(route.request().url()).searchParams.get("name") ?? "",
+      json.cities.map((c) => c.name),
+    );
+    await new Promise((resolve) => setTimeout(resolve, ROUND_TRIP_MS));
+    await route.fulfill({ response, json }).catch(() => undefined); // aborted meanwhile
+  });
+  return answered;
+}
+
+/** Records each list shown from now on in `window.timed`: when, the text in the box then, the options' names. */
+function recordTimedLists(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>("[role=listbox]");
+    const box = document.querySelector<HTMLInputElement>("[role=combobox]");
+    if (list === null || box === null) throw new Error("no combobox");
+    const timed: { at: number; text: string; names: string[] }[] = [];
+    Object.assign(window, { timed });
+    const names = () => [...list.querySelectorAll("[role=option] .name")].map((n) => n.textContent ?? "");
+    new MutationObserver(() => {
+      if (!list.hidden && JSON.stringify(timed.at(-1)?.names) !== JSON.stringify(names()))
+        timed.push({ at: performance.now(), text: box.value, names: names() });
+    }).observe(list, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+describe.each(SIZES)("suggestions at a person's pace ($screen)", ({ viewport }) => {
+  it("keep coming while a key is typed every 150–200 ms, each list one for the text or a start of it", async () => {
+    const page = await openPage(browser(), { viewport });
+    const answered = await slowSuggestions(page);
+    await page.getByRole("radio", { name: "Cities" }).check();
+    await recordTimedLists(page);
+    const text = "berlin";
+    for (const [i, key] of [...text].entries()) {
+      await nameBox(page).press(key);
+      if (i < text.length - 1) await page.waitForTimeout(i % 2 ? 200 : 150);
+    }
+    const lastKey = await page.evaluate(() => performance.now());
+    await expect.poll(() => answered.has(text)).toBe(true);
+    await page.waitForFunction(
+      (names) =>
+        JSON.stringify([...document.querySelectorAll("[role=option] .name")].map((n) => n.textContent)) === names,
+      JSON.stringify(answered.get(text) ?? null),
+    );
+    const timed = await page.evaluate(
+      () => (window as unknown as { timed: { at: number; text: string; names: string[] }[] }).timed,
+    );
+    expect(timed.filter((list) => list.at < lastKey).length, "lists shown while typing").toBeGreaterThanOrEqual(2);
+    for (const list of timed) {
+      const answers = [...answered].filter(([asked]) => list.text.startsWith(asked)).map(([, names]) => names);
+      expect(answers, `the list shown at “${list.text}”`).toContainEqual(list.names);
+    }
     await page.context().close();
   });
 });
