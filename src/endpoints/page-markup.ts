@@ -93,6 +93,8 @@ const HEAD = `<!doctype html>
   #name-list li { padding: 0.4rem 0.75rem; cursor: pointer; }
   #name-list li:hover { background: var(--bg-soft); }
   #name-list .name { font-weight: 600; }
+  /* The typed parts of the name that matched (src/page/matched.ts): underlined, readable on the active option and in forced colours. */
+  #name-list mark { background: none; color: inherit; text-decoration: underline 0.125em; text-underline-offset: 0.2em; }
   #name-list .where { display: block; font-size: 0.875rem; color: var(--muted); }
   #name-list [aria-selected=true] { background: var(--accent); color: Canvas; }
   #name-list [aria-selected=true] .where { color: inherit; }

@@ -10,9 +10,11 @@
  * elsewhere, closes the list. The list lies in the page's flow, under the box: it covers no field,
  * so that a press outside it reaches what it lands on, and a press on an option seen always chooses
  * it (pressing it leaves the focus in the box, so that the list is still there to be clicked).
- * Each option says the record's name, where it is and a venue's kind.
+ * Each option says the record's name (and the name that matched, when it is another, the typed
+ * parts marked: src/page/matched.ts), where it is and a venue's kind.
  */
 import { fields, out, span, valueOf } from "./dom.ts";
+import { optionParts, placeRuns, type Run } from "./matched.ts";
 import { cityById, whereIs, type Result } from "./places.ts";
 import { afterPress, keepInPlace, watchPresses } from "./pointer.ts";
 
@@ -65,26 +67,49 @@ function whereText(result: Result): string {
   return [result.city ? whereIs(result) : "no city", result.kind].join(" · ");
 }
 
+/** Writes `runs` into `parent`, the marked ones in <mark>: text only, never HTML. */
+function writeRuns(parent: HTMLElement, runs: readonly Run[]): HTMLElement {
+  parent.replaceChildren(
+    ...runs.map((run) => {
+      if (!run.marked) return run.text;
+      const mark = document.createElement("mark");
+      mark.textContent = run.text;
+      return mark;
+    }),
+  );
+  return parent;
+}
+
+const spanOf = (className: string, runs: readonly Run[]) => writeRuns(span("", className), runs);
+
 /**
  * A venue's city in a suggestion lacks its country, as in a search (docs/api.md#result-pages):
  * named once the city is looked up, which the page remembers (src/page/places.ts), so that a
- * city's venues cost one lookup for all the keystrokes that suggest them.
+ * city's venues cost one lookup for all the keystrokes that suggest them. The place read stays marked.
  */
-function nameCountry(result: Result, where: HTMLElement): void {
+function nameCountry(result: Result, where: HTMLElement, place: string | null): void {
   if ("country" in result || result.city === undefined || "name" in result.city.country) return;
   void cityById(result.city.id).then((city) => {
-    if (city) where.textContent = whereText({ ...result, city });
+    if (city) writeRuns(where, placeRuns(whereText({ ...result, city }), place));
   });
 }
 
+/**
+ * An option: the record's name, the name that matched beside it when it is another ("Fuzhou ·
+ * Hok-chiu-chhī"), the typed parts marked (src/page/matched.ts), then where it is, the place read
+ * marked. Its name, as a screen reader reads it, says all of it.
+ */
 function option(result: Result, index: number): HTMLLIElement {
   const li = document.createElement("li");
   li.id = `name-option-${index}`;
   li.setAttribute("role", "option");
-  const where = span(whereText(result), "where");
+  const parts = optionParts(result.name, "matched" in result ? result.matched : undefined);
+  li.append(spanOf("name", parts.name));
+  if (parts.other) li.append(" · ", spanOf("matched", parts.other));
+  const where = spanOf("where", placeRuns(whereText(result), parts.place));
   // The space keeps the two apart in the option's name, as a screen reader reads it.
-  li.append(span(result.name, "name"), " ", where);
-  nameCountry(result, where);
+  li.append(" ", where);
+  nameCountry(result, where, parts.place);
   return li;
 }
 
