@@ -10,11 +10,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { base, browserPerFile, openPage, SIZES, statusSays } from "./browser.ts";
+import { listbox, nameBox } from "./combobox.ts";
 
 const browser = browserPerFile();
 
-const nameBox = (page: Page) => page.getByRole("combobox", { name: "Name", exact: true });
-const listbox = (page: Page) => page.getByRole("listbox", { name: "Suggestions" });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 interface Point {
@@ -57,6 +56,26 @@ const optionAt = (page: Page, { x, y }: Point) =>
     [x, y],
   );
 
+/**
+ * Presses the field `label` with the list open, as a `pointer` does, where the field is seen; checks
+ * that no option was drawn there, and that the field took the press (the focus, and the click: the
+ * list kept its room until the press was over) and the list closed.
+ */
+async function pressField(page: Page, pointer: "mouse" | "finger", label: string): Promise<void> {
+  await field(page, label).scrollIntoViewIfNeeded();
+  const at = await centre(page, label);
+  expect(await optionAt(page, at), `no option over ${label}`).toBeNull();
+  if (pointer === "finger") await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+  expect(await field(page, label).evaluate((e) => e === document.activeElement), label).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { clicked: string }).clicked)).toBe(
+    await field(page, label).getAttribute("id"),
+  );
+  expect(await listbox(page).isVisible()).toBe(false);
+  expect(await nameBox(page).getAttribute("aria-expanded")).toBe("false");
+  await page.keyboard.press("Escape"); // a list's own popup closed
+}
+
 describe.each(SIZES)("the list of suggestions and a pointer ($screen)", ({ viewport }) => {
   it("stays open from the box to an option, whose click chooses it", async () => {
     const page = await openPage(browser(), { viewport });
@@ -88,19 +107,7 @@ describe.each(SIZES)("the list of suggestions and a pointer ($screen)", ({ viewp
       await typeArena(page);
       for (const label of ["City", "Country", "Where", "Spelling"]) {
         if (label !== "City") await reopen(page);
-        await field(page, label).scrollIntoViewIfNeeded();
-        const at = await centre(page, label);
-        expect(await optionAt(page, at), `no option over ${label}`).toBeNull();
-        if (pointer === "finger") await page.touchscreen.tap(at.x, at.y);
-        else await page.mouse.click(at.x, at.y);
-        expect(await field(page, label).evaluate((e) => e === document.activeElement), label).toBe(true);
-        // Its click too: the list kept its room until the press was over.
-        expect(await page.evaluate(() => (window as unknown as { clicked: string }).clicked)).toBe(
-          await field(page, label).getAttribute("id"),
-        );
-        expect(await listbox(page).isVisible()).toBe(false);
-        expect(await nameBox(page).getAttribute("aria-expanded")).toBe("false");
-        await page.keyboard.press("Escape"); // a list's own popup closed
+        await pressField(page, pointer, label);
       }
       expect(page.url()).toBe(`${base()}/?type=venues&name=arena`);
       expect(await nameBox(page).inputValue()).toBe("arena");
