@@ -81,7 +81,10 @@ describe.each(SIZES)("the status line ($screen)", ({ screen, viewport }) => {
 /** A name that finds nothing and whose status line takes two lines or more at both sizes. */
 const LONG = "Supercalifragilisticexpialidocious Philharmonic Concertgebouw Amphitheatre Hall Annex";
 
-/** Records, from now on, each text of the status line and where what follows it starts then (page pixels). */
+/**
+ * Records, from now on, each text of the status line and where what follows it starts then, from the
+ * line's top (px): what the line moves, whatever moves above it (the list of suggestions as it changes).
+ */
 function recordStatus(page: Page): Promise<void> {
   return page.evaluate(() => {
     const status = document.getElementById("status");
@@ -90,7 +93,10 @@ function recordStatus(page: Page): Promise<void> {
     const seen: { text: string; top: number }[] = [];
     Object.assign(window, { seen });
     new MutationObserver(() =>
-      seen.push({ text: status.textContent ?? "", top: after.getBoundingClientRect().top + scrollY }),
+      seen.push({
+        text: status.textContent ?? "",
+        top: after.getBoundingClientRect().top - status.getBoundingClientRect().top,
+      }),
     ).observe(status, { childList: true, characterData: true, subtree: true });
   });
 }
