@@ -2,7 +2,7 @@
  * Bundles the search page for the browser into public/, which the worker's static assets serve:
  * its script (src/page/app.ts and what it imports, Leaflet among them) into app.js, its map
  * styles (src/page/map.css with Leaflet's) into app.css, the images those styles name, and the
- * page's icon (favicon.svg, favicon.ico: scripts/page/favicon.ts).
+ * page's icon (favicon.svg, favicon.ico, apple-touch-icon.png: scripts/page/favicon.ts).
  * wrangler.toml runs this before `wrangler dev` and `wrangler deploy` ([build]); it takes well
  * under a second.
  */
@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { ROOT } from "../tools/project.ts";
-import { faviconIco, faviconSvg } from "./favicon.ts";
+import { appleTouchIconPng, faviconIco, faviconSvg } from "./favicon.ts";
 
 const page = join(ROOT, "src", "page");
 
@@ -32,3 +32,4 @@ await build({
 });
 writeFileSync(join(ROOT, "public", "favicon.svg"), faviconSvg());
 writeFileSync(join(ROOT, "public", "favicon.ico"), faviconIco());
+writeFileSync(join(ROOT, "public", "apple-touch-icon.png"), appleTouchIconPng());

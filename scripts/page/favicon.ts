@@ -2,9 +2,12 @@
  * The search page's icon, written by scripts/page/build.ts into public/ beside the page's script:
  * favicon.svg, which the page names (`<link rel="icon">`), and the same picture drawn into
  * favicon.ico (32 × 32, one 32-bit bitmap), which browsers and other clients ask for by its
- * well-known path when a page names none. A disc in the page's accent colour with a white centre, a
- * marker as the map draws them. Both are static assets: the worker's bundle holds neither.
+ * well-known path when a page names none; and apple-touch-icon.png (180 × 180, opaque: iOS puts a
+ * transparent icon on black), which the page names too, for a home screen (its well-known path
+ * was a 404). A disc in the page's accent colour with a white centre, a marker as the map
+ * draws them. All are static assets: the worker's bundle holds none.
  */
+import { crc32, deflateSync } from "node:zlib";
 
 /** The discs of the icon, drawn in this order, on a 16-unit square. */
 const DISCS = [
@@ -71,4 +74,42 @@ export function faviconIco(size = 32): Buffer {
     }
   }
   return ico;
+}
+
+/** The touch icon's ground, where the disc leaves its corners: white, as the disc's centre. */
+const GROUND = [0xff, 0xff, 0xff] as const;
+
+/** A PNG chunk: its length, type, data and the CRC of type and data. */
+function chunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const framed = Buffer.alloc(typed.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  typed.copy(framed, 4);
+  framed.writeUInt32BE(crc32(typed), typed.length + 4);
+  return framed;
+}
+
+/**
+ * The icon as an opaque PNG for Apple's home screens (180 × 180, the size iOS asks for): the
+ * discs blended over a white ground, 8-bit RGB rows, each with filter 0 (none), deflated.
+ */
+export function appleTouchIconPng(size = 180): Buffer {
+  const rows = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const [r, g, b, a] = pixel(x, y, size);
+      const rgb = [r, g, b].map((c, k) => Math.round((c * a + (GROUND[k] ?? 0) * (255 - a)) / 255));
+      rows.set(rgb, y * (1 + size * 3) + 1 + x * 3);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, truecolour, deflate, filter method 0, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -44,6 +44,7 @@ const HEAD = `<!doctype html>
 <meta name="description" content="Search venues and cities: the setlist.fm search API on GeoNames data.">
 <link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
 <link rel="stylesheet" href="/app.css">
 <style>
   :root { color-scheme: light dark; --accent: #0b5fff; --muted: #5b6472; --line: #d6dae1; --bg-soft: #f4f6f9; }
@@ -86,14 +87,14 @@ const HEAD = `<!doctype html>
   #suggest, #reading { margin: -0.5rem 0 1rem; }
   .link { padding: 0; border: 0; background: none; color: var(--accent); font-weight: 600; text-decoration: underline; }
   [hidden] { display: none !important; }
-  .line { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; position: relative; }
-  /* The name's suggestions, over what follows (the map's panes and controls go up to 1000). */
-  #name-list { position: absolute; top: 100%; left: 0; right: 0; z-index: 1100; margin: 0.25rem 0 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; box-shadow: 0 0.25rem 0.75rem rgb(0 0 0 / 20%); }
-  /* Opened under a mouse at rest, it lets that mouse's press through until it moves (src/page/pointer.ts). */
-  #name-list.at-rest { pointer-events: none; }
+  .line { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-start; margin-bottom: 0.75rem; }
+  /* The name's suggestions, a row of the line of their own: in the flow, over no field (src/page/pointer.ts). */
+  #name-list { flex: 0 0 100%; margin: 0; padding: 0.25rem 0; list-style: none; background: Canvas; border: 1px solid var(--line); border-radius: 0.375rem; }
   #name-list li { padding: 0.4rem 0.75rem; cursor: pointer; }
   #name-list li:hover { background: var(--bg-soft); }
   #name-list .name { font-weight: 600; }
+  /* The typed parts of the name that matched (src/page/matched.ts): underlined, readable on the active option and in forced colours. */
+  #name-list mark { background: none; color: inherit; text-decoration: underline 0.125em; text-underline-offset: 0.2em; }
   #name-list .where { display: block; font-size: 0.875rem; color: var(--muted); }
   #name-list [aria-selected=true] { background: var(--accent); color: Canvas; }
   #name-list [aria-selected=true] .where { color: inherit; }
@@ -115,6 +116,8 @@ const HEAD = `<!doctype html>
     #search.folded .more, #search.folded legend { display: none; }
     #search.folded fieldset { padding-top: 0.75rem; }
     #search.folded .line { margin-bottom: 0; }
+    /* Two lines, as most answers take beside "Show map": one of one line moves nothing below it either. */
+    .answer #status { min-height: 3em; }
   }
   @media (min-width: 56rem) { #options, #show-map { display: none; } }
 </style>
@@ -127,7 +130,7 @@ const HEAD = `<!doctype html>
 
 /**
  * The name box is a combobox whose listbox of suggestions (#name-list, after the buttons of its
- * line, as wide as the line) src/page/combobox.ts fills.
+ * line, a row of its own as wide as the line, pushing what follows down) src/page/combobox.ts fills.
  */
 const COMBOBOX =
   ' type="search" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="name-list"';
@@ -194,12 +197,19 @@ const FORM = `  <form id="search" role="search" aria-label="Search venues and ci
     </fieldset>
   </form>
   <div id="limits" class="chips" hidden><span class="chip">Within the map's area <button type="button" id="unarea" aria-label="Remove the limit to the map's area">✕</button></span></div>
-  <div class="answer"><p id="status" role="status" aria-live="polite">Type a name, choose a country or state, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
+  <div class="answer"><p id="status" role="status" aria-live="polite">Type a name or a place, or search near you.</p><button type="button" id="show-map" aria-expanded="false" aria-controls="map-panel">Show map</button></div>
   <p id="suggest" hidden></p>
   <p id="reading" hidden aria-live="polite"></p>`;
 
 /** The map's ground when it has no tiles: said in words, not left a grey box. */
 const NO_TILES = "No map tiles on this site: the results are placed on a blank map.";
+
+/**
+ * What the map's keys do (Leaflet's), said to a screen reader as the map's description: reached with
+ * Tab, it is a region named "Map" (a focusable element with no role and no name was announced as
+ * nothing).
+ */
+const MAP_KEYS = "Arrow keys move the map; + and − zoom it.";
 
 /** The results beside their map (its tiles' template and credit from the setting). */
 const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
@@ -214,7 +224,7 @@ const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     </div>
     <section class="map-panel" id="map-panel" aria-label="Map of the results">
       <div class="map-bar"><button type="button" id="area">Search this area</button><span id="mapinfo" class="meta" aria-live="polite"></span></div>
-      <div class="map-frame"><div id="map" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div><p id="tiles-note" class="map-note"${tiles ? " hidden>" : `>${NO_TILES}`}</p>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
+      <div class="map-frame"><div id="map" role="region" aria-label="Map" aria-describedby="map-keys" data-tiles="${escapeHtml(tiles?.url ?? "")}"></div><p id="map-keys" hidden>${MAP_KEYS}</p><p id="tiles-note" class="map-note"${tiles ? " hidden>" : `>${NO_TILES}`}</p>${tiles ? `<p class="map-credit">${attributionHtml(tiles.attribution)}</p>` : ""}</div>
     </section>
   </div>`;
 

@@ -27,7 +27,7 @@ combobox({ want: () => suggestSoon(0), choose: openSuggestion, dismiss: dismissS
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   askedWithEnter();
-  stopSuggesting(); // the text is searched: a list of suggestions arriving now would cover its answer
+  stopSuggesting(); // the text is searched: a list of suggestions arriving now would push its answer down
   soon(true, 0, "ran");
 });
 /** A person typing in a text field (a "did you mean" taken is a search of its own). */

@@ -8,6 +8,7 @@ import { fields, out } from "./dom.ts";
 import { showReach } from "./map.ts";
 import { soon } from "./search.ts";
 import { state } from "./state.ts";
+import { say } from "./status.ts";
 
 function noLocation(message: string): void {
   fields.near.value = "";
@@ -58,7 +59,7 @@ export function near(): void {
   const asking = ++state.locating;
   out.locate.textContent = "Finding your location …";
   out.locate.className = "note";
-  out.status.textContent = "Waiting for your location …";
+  say("Waiting for your location …");
   navigator.geolocation.getCurrentPosition(
     (position) => {
       if (asking !== state.locating) return;

@@ -66,10 +66,21 @@ function named(m: CircleMarker, label: string): void {
   m.getElement()?.setAttribute("aria-label", label);
 }
 
-function popup(result: Result): HTMLElement {
+/** The place on OpenStreetMap's own site, in a new tab, which the link says: the page stays as it is. */
+function osmLink({ lat, long }: Point): HTMLAnchorElement {
+  const link = document.createElement("a");
+  link.href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=${PLACE_ZOOM}/${lat}/${long}`;
+  link.textContent = "Open in OpenStreetMap (new tab)";
+  link.rel = "noopener";
+  link.target = "_blank";
+  return link;
+}
+
+function popup(result: Result, point: Point): HTMLElement {
   const content = document.createElement("div");
   content.append(span(result.name, "name"));
   if (whereIs(result)) content.append(document.createElement("br"), whereIs(result));
+  content.append(document.createElement("br"), osmLink(point));
   return content;
 }
 
@@ -80,7 +91,7 @@ function marker(result: Result, point: Point): CircleMarker {
     fillOpacity: 0.85,
     className: "result-marker",
   });
-  m.bindPopup(popup(result)).addTo(markers);
+  m.bindPopup(popup(result, point)).addTo(markers);
   named(m, [result.name, whereIs(result)].filter(Boolean).join(" — "));
   return m;
 }
@@ -107,10 +118,15 @@ export function showMap(shown: boolean): void {
   change?.();
 }
 
-/** A "show on map" button for a result of the list (the list is in the results' order). */
+/**
+ * A "show on map" button for a result of the list (the list is in the results' order), for a
+ * pointer: out of the Tab order, so that a result is one Tab stop, its own link (src/page/results.ts),
+ * which opens the record on the map.
+ */
 function showButton(index: number, m: CircleMarker): void {
   const button = document.createElement("button");
   button.type = "button";
+  button.tabIndex = -1;
   button.className = "link show";
   button.textContent = "show on map";
   button.addEventListener("click", () => {

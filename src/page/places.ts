@@ -28,6 +28,19 @@ export interface Point {
   long: number;
 }
 
+/**
+ * A country's name in the language of the names, by the browser (Intl.DisplayNames), from its code;
+ * undefined for what is no region code (a name typed, say).
+ */
+export function countryName(code: string): string | undefined {
+  if (!/^[a-z]{2}$/i.test(code)) return undefined;
+  try {
+    return new Intl.DisplayNames([fields.lang.value], { type: "region" }).of(code.toUpperCase());
+  } catch {
+    return undefined;
+  }
+}
+
 /** "language id" → the city (null: unknown); asked at most once each. */
 const cities = new Map<string, Promise<CityJson | null>>();
 

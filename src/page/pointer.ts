@@ -1,52 +1,52 @@
 /**
- * The mouse and the name's list of suggestions (src/page/combobox.ts), which covers what lies
- * under the name box (City, Country and State on a desktop). The list closes when the mouse, once
- * over the box or the list, leaves both (the strip between the two counts as the list's), so that
- * what it covered is there to click. A list that opens under a mouse at rest lets the mouse's
- * press through to what lies under it until the mouse moves: a click with no move since was aimed
- * before the list came. A finger has no pointer at rest: a tap chooses what it lands on, and a tap
- * elsewhere closes the list as the focus leaves the box.
+ * Presses that take the focus from the name box while its list of suggestions is open
+ * (src/page/combobox.ts). The list lies in the page's flow under the box, covering no field, so
+ * that a press outside it lands on what the person sees; closing it takes its room away and moves
+ * what lies below up. A press moves the focus at its mousedown (a tap's too, emulated once the touch
+ * ends), before its release and its click: so the list keeps its room, its options hidden, until
+ * the press is over, and the release and the click land on what was pressed (City, "Show map");
+ * then it closes, what took the focus kept where it is on the screen as far as the page scrolls.
  */
 
-interface Point {
-  x: number;
-  y: number;
+/** A press held longer than this is over for the list: it closes, wherever the press is released. */
+const PRESS_MS = 1000;
+
+/** What waits for the press under way to end; null while none is pressed. */
+let waiting: (() => void)[] | null = null;
+
+let pressEnd = 0;
+
+function pressOver(): void {
+  clearTimeout(pressEnd);
+  const run = waiting ?? [];
+  waiting = null;
+  run.forEach((f) => f());
 }
 
-/** Where the mouse was last seen, in the window's coordinates; null until it moved over the page. */
-let mouse: Point | null = null;
-
-/** Whether the mouse was over the box or the open list when last seen. */
-let over = false;
-
-const within = (p: Point, r: DOMRect): boolean => p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom;
-
-/** Whether the point is over the box, or over the list or the strip between the list and the box. */
-function overBoxOrList(p: Point, box: HTMLElement, list: HTMLElement): boolean {
-  const b = box.getBoundingClientRect();
-  const l = list.getBoundingClientRect();
-  return within(p, b) || within(p, new DOMRect(l.x, b.bottom, l.width, l.bottom - b.bottom));
-}
-
-/** The list just opened: whether the mouse is over it, and at rest over the list itself (its press then goes through). */
-export function listOpened(box: HTMLElement, list: HTMLElement): void {
-  over = mouse !== null && overBoxOrList(mouse, box, list);
-  list.classList.toggle("at-rest", mouse !== null && within(mouse, list.getBoundingClientRect()));
-}
-
-/** Follows the mouse: `close` when it leaves the box and the open list. */
-export function watchMouse(box: HTMLElement, list: HTMLElement, close: () => void): void {
+/** Follows presses: from a mousedown (a mouse's or a tap's) until just after its click, or PRESS_MS. */
+export function watchPresses(): void {
   addEventListener(
-    "pointermove",
-    (e) => {
-      if (e.pointerType !== "mouse") return;
-      mouse = { x: e.clientX, y: e.clientY };
-      if (list.hidden) return;
-      list.classList.remove("at-rest"); // moved: the list takes the mouse's presses again
-      const now = overBoxOrList(mouse, box, list);
-      if (over && !now) close();
-      over = now;
+    "mousedown",
+    () => {
+      waiting ??= [];
+      clearTimeout(pressEnd);
+      pressEnd = setTimeout(pressOver, PRESS_MS);
     },
-    { passive: true },
+    { capture: true },
   );
+  // After the click has reached what was pressed.
+  addEventListener("click", () => setTimeout(pressOver, 0), { capture: true });
+}
+
+/** Runs `change` once the press under way is over; now when none is. */
+export function afterPress(change: () => void): void {
+  if (waiting === null) change();
+  else waiting.push(change);
+}
+
+/** Runs `change` (the list closed), keeping `kept` where it is on the screen, as far as the page scrolls. */
+export function keepInPlace(kept: Element | null, change: () => void): void {
+  const before = kept?.getBoundingClientRect().top;
+  change();
+  if (kept && before !== undefined) scrollBy(0, kept.getBoundingClientRect().top - before);
 }

@@ -4,20 +4,12 @@
  * its id is named with its country: looked up when the results do not carry it (a venue's city in a
  * search has none), in the language the names are in; countries are named by the browser.
  */
-import { fields, out } from "./dom.ts";
-import { cityById, type Result } from "./places.ts";
+import { out } from "./dom.ts";
+import { cityById, countryName, type Result } from "./places.ts";
 import { placeRead, readAs, readingWords, type Place } from "./reading.ts";
 
 /** Counts lines, so that a lookup for an earlier answer writes nothing. */
 let lines = 0;
-
-function countryName(code: string): string | undefined {
-  try {
-    return new Intl.DisplayNames([fields.lang.value], { type: "region" }).of(code.toUpperCase());
-  } catch {
-    return undefined; // not a region code
-  }
-}
 
 /** The first result's place: a city itself; a venue's city, in full when it was read by id. */
 async function firstPlace(results: readonly Result[], cityId: string | undefined): Promise<Place | undefined> {

@@ -1,28 +1,39 @@
-/** Showing an answer: the list of results, the "did you mean" line and the paging. */
+/**
+ * Showing an answer: the list of results, the "did you mean" line and the paging. Each result is one
+ * Tab stop, its own link: its name, to its record on this page (src/page/address.ts), which a plain
+ * click opens here and a middle click in a tab of its own.
+ */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
+import { addressQuery } from "./address.ts";
 import { fields, out, span } from "./dom.ts";
 import { plot, unplot } from "./map.ts";
 import { hideReading } from "./reading-line.ts";
 import { whereIs, type Result } from "./places.ts";
+import { formSearch } from "./request.ts";
 import { state } from "./state.ts";
+import { say } from "./status.ts";
 
-function mapLink(lat: number, long: number): HTMLAnchorElement {
-  const map = document.createElement("a");
-  map.href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=12/${lat}/${long}`;
-  map.textContent = `map (${lat}, ${long})`;
-  map.rel = "noopener";
-  map.target = "_blank";
-  return map;
+/** The result's name as a link to its record: the form as it is, the name the record's, looked up by id. */
+function recordLink(result: Result, open: (result: Result) => void): HTMLAnchorElement {
+  const link = document.createElement("a");
+  link.className = "name";
+  link.textContent = result.name;
+  link.href = `/?${addressQuery({ ...formSearch(), id: result.id, name: result.name, page: 1 })}`;
+  link.addEventListener("click", (e) => {
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return; // the browser's own: a new tab, a window
+    e.preventDefault();
+    open(result);
+  });
+  return link;
 }
 
-function item(result: Result): HTMLLIElement {
+function item(result: Result, open: (result: Result) => void): HTMLLIElement {
   const li = document.createElement("li");
-  li.append(span(result.name, "name"));
+  li.append(recordLink(result, open));
   const parts: (string | Node)[] = [];
   if (result.distance !== undefined) parts.push(span(`${result.distance.toFixed(1)} km away`, "distance"));
   parts.push("country" in result || result.city ? whereIs(result) : "no city");
   if (!("country" in result)) parts.push(result.kind);
-  if (result.coords !== undefined) parts.push(mapLink(result.coords.lat, result.coords.long));
   const meta = document.createElement("div");
   meta.className = "meta";
   parts.filter((part) => part !== "").forEach((part, i) => meta.append(...(i ? [" · ", part] : [part])));
@@ -30,10 +41,10 @@ function item(result: Result): HTMLLIElement {
   return li;
 }
 
-/** Shows a page of results, in the list and on the map (`fit`: framed there). */
-export function render(body: VenuesPage | CitiesPage, fit: boolean): void {
+/** Shows a page of results, in the list and on the map (`fit`: framed there); `open` opens a result's record. */
+export function render(body: VenuesPage | CitiesPage, fit: boolean, open: (result: Result) => void): void {
   const items = body.type === "venues" ? body.venue : body.cities;
-  out.results.replaceChildren(...items.map(item));
+  out.results.replaceChildren(...items.map((result) => item(result, open)));
   void plot(items, fit);
 }
 
@@ -80,5 +91,5 @@ export function clear(message: string): void {
   hideReading();
   state.total = 0;
   paging();
-  out.status.textContent = message;
+  say(message);
 }

@@ -10,14 +10,16 @@ import { foldAfterAnswer } from "./fold.ts";
 import { record, settle, type Entry } from "./history.ts";
 import { hasQuery, headers, nearMe, radius, searchPath, showCurl } from "./request.ts";
 import { unplot } from "./map.ts";
+import type { Result } from "./places.ts";
 import { hideReading, showReading } from "./reading-line.ts";
 import { clearRefusal, showRefusal } from "./refusal.ts";
 import { clear, paging, render, showSuggestion } from "./results.ts";
-import { countWords, searchedWords } from "./searched.ts";
 import { state } from "./state.ts";
+import { say, sayFound, sayRecord, saySearching } from "./status.ts";
 import { readXml } from "./xml.ts";
 
-const IDLE = "Type a name, choose a country or state, or search near you.";
+/** The line of a page without a search (as the markup has it): two lines at most on a phone, as the answers are. */
+const IDLE = "Type a name or a place, or search near you.";
 
 type Body = VenuesPage | CitiesPage | { message?: string } | null;
 
@@ -81,6 +83,20 @@ export function cancelSoon(): void {
 }
 
 /**
+ * A record opened (a suggestion chosen, a result's link): looked up by its id and shown as the
+ * page's search, the search the person ran (src/page/history.ts); the search of the text typed so
+ * far is not wanted now.
+ */
+export function openRecord(result: Result): void {
+  cancelSoon();
+  fields.name.value = result.name;
+  state.asTyped = false;
+  state.page = 1;
+  state.record = result.id;
+  void run("ran");
+}
+
+/**
  * A text field left (or Enter in it): what was typed there is a search the person ran, its entry
  * kept in the history, the one waiting to run as well as the one shown. Not folded after: a tap
  * elsewhere leaves the field, and a form folding under that tap would move what it lands on.
@@ -98,6 +114,7 @@ function showRaw(text: string): void {
   out.raw.textContent = body ? JSON.stringify(body, null, 2) : text;
 }
 
+/** An answer that is no result page, in words: nothing found, a record unknown, a refusal, the server failing. */
 function showError(response: Response, body: Body, asked: Asked): void {
   state.total = 0;
   out.results.replaceChildren();
@@ -106,18 +123,11 @@ function showError(response: Response, body: Body, asked: Asked): void {
   hideReading();
   const message = body && "message" in body && body.message ? body.message : response.statusText;
   const one = asked.kind === "venues" ? "venue" : "city";
-  if (response.status === 404 && asked.record) out.status.textContent = `No ${one} has the id “${asked.record}”.`;
-  else if (response.status === 404) out.status.textContent = `${countWords(0, asked.kind)}${searchedWords(asked)}.`;
-  else if (response.status === 400) out.status.textContent = showRefusal(message, asked.params);
-  else out.status.textContent = `Error ${response.status}: ${message}`;
-}
-
-function statusLine(response: Response, asked: Asked): string {
-  const one = asked.kind === "venues" ? "venue" : "city";
-  const cached = response.headers.get("X-Cache") === "HIT" ? " (cached)" : "";
-  if (asked.record) return `One ${one}, looked up by its id ${asked.record}${cached}.`;
-  const fuzzy = response.headers.get("X-Match") === "fuzzy" ? ", forgiving typos" : "";
-  return `${countWords(state.total, asked.kind)}${searchedWords(asked)}${fuzzy}${cached}.`;
+  if (response.status === 404 && asked.record) say(`No ${one} has the id “${asked.record}”.`);
+  else if (response.status === 404) void sayFound(asked, { total: 0, results: [], fuzzy: false });
+  else if (response.status === 400) say(showRefusal(message, asked.params));
+  else if (response.status === 429) say("Too many searches in a minute: wait a moment, then search again.");
+  else say(`The server could not answer (${response.status}: ${message}): search again in a moment.`);
 }
 
 /** The answer: its results in the list and on the map (an XML one read for them too), and what it says of them. */
@@ -129,7 +139,7 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
   const results = body && "type" in body ? (body.type === "venues" ? body.venue : body.cities) : [];
   state.total = body && "total" in body ? body.total : 0;
   state.perPage = asked.kind === "venues" ? 30 : 50;
-  if (body && "type" in body) render(body, asked.fit);
+  if (body && "type" in body) render(body, asked.fit, openRecord);
   else void unplot();
   const fuzzy = response.headers.get("X-Match") === "fuzzy";
   showSuggestion(fuzzy ? response.headers.get("X-Corrected-Name") : null, asked.name);
@@ -137,7 +147,9 @@ function showAnswer(response: Response, text: string, asked: Asked): void {
     state.asTyped = true;
     soon(true, 0);
   });
-  out.status.textContent = statusLine(response, asked);
+  const [first] = results;
+  if (asked.record && first) sayRecord(asked.kind, first);
+  else void sayFound(asked, { total: state.total, results, fuzzy });
 }
 
 /** How far from where a search near a point searches, in words: "25 km of you", or of the point an address named. */
@@ -162,7 +174,7 @@ export async function run(entry: Entry): Promise<void> {
   }
   const inflight = new AbortController();
   state.inflight = inflight;
-  out.status.textContent = "Searching …";
+  saySearching();
   const asked: Asked = {
     kind: kind(),
     params: new URL(path, location.origin).searchParams,
@@ -177,7 +189,8 @@ export async function run(entry: Entry): Promise<void> {
     response = await fetch(path, { headers: headers(), signal: inflight.signal });
     text = await response.text();
   } catch (error) {
-    if (!inflight.signal.aborted) out.status.textContent = `The search failed: ${String(error)}`;
+    if (!inflight.signal.aborted)
+      say(`The search could not reach the server (${String(error)}): search again in a moment.`);
     return;
   }
   showAnswer(response, text, asked);

@@ -1,11 +1,15 @@
 /**
  * The name's suggestions as you type (docs/api.md#suggestions), listed by src/page/combobox.ts:
- * asked SUGGEST_MS after the last keystroke, the request before it aborted, and an answer listed
- * only while it is the latest and the text is still the one it suggests for, so that an answer for
- * an older text never replaces the list of a newer one. They go with the form's filters and a
- * focus: the point of a search near you, else the map's centre while it shows a place
- * (src/page/map.ts). They write nothing to the page's address. Choosing one opens its record: looked
- * up by id, listed and on the map, and written to the address as a search of its own.
+ * asked SUGGEST_MS after the last keystroke, and at least every SUGGEST_EVERY_MS while keys keep
+ * coming, so that they keep coming at a person's pace (a key every 150–200 ms: each request used to
+ * be aborted by the next key, and a list came only after a pause). A request goes on while the text
+ * still starts with the one it was asked for, and its answer is listed while it is newer than the
+ * list shown: an answer for a start of the text shows while the next is asked, and an answer for an
+ * older text never replaces the list of a newer one (requests older than the list shown, or for a
+ * text the box no longer starts with, are aborted). They go with the form's filters and a focus:
+ * the point of a search near you, else the map's centre while it shows a place (src/page/map.ts).
+ * They write nothing to the page's address. Choosing one opens its record: looked up by id, listed
+ * and on the map, and written to the address as a search of its own.
  */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { suggestQuery } from "./address.ts";
@@ -14,28 +18,54 @@ import { fields, kind, valueOf } from "./dom.ts";
 import { placeShown } from "./map.ts";
 import type { Result } from "./places.ts";
 import { formSearch, keyHeader, languageHeader } from "./request.ts";
-import { cancelSoon, run } from "./search.ts";
-import { state } from "./state.ts";
+import { openRecord } from "./search.ts";
 
 /** A pause in typing this long asks for suggestions: the keystrokes of a quick typist do not each ask. */
 const SUGGEST_MS = 150;
 
-/** The pause before suggestions are asked for; 0 when none is running. */
+/** While keys keep coming without that pause, suggestions are asked this long after the first key not asked for. */
+const SUGGEST_EVERY_MS = 300;
+
+/** A request of suggestions on its way. */
+interface Asking {
+  text: string;
+  kind: "venues" | "cities";
+  /** Its place in the order asked (1, 2, …). */
+  order: number;
+  controller: AbortController;
+}
+
+/** The wait before suggestions are asked for; 0 when none is running. */
 let timer = 0;
 
-/** The request of the latest suggestions; null when none is on its way. */
-let asking: AbortController | null = null;
+/** When the first keystroke not asked for yet was typed (performance.now()); 0 when none waits. */
+let waitingSince = 0;
+
+/** The requests on their way. */
+let asking: Asking[] = [];
+
+/** How many requests were asked, and the order of the one whose answer is listed. */
+let asked = 0;
+let listedOrder = 0;
+
+/** Whether an answer for the request can still be listed: the box holds its text or more, of its kind. */
+const stillFor = (request: Asking): boolean => valueOf(fields.name).startsWith(request.text) && kind() === request.kind;
+
+function abortWhere(test: (request: Asking) => boolean): void {
+  for (const request of asking.filter(test)) request.controller.abort();
+  asking = asking.filter((request) => !test(request));
+}
 
 /**
  * No suggestions on their way (an answer for the text before is not wanted; Escape before the list
  * opened: no list now). Whether any were.
  */
 export function dismissSuggestions(): boolean {
-  const coming = timer !== 0 || asking !== null;
+  const coming = timer !== 0 || asking.length > 0;
   clearTimeout(timer);
   timer = 0;
-  asking?.abort();
-  asking = null;
+  waitingSince = 0;
+  abortWhere(() => true);
   return coming;
 }
 
@@ -51,43 +81,54 @@ async function answer(response: Response): Promise<Result[]> {
   return body.type === "venues" ? body.venue : body.cities;
 }
 
+/** The suggestions for `request`, asked with `query`; null when it was aborted. */
+async function fetched(request: Asking, query: URLSearchParams): Promise<Result[] | null> {
+  const headers = { Accept: "application/json", ...languageHeader(), ...keyHeader() };
+  try {
+    const path = `/1.0/suggest/${request.kind}?${query}`;
+    return await answer(await fetch(path, { headers, signal: request.controller.signal }));
+  } catch {
+    return request.controller.signal.aborted ? null : []; // failed: nothing to suggest
+  }
+}
+
 async function suggest(): Promise<void> {
   const search = formSearch();
-  // The box left (Tab, another field) before the pause ended: nothing would be listed.
+  // The box left (Tab, another field) before the wait ended: nothing would be listed.
   if (search.name === "" || document.activeElement !== fields.name) return;
-  const asked = new AbortController();
-  asking = asked;
-  let results: Result[] = [];
-  try {
-    const query = suggestQuery(search, placeShown());
-    const headers = { Accept: "application/json", ...languageHeader(), ...keyHeader() };
-    results = await answer(await fetch(`/1.0/suggest/${search.kind}?${query}`, { headers, signal: asked.signal }));
-  } catch {
-    // aborted, or failed: nothing to suggest
-  }
-  if (asking !== asked || valueOf(fields.name) !== search.name || kind() !== search.kind) return;
-  asking = null;
-  listSuggestions(search.name, results);
+  const request = { text: search.name, kind: search.kind, order: ++asked, controller: new AbortController() };
+  asking.push(request);
+  const results = await fetched(request, suggestQuery(search, placeShown()));
+  asking = asking.filter((r) => r !== request);
+  if (results === null || request.order < listedOrder || !stillFor(request)) return;
+  listedOrder = request.order;
+  abortWhere((r) => r.order < request.order); // older than the list shown: never listed
+  listSuggestions(request.text, results);
 }
 
-/** Suggestions for the text as it is, `delay` ms from now; none for no text (the list closes). */
+/** Suggestions for the text as it is, `delay` ms from now (sooner while keys keep coming); none for no text. */
 export function suggestSoon(delay = SUGGEST_MS): void {
-  dismissSuggestions();
-  if (valueOf(fields.name) === "") closeList();
-  else
-    timer = setTimeout(() => {
+  clearTimeout(timer);
+  timer = 0;
+  abortWhere((request) => !stillFor(request));
+  if (valueOf(fields.name) === "") {
+    waitingSince = 0;
+    return closeList();
+  }
+  const now = performance.now();
+  waitingSince ||= now;
+  timer = setTimeout(
+    () => {
       timer = 0;
+      waitingSince = 0;
       void suggest();
-    }, delay);
+    },
+    Math.min(delay, Math.max(0, waitingSince + SUGGEST_EVERY_MS - now)),
+  );
 }
 
-/** A suggestion chosen: its record looked up and shown as the page's search, the search the person ran (src/page/history.ts). */
+/** A suggestion chosen: its record opened (src/page/search.ts). */
 export function openSuggestion(result: Result): void {
   stopSuggesting();
-  cancelSoon(); // the search of the text typed so far is not wanted now
-  fields.name.value = result.name;
-  state.asTyped = false;
-  state.page = 1;
-  state.record = result.id;
-  void run("ran");
+  openRecord(result);
 }

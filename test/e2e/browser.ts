@@ -101,7 +101,7 @@ export async function openOptions(page: Page): Promise<void> {
 
 /**
  * Leaves the name box with Tab, as a person does to get past its list of suggestions: the list
- * closes, uncovering what lies under it, and none opens for the name typed.
+ * closes, giving back the room it took from what follows, and none opens for the name typed.
  */
 export async function leaveName(page: Page): Promise<void> {
   await page.getByLabel("Name", { exact: true }).press("Tab");

@@ -26,7 +26,7 @@ async function searchParis(page: Page): Promise<void> {
   await showMap(page);
   await page.getByLabel("Cities", { exact: true }).check();
   await page.getByLabel("Name", { exact: true }).fill("paris");
-  await leaveName(page); // its suggestions would cover the map's top
+  await leaveName(page); // its suggestions would push the map down
   await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
   await settled(page);
 }

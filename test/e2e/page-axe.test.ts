@@ -29,7 +29,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** A venue search whose name ends in a place read, its results on the map, the first one's popup open. */
 async function showResults(page: Page): Promise<void> {
   await page.getByLabel("Name", { exact: true }).fill("club berlin");
-  await leaveName(page); // its suggestions would cover "Show map"
+  await leaveName(page); // its suggestions would push "Show map" down
   await statusSays(page, /^[\d,]+ venues named club berlin/);
   await page.waitForFunction(() => document.querySelector<HTMLElement>("#reading")?.hidden === false);
   await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));

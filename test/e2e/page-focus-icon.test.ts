@@ -1,8 +1,10 @@
 /**
- * The map's focus ring and the page's icon: the map, reached with Tab, draws the page's focus ring
- * around it (its own 1 px line hid it), at a desktop's size and a phone's, measured in the pixels
- * drawn; the icons the page names, and /favicon.ico that browsers ask for by itself, are served
- * (neither a 404) and are images Chromium draws.
+ * The map's focus ring and the page's icon: the map, reached with Tab, is a region named "Map" and
+ * described by its keys (it had no role and no name: a screen reader said nothing), and draws the
+ * page's focus ring around it (its own 1 px line hid it), at a desktop's size and a phone's,
+ * measured in the pixels drawn; the icons the page names (/favicon.ico, which browsers ask for by itself too, /favicon.svg,
+ * and /apple-touch-icon.png, which Safari asks for by itself for a home screen) are served, none
+ * a 404, and are images Chromium draws, at both sizes.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -43,7 +45,7 @@ async function ringPixels(page: Page): Promise<{ left: number[]; above: number[]
 const near = (rgb: number[], expected: number[]) => rgb.every((c, i) => Math.abs(c - (expected[i] ?? NaN)) <= 8);
 
 describe.each(SIZES)("the map with the focus ($screen)", ({ viewport }) => {
-  it("draws the focus ring around it, as every control has", async () => {
+  it("is a named region, and draws the focus ring around it, as every control has", async () => {
     const page = await openPage(browser(), { viewport, colorScheme: "light" }, base(), "/?type=cities&name=paris");
     await statusSays(page, /^[\d,]+ cities named paris/);
     await showMap(page);
@@ -53,6 +55,12 @@ describe.each(SIZES)("the map with the focus ($screen)", ({ viewport }) => {
 
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("map");
+    // A region with a name, as a screen reader announces what has the focus, and how its keys work.
+    const map = page.getByRole("region", { name: "Map", exact: true });
+    expect(await map.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(
+      await map.evaluate((e) => document.getElementById(e.getAttribute("aria-describedby") ?? "")?.textContent),
+    ).toBe("Arrow keys move the map; + and − zoom it.");
     const ring = await ringPixels(page);
     expect(ring.left, "the ring, left of the map").toSatisfy((rgb: number[]) => near(rgb, ACCENT));
     expect(ring.above, "the ring, above the map").toSatisfy((rgb: number[]) => near(rgb, ACCENT));
@@ -60,33 +68,38 @@ describe.each(SIZES)("the map with the focus ($screen)", ({ viewport }) => {
   });
 });
 
-describe("the page's icon", () => {
-  it("is served and drawn: the icons the page names, and /favicon.ico", async () => {
+/** The icons the page names, their types, and the size each is drawn at. */
+const ICONS = [
+  { rel: "icon", path: "/favicon.ico", type: /^image\/(x-icon|vnd\.microsoft\.icon)$/, size: 32 },
+  { rel: "icon", path: "/favicon.svg", type: /^image\/svg\+xml/, size: 32 },
+  { rel: "apple-touch-icon", path: "/apple-touch-icon.png", type: /^image\/png$/, size: 180 },
+];
+
+describe.each(SIZES)("the page's icons ($screen)", ({ viewport }) => {
+  it("are named, served and drawn: /favicon.ico, /favicon.svg, and /apple-touch-icon.png for a home screen", async () => {
     const missing: string[] = [];
-    const page = await openPage(browser());
+    const page = await openPage(browser(), { viewport });
     page.on("response", (r) => {
       if (r.status() === 404) missing.push(r.url());
     });
     await page.reload();
     const named = await page
-      .locator("link[rel=icon]")
-      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
-    expect(named).toEqual([`${base()}/favicon.ico`, `${base()}/favicon.svg`]);
-    for (const [url, type] of [
-      [`${base()}/favicon.ico`, /^image\/(x-icon|vnd\.microsoft\.icon)$/],
-      [`${base()}/favicon.svg`, /^image\/svg\+xml/],
-    ] as const) {
+      .locator("link[rel=icon], link[rel=apple-touch-icon]")
+      .evaluateAll((links) => links.map((l) => [l.getAttribute("rel"), (l as HTMLLinkElement).href]));
+    expect(named).toEqual(ICONS.map(({ rel, path }) => [rel, `${base()}${path}`]));
+    for (const { path, type, size } of ICONS) {
+      const url = `${base()}${path}`;
       const response = await fetch(url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get("Content-Type"), url).toMatch(type);
       // Drawn by Chromium, under the page's Content-Security-Policy.
-      const size = await page.evaluate(async (src) => {
+      const drawn = await page.evaluate(async (src) => {
         const image = new Image();
         image.src = src;
         await image.decode();
         return [image.naturalWidth, image.naturalHeight];
       }, url);
-      expect(size, url).toEqual([32, 32]);
+      expect(drawn, url).toEqual([size, size]);
     }
     expect(missing).toEqual([]);
     await page.context().close();

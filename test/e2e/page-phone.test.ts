@@ -108,7 +108,7 @@ describe("on a phone, the map", () => {
     const page = await openPage(browser(), { viewport: PHONE });
     await page.getByLabel("Cities", { exact: true }).check();
     await page.getByLabel("Name", { exact: true }).fill("paris");
-    await leaveName(page); // its suggestions would cover "Show map"
+    await leaveName(page); // its suggestions would push "Show map" down
     await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
     await page.getByRole("button", { name: "Show map" }).click();
     expect(await page.getByRole("button", { name: "Hide map" }).getAttribute("aria-expanded")).toBe("true");

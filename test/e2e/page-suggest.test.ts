@@ -1,14 +1,16 @@
 /**
  * The name box's suggestions (src/page/combobox.ts, suggest.ts), at a desktop's size and a phone's,
- * as a person sees them and a screen reader reads them: the list as you type, the likeliest first
- * and only ever the last text's; the combobox's ARIA (its role, aria-expanded, aria-activedescendant
- * naming the option marked active); Down, Up, Enter and Escape; a click and a tap choosing; and the
+ * as a person sees them and a screen reader reads them: the list as you type, the likeliest first,
+ * never an earlier text's once a later one's is shown (at a person's pace: page-suggest-pace.test.ts;
+ * why each is there: page-suggest-matched.test.ts); the combobox's ARIA (its role, aria-expanded,
+ * aria-activedescendant naming the option marked active); Down, Up, Enter and Escape; a click and a tap choosing; and the
  * record chosen: the one result, on the map at its centre, in the page's address, so that its link
  * reopens it, Reload keeps it and Back returns to the search run before.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { base, browserPerFile, openPage, showMap, SIZES, statusSays } from "./browser.ts";
+import { listbox, nameBox, options, readList, typeCity, typeName } from "./combobox.ts";
 import { mapView, settled } from "./map-geometry.ts";
 
 const browser = browserPerFile();
@@ -16,11 +18,8 @@ const browser = browserPerFile();
 /** The address of Berlin chosen from the city search's suggestions. */
 const BERLIN = "/?type=cities&id=2950159&name=Berlin";
 
-const nameBox = (page: Page) => page.getByRole("combobox", { name: "Name", exact: true });
-const listbox = (page: Page) => page.getByRole("listbox", { name: "Suggestions" });
-const options = (page: Page) => listbox(page).getByRole("option");
 /** The status of a city search answered. */
-const FOUND = /^[\d,]+ cities named \w+( \(cached\))?\.$/;
+const FOUND = /^[\d,]+ cities named \w+\.$/;
 const berlinOption = (page: Page) => listbox(page).getByRole("option", { name: "Berlin Germany", exact: true });
 
 /** Whether the list of suggestions is shown, as the box says it (aria-expanded) and as it is seen. */
@@ -28,30 +27,6 @@ async function listShown(page: Page): Promise<boolean> {
   const expanded = await nameBox(page).getAttribute("aria-expanded");
   expect(expanded, "aria-expanded says what is seen").toBe(String(await listbox(page).isVisible()));
   return expanded === "true";
-}
-
-/** Types `text` at the end of the name a key at a time; waits for its list, and for the page's own search of the name. */
-async function typeName(page: Page, text: string): Promise<void> {
-  await nameBox(page).press("End"); // focused from elsewhere, the caret is put at the start
-  await nameBox(page).pressSequentially(text);
-  await listbox(page).waitFor();
-  const name = await nameBox(page).inputValue();
-  await page.waitForURL((url) => url.searchParams.get("name") === name);
-  await statusSays(page, /^[\d,]+ (venues|cities) named /);
-}
-
-/** Chooses the city search and types `text` into the name; waits for its list. */
-async function typeCity(page: Page, text: string): Promise<void> {
-  await page.getByRole("radio", { name: "Cities" }).check();
-  await typeName(page, text);
-}
-
-/** The list as a screen reader reads it: each option's name, [selected] after the active one. */
-async function readList(page: Page): Promise<string[]> {
-  const snapshot = await listbox(page).ariaSnapshot();
-  return [...snapshot.matchAll(/^\s+- option "(.*)"( \[selected\])?$/gm)].map(([, name, selected]) =>
-    selected ? `${name} [selected]` : (name ?? ""),
-  );
 }
 
 /** The id of the option the box names as active (aria-activedescendant), checked to be the one marked active. */
@@ -66,7 +41,7 @@ async function activeOption(page: Page): Promise<string | null> {
 
 /** Checks that the page shows Berlin chosen: the one result, its address, and on the map at its centre. */
 async function showsBerlin(page: Page): Promise<void> {
-  await statusSays(page, /^One city, looked up by its id 2950159( \(cached\))?\.$/);
+  await statusSays(page, /^One city: Berlin, Germany\.$/);
   expect(await page.locator("#results li .name").allTextContents()).toEqual(["Berlin"]);
   expect(page.url()).toBe(`${base()}${BERLIN}`);
   expect(await nameBox(page).inputValue()).toBe("Berlin");

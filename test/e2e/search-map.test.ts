@@ -93,7 +93,7 @@ describe("the map", () => {
     });
     const answer = page.waitForResponse((r) => r.url().includes("/1.0/search/venues?name=arena") && r.ok());
     await page.getByLabel("Name", { exact: true }).fill("arena");
-    await leaveName(page); // its suggestions would cover the first result
+    await leaveName(page); // its suggestions would push the first result down
     const venues = ((await (await answer).json()) as VenuesPage).venue;
     const placed = venues.filter((v) => v.coords !== undefined || v.city !== undefined);
     await page.waitForFunction(

@@ -1,12 +1,14 @@
 /**
  * The search page's status line (src/page/searched.ts): how many of what were found, and what was
- * searched, its filters included, as issue 49 asks ("5 venues named arena in Berlin").
+ * searched, its filters included, as issue 49 asks ("5 venues named arena in Berlin"), its places
+ * as the data names them where an answer does (issue 55: not "in berlin, Berlin"), and a record
+ * opened by its name and place (not "looked up by its id 71043b52").
  */
 import { describe, expect, it } from "vitest";
-import { countWords, searchedWords } from "../../src/page/searched.ts";
+import { countWords, recordWords, searchedWords, type NamedPlaces } from "../../src/page/searched.ts";
 
-const said = (kind: "venues" | "cities", query: string, near = "") =>
-  searchedWords({ kind, params: new URLSearchParams(query), near });
+const said = (kind: "venues" | "cities", query: string, near = "", named: NamedPlaces = {}) =>
+  searchedWords({ kind, params: new URLSearchParams(query), near }, named);
 
 describe("the status line's words", () => {
   it("count one, many and none", () => {
@@ -31,5 +33,30 @@ describe("the status line's words", () => {
 
   it("leave out a City a city search does not filter by", () => {
     expect(said("cities", "name=paris&cityName=Berlin")).toBe(" named paris");
+    expect(said("cities", "name=paris&cityName=berlin", "", { city: "Berlin" })).toBe(" named paris");
+  });
+
+  it("name the places as the data does, each once, and the ones it does not as typed", () => {
+    const berlin = { city: "Berlin", state: "Berlin", country: "Germany" };
+    expect(said("venues", "name=arena&cityName=berlin&state=berlin&country=de", "", berlin)).toBe(
+      " named arena in Berlin, Germany",
+    );
+    expect(said("venues", "name=arena&state=berlin&country=de", "", { country: "Germany" })).toBe(
+      " named arena in berlin, Germany",
+    );
+    // A place the search did not filter by is not said, whatever the data names.
+    const texas = { city: "Paris", state: "Texas", country: "United States" };
+    expect(said("cities", "name=paris&country=US", "", texas)).toBe(" named paris in United States");
+    expect(said("cities", "name=paris&country=us", "", { country: " " })).toBe(" named paris in us");
+  });
+});
+
+describe("a record opened, in words", () => {
+  it("says its name and where it is", () => {
+    expect(recordWords("cities", "Berlin", "Germany")).toBe("One city: Berlin, Germany.");
+    expect(recordWords("venues", "Arena Berlin", "Berlin, Germany")).toBe(
+      "One venue: Arena Berlin in Berlin, Germany.",
+    );
+    expect(recordWords("venues", "Somewhere Hall", "")).toBe("One venue: Somewhere Hall.");
   });
 });
