@@ -181,7 +181,8 @@ function failures(steady: LoadResult, samples: MemorySample[], reimports: Reimpo
 /** The dearest-requests mix (bench/load/dearest-mix.ts) on a worker whose every request is a miss. */
 async function dearestPhase(): Promise<Dearest> {
   const server = await startDevServer({
-    port: PORT,
+    // A port of its own: the first server's may not be free yet when this one starts.
+    port: PORT + 1,
     args: ["--persist-to", STATE, "--var", "EDGE_CACHE:off"],
     probe: "/1.0/search/cities?name=paris",
   });
