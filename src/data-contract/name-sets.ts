@@ -2,8 +2,9 @@
  * Where the words of each name of a record lie in city_name_words_fts and venue_name_words_fts
  * (migrations/0012): the import writes a record's names, numbered from 0, at rowid
  * pos * NAME_SLOTS + number, and the worker reads a record's names as that rowid range
- * (src/match/one-name.ts). Every such document also holds NAMES_TOKEN, so that whether a record has
- * names apart is a lookup of the same index. Pure.
+ * (src/match/one-name.ts). Every such document also holds its record's token (recordTokenSql), so
+ * that whether a record has names apart, and which of them holds some words, are lookups of that
+ * token's few documents. Pure.
  */
 
 /** Names of one record at most (the most a GeoNames city has where its names differ is about 200). */
@@ -12,5 +13,14 @@ export const NAME_SLOTS = 4096;
 /** SQL: the rowid of name `number` of the record at `pos` (SQL expressions). */
 export const nameSetRowidSql = (pos: string, number: string): string => `${pos} * ${NAME_SLOTS} + ${number}`;
 
-/** The token every document of a record's names holds (never a word: words hold no `_`). */
-export const NAMES_TOKEN = "__names";
+/**
+ * SQL: the token every document of the names of the record at `pos` (an SQL expression) holds
+ * (never a word: words hold no `_`). A record's own token, not one all of them share: FTS5 meets a
+ * rowid range only once it has found a match, so a lookup of words in a record's range that no name
+ * there holds went on through the documents after it (1 s for 600 cities of `б g`, whose words are
+ * rarely in one name); the AND of the words with the record's token reads its few documents only.
+ */
+export const recordTokenSql = (pos: string): string => `'${RECORD_TOKEN}' || ${pos}`;
+
+/** What a record's token is made of: this, then its pos. */
+export const RECORD_TOKEN = "__r";

@@ -4,15 +4,15 @@
  * (venues_fts, cities_fts) hold all of a record's words at once, so they find every record that may
  * match; this condition keeps those one of whose names holds the words. Where a record's names hold
  * different words (src/data-contract/spellings.ts nameIndexText), each of its names is a document
- * of its own in city_name_words_fts and venue_name_words_fts, in the record's rowid range
- * (src/data-contract/name-sets.ts): the condition is FTS5 lookups there, however many names the
- * record has. A record without such documents has its words from one name: the document's match
+ * of its own in city_name_words_fts and venue_name_words_fts, with the record's own token
+ * (src/data-contract/name-sets.ts): the condition is FTS5 lookups of that token, however many
+ * names the record has. A record without such documents has its words from one name: the document's match
  * is the answer. The searches, the
  * typo fallback, the place readings and the suggestions all ask it here.
  */
-import { NAME_SLOTS, NAMES_TOKEN } from "../data-contract/name-sets.ts";
-import { int, raw, sql, type Sql } from "../sql/sql.ts";
-import { anyOf, anyPrefixOf, phrase } from "./fts.ts";
+import { RECORD_TOKEN } from "../data-contract/name-sets.ts";
+import { raw, sql, type Sql } from "../sql/sql.ts";
+import { anyOf, anyPrefixOf } from "./fts.ts";
 
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
 export type NameWords = readonly (readonly string[])[];
@@ -29,15 +29,14 @@ export const oneNameText = (readings: readonly NameWords[]): string =>
 
 /**
  * An SQL condition on the record at `pos` of `fts`: it has no names apart, or one of them matches
- * `text` (an SQL expression of FTS5 text: oneNameText()). Two lookups of the record's rowid range,
- * which D1 counts as no row read (a lookup that finds a row stops there).
+ * `text` (an SQL expression of FTS5 text: oneNameText()). Two lookups of the record's own token
+ * (src/data-contract/name-sets.ts), which D1 counts as no row read.
  */
 export function oneNameOf(fts: Fts, pos: Sql, text: Sql): Sql {
   const names = raw(NAMES_INDEX[fts]);
-  const first = sql`${pos} * ${int(NAME_SLOTS)}`;
-  const inRange = sql`rowid BETWEEN ${first} AND ${first} + ${int(NAME_SLOTS - 1)}`;
-  return sql`(NOT EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${phrase(NAMES_TOKEN)} AND ${inRange})
-    OR EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${text} AND ${inRange}))`;
+  const token = sql`${`"${RECORD_TOKEN}`} || ${pos} || '"'`;
+  return sql`(NOT EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token})
+    OR EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token} || ' AND (' || ${text} || ')'))`;
 }
 
 /** Whether a match of these readings needs the condition: some reading has several words. */

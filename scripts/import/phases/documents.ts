@@ -8,7 +8,7 @@
  */
 import type Database from "better-sqlite3";
 import { cellTokensSql } from "../../../src/data-contract/grid.ts";
-import { NAME_SLOTS, NAMES_TOKEN, nameSetRowidSql } from "../../../src/data-contract/name-sets.ts";
+import { NAME_SLOTS, nameSetRowidSql, recordTokenSql } from "../../../src/data-contract/name-sets.ts";
 import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts";
 import type { Progress } from "../progress.ts";
 
@@ -42,7 +42,7 @@ function nameDocuments(db: Database.Database, table: string, docs: string): void
     throw new Error(`a record has ${most} names of different words; at most ${NAME_SLOTS} are indexed apart`);
   }
   db.exec(`INSERT INTO ${docs} (pos, doc)
-    SELECT ${nameSetRowidSql("n.pos", "j.key")}, j.value || ' ${NAMES_TOKEN}' FROM ${table} n, json_each(n.name_sets) j
+    SELECT ${nameSetRowidSql("n.pos", "j.key")}, j.value || ' ' || ${recordTokenSql("n.pos")} FROM ${table} n, json_each(n.name_sets) j
     WHERE n.name_sets IS NOT NULL ORDER BY n.pos, j.key`);
 }
 
