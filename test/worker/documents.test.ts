@@ -57,7 +57,7 @@ describe("the search page's map tiles (docs/deploy.md#map-tiles)", () => {
     const html = await res.text();
     return {
       imgSrc: /img-src ([^;]*);/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1],
-      tiles: /<div id="map" data-tiles="([^"]*)">/.exec(html)?.[1],
+      tiles: /<div id="map"[^>]* data-tiles="([^"]*)">/.exec(html)?.[1],
       credit: /<p class="map-credit">(.*?)<\/p>/.exec(html)?.[1],
     };
   }
