@@ -9,10 +9,10 @@
  *   typed — a country or a region written in full (`portland or`), or, for venues, a city once 3
  *   letters of it are typed (`club ber`: the clubs of Berlin, the city the cities' own suggestions
  *   put first for `ber`; before 3 letters, `wolf t` put the wolf clubs of Tokyo before Wolf Trap);
- * - WORDS_START: every word starts a word of one of its names (src/match/one-name.ts).
+ * - WORDS_START: every word starts a word of its own of one of its names (src/match/one-name.ts).
  */
 import { mainNameToken, nameToken, cityTokenSql, countryTokenSql, stateTokenSql } from "../data-contract/tokens.ts";
-import { phrase, prefixOf, tokensFrom } from "../match/fts.ts";
+import { everyWordText, phrase, prefixOf, tokensFrom } from "../match/fts.ts";
 import { wordsOf, type NameWords } from "../match/one-name.ts";
 import type { Resource } from "../params/paging.ts";
 import { raw, sql, unionAll, type Sql } from "../sql/sql.ts";
@@ -34,8 +34,8 @@ export interface Way {
   readings: NameWords[];
 }
 
-/** The text's words as prefixes: all but the last as typed too (a word is a prefix of itself). */
-const wordsText = (words: readonly string[]): string => words.map(prefixOf).join(" ");
+/** The text's words as prefixes, each a word of its own (a word is a prefix of itself). */
+const wordsText = (words: readonly string[]): string => everyWordText(wordsOf(words));
 
 /** A way of a name token (exact or as a prefix): a name is the text, or starts with it. */
 const tokenWay = (token: string, cls: number, exact = false): Way => ({

@@ -1,8 +1,9 @@
 /**
  * The suggestions' order computed by brute force from the source files (docs/api.md#suggestions),
  * to compare the endpoint's modules with: every record of a GeoNames table and of a venue file,
- * its names as the files give them, each matched against the text with plain string operations,
- * scored by the rule the docs state, sorted. Only the spelling rules (St = Saint, ä = ae: nameForms)
+ * its names as the files give them, each matched against the text with plain string operations
+ * (each typed word the start of a word of its own of one name), scored by the rule the docs state,
+ * sorted. Only the spelling rules (St = Saint, ä = ae: nameForms)
  * and the normalizer are shared with the import; the weights are the documented ones, written
  * out again here.
  */
@@ -135,11 +136,23 @@ const BANDS: [km: number, penalty: number][] = [12.5, 50, 200, 800, 5000].map((m
 
 const token = (form: string) => `_${words(form).join("_")}`;
 
-/** Whether one name (its forms) holds every word as the start of one of its words. */
-function holds(forms: readonly string[], typed: readonly string[]): boolean {
-  const own = forms.flatMap(words);
-  return typed.every((w) => own.some((o) => o.startsWith(w)));
+/**
+ * Whether the typed words start words of `name` (one form's words), each its own: tried every way
+ * of giving each typed word a word of the name (a plain search, apart from the worker's matching).
+ */
+function eachOwnWord(
+  name: readonly string[],
+  typed: readonly string[],
+  taken: ReadonlySet<number> = new Set(),
+): boolean {
+  const [first, ...rest] = typed;
+  if (first === undefined) return true;
+  return name.some((w, i) => !taken.has(i) && w.startsWith(first) && eachOwnWord(name, rest, new Set([...taken, i])));
 }
+
+/** Whether one name (its forms) holds every typed word as the start of one of its words, each its own. */
+const holds = (forms: readonly string[], typed: readonly string[]): boolean =>
+  forms.some((form) => eachOwnWord(words(form), typed));
 
 /** The penalty of the best way a record's names hold the text, or null when none does. */
 export function classPenalty(c: Candidate, text: string, resource: "venues" | "cities"): number | null {
