@@ -120,7 +120,7 @@ export function venuesOf(rows: readonly VenueRow[], cities: readonly Candidate[]
 }
 
 /** The documented weights (log10): a class's penalty, a kind's bonus, a band of distance's penalty. */
-const PENALTY = { mainExact: -1.5, starts: 0, alternateStarts: 2, wordsStart: 2.5 };
+const PENALTY = { mainExact: -1.5, starts: 0, ownWords: 1.5, alternateStarts: 2, wordsStart: 2.5 };
 const KIND_BONUS: Record<string, number> = {
   arena: 0.3,
   stadium: 0.3,
@@ -163,6 +163,8 @@ export function classPenalty(c: Candidate, text: string, resource: "venues" | "c
   if (resource === "cities" && own.some((f) => token(f) === t)) return PENALTY.mainExact;
   const startsOwn = (resource === "cities" ? own : c.names.flat()).some((f) => token(f).startsWith(t));
   if (startsOwn) return PENALTY.starts;
+  // A city's shown name (its GeoNames name) holding the words, not at its start.
+  if (resource === "cities" && holds(c.names[0] ?? [], typed)) return PENALTY.ownWords;
   if (resource === "cities" && c.names.flat().some((f) => token(f).startsWith(t))) return PENALTY.alternateStarts;
   return c.names.some((forms) => holds(forms, typed)) ? PENALTY.wordsStart : null;
 }
