@@ -2,13 +2,14 @@
  * JSON and XML bodies (docs/api.md#result-pages, #errors). XML follows setlist.fm's layout: page fields as attributes
  * of the wrapper, `<venue id name>` with `<city>` and `<url>` children, each city of a city
  * search an element named `cities`, a looked-up city a `<city>`, each country of the countries
- * search a `<country code name/>`. xmlbuilder2 does the escaping.
+ * search a `<country code name/>`; a suggestion's `matched` a `<matched>` element last.
+ * xmlbuilder2 does the escaping.
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import type { ErrorBody } from "./http/errors.ts";
 import type { Format } from "./http/negotiate.ts";
-import type { Answer, CityJson, ResultPage, VenueJson } from "./shape.ts";
+import type { Answer, CityJson, MatchedJson, ResultPage, VenueJson } from "./shape.ts";
 
 function xmlDocument(): XMLBuilder {
   return create({ version: "1.0", encoding: "UTF-8", standalone: true });
@@ -25,11 +26,19 @@ function stateAttributes(o: { state?: string; stateCode?: string }): Record<stri
 const distance = (o: { distance?: number }): Record<string, string> =>
   o.distance === undefined ? {} : { distance: String(o.distance) };
 
+/** A suggestion's `matched`: `<matched name place><span offset length/>…</matched>`. */
+function addMatched(parent: XMLBuilder, m: MatchedJson | undefined): void {
+  if (m === undefined) return;
+  const matched = parent.ele("matched", { name: m.name, ...(m.place === undefined ? {} : { place: m.place }) });
+  for (const s of m.spans) matched.ele("span", { offset: String(s.offset), length: String(s.length) });
+}
+
 function addVenue(parent: XMLBuilder, v: VenueJson): void {
   const venue = parent.ele("venue", { id: v.id, name: v.name, kind: v.kind, ...distance(v) });
   if (v.city !== undefined) addCity(venue, v.city, "city");
   if (v.url !== undefined) venue.ele("url").txt(v.url);
   if (v.coords !== undefined) venue.ele("coords", { lat: String(v.coords.lat), long: String(v.coords.long) });
+  addMatched(venue, v.matched);
 }
 
 /** A city as element `name`; coords and country are empty elements when the city has none. */
@@ -44,6 +53,7 @@ function addCity(parent: XMLBuilder, c: VenueJson["city"] & object, name: "city"
   const country: Partial<CityJson["country"]> = c.country;
   city.ele("coords", coords.lat === undefined ? {} : { lat: String(coords.lat), long: String(coords.long) });
   city.ele("country", country.code === undefined ? {} : { code: country.code, name: country.name ?? "" });
+  if ("matched" in c) addMatched(city, c.matched);
 }
 
 function pageXml(page: ResultPage): string {

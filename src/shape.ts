@@ -17,6 +17,17 @@ export interface VenueCityJson {
   country: Record<string, never>;
 }
 
+/**
+ * Why a suggestion is there (docs/api.md#suggestions): the name that holds the typed words, their
+ * spans in it (UTF-16 offsets and lengths), and the place read at the end of the text. Suggestions
+ * only: a search's records never carry it.
+ */
+export interface MatchedJson {
+  name: string;
+  spans: { offset: number; length: number }[];
+  place?: string;
+}
+
 export interface VenueJson {
   id: string;
   name: string;
@@ -27,6 +38,7 @@ export interface VenueJson {
   kind: VenueKind;
   /** Kilometres from the point of a search near a point (docs/api.md#near-a-point). */
   distance?: number;
+  matched?: MatchedJson;
 }
 
 export interface CityJson {
@@ -37,6 +49,7 @@ export interface CityJson {
   coords: { lat: number; long: number };
   country: { code: string; name: string };
   distance?: number;
+  matched?: MatchedJson;
 }
 
 export interface VenuesPage {
@@ -133,6 +146,28 @@ export function citiesPage(p: Page<CityRecord>, itemsPerPage = ITEMS_PER_PAGE.ci
     total: p.total,
     cities: p.items.map(cityJson),
   };
+}
+
+/** A suggestion's `matched`, keys in the documented order. */
+const matchedJson = (m: MatchedJson): MatchedJson => ({
+  name: m.name,
+  spans: m.spans.map(({ offset, length }) => ({ offset, length })),
+  ...(m.place === undefined ? {} : { place: m.place }),
+});
+
+/** Suggested venues: a page of venues (venuesPage), each with why it is there after its fields. */
+export function venueSuggestions(
+  p: Page<VenueRecord & { matched: MatchedJson }>,
+  fullCities: boolean,
+  limit: number,
+): VenuesPage {
+  const venue = p.items.map((v) => ({ ...venueJson(v, fullCities), matched: matchedJson(v.matched) }));
+  return { ...venuesPage(p, fullCities, limit), venue };
+}
+
+/** Suggested cities: a page of cities (citiesPage), each with why it is there after its fields. */
+export function citySuggestions(p: Page<CityRecord & { matched: MatchedJson }>, limit: number): CitiesPage {
+  return { ...citiesPage(p, limit), cities: p.items.map((c) => ({ ...cityJson(c), matched: matchedJson(c.matched) })) };
 }
 
 /** Every country on the one page: as many items a page as there are countries. */

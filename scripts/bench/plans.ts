@@ -15,9 +15,10 @@ export function fullScans(details: readonly string[]): string[] {
     // their unstored kids; cells, kids: their sums), their groups, measured records, counts and
     // the circle a page is looked for in (picked, chosen; src/geo/); the readings of a place in the
     // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
-    // texts the ways of the suggestions read (texts: src/suggest/candidates.ts); a search's first
-    // candidates (cand: src/match/capped.ts).
-    return !/^SCAN (cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
+    // texts the ways of the suggestions read (texts: src/suggest/candidates.ts) and the places the end
+    // of their text is read as (read_regions, read_cities: at most 2 each, src/suggest/ways.ts); a
+    // search's first candidates (cand: src/match/capped.ts).
+    return !/^SCAN (cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
       d,
     );
   });

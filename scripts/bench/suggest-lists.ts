@@ -8,7 +8,13 @@
  *   a prefix — or the words before the last do, and the last is a place it is in (`sao pa`: São
  *   Paulo's towns in Pará; the places a form stands for read from the served place_names); answers
  *   marked `X-Match: fuzzy` (typos forgiven) are counted apart;
- * - the same list at limits 8 and 20: the first 8 of `limit=20` are `limit=8`'s.
+ * - the same list at limits 8 and 20: the first 8 of `limit=20` are `limit=8`'s;
+ * - each typed word its own word (issue 55): "one name holds the words" counts a word of the name
+ *   once, and the texts whose list (limit 20) holds a city that only a word read twice would hold
+ *   are counted (`al basrah al` → Basrah);
+ * - why each is there (issue 55): of the cities a person sees (limit 8), those whose shown name does
+ *   not hold the words (matched by another name), and of those, the ones whose `matched.name` is a
+ *   name of the city, other than the shown one, that holds them.
  */
 import { readFileSync } from "node:fs";
 import type Database from "better-sqlite3";
@@ -26,6 +32,15 @@ export interface ListFigures {
   fuzzy: number;
   /** Texts whose first 8 at limit 20 are the list at limit 8. */
   sameAtLimits: number;
+  /** Texts (not fuzzy) whose list holds a city that only a word read twice holds. */
+  readTwice: number;
+  /** Suggestions at limit 8 (not fuzzy), those matched by a name not shown, and of those the ones whose `matched.name` is that name. */
+  seen: number;
+  notShown: number;
+  named: number;
+  /** A few texts of each, for the reader: `text → city`. */
+  twice: string[];
+  unnamed: string[];
   /** A few of each, for the reader: `text → city`, and texts. */
   strays: string[];
   reshuffled: string[];
@@ -43,9 +58,15 @@ export function prefixTexts(targets: readonly Target[]): string[] {
   return [...texts];
 }
 
+interface Suggested {
+  id: string;
+  name: string;
+  matched?: { name?: string };
+}
+
 interface Answer {
   text: string;
-  ids8: string[];
+  list8: Suggested[];
   ids20: string[];
   fuzzy: boolean;
 }
@@ -69,11 +90,19 @@ function namesOf(ids: ReadonlySet<string>): Map<string, string[][]> {
   return new Map([...names].map(([id, list]) => [id, list.map(nameForms)]));
 }
 
-/** Whether one name (its forms) holds every word typed, each as the start of one of its words. */
-const holds = (forms: readonly string[], typed: readonly string[]) => {
-  const own = forms.flatMap(words);
-  return typed.every((w) => own.some((o) => o.startsWith(w)));
-};
+/** Whether typed words start words of a name's word list, each its own (tried every way). */
+function eachOwnWord(name: readonly string[], typed: readonly string[], taken: readonly number[] = []): boolean {
+  const [first, ...rest] = typed;
+  if (first === undefined) return true;
+  return name.some((w, i) => !taken.includes(i) && w.startsWith(first) && eachOwnWord(name, rest, [...taken, i]));
+}
+
+/** Whether one name (its forms) holds every word typed, each as the start of one of its words of its own. */
+const holds = (forms: readonly string[], typed: readonly string[]) => forms.some((f) => eachOwnWord(words(f), typed));
+
+/** Whether one name holds every word typed only if a word of it may be read twice. */
+const twice = (forms: readonly string[], typed: readonly string[]) =>
+  !holds(forms, typed) && forms.some((f) => typed.every((w) => words(f).some((o) => o.startsWith(w))));
 
 /** The likeliest two places a form stands for (as place_names ranks them), and each city's region. */
 function placesOf(db: Database.Database) {
@@ -88,6 +117,58 @@ function placesOf(db: Database.Database) {
   };
 }
 
+/** Why the cities a person sees (limit 8) are there: matched by a name not shown, and whether `matched` names it. */
+function whyFigures(
+  f: ListFigures,
+  a: Answer,
+  names: ReadonlyMap<string, string[][]>,
+  placed: (id: string) => boolean,
+) {
+  const typed = words(normalize(a.text));
+  for (const s of a.list8) {
+    f.seen++;
+    const forms = names.get(s.id) ?? [];
+    if (placed(s.id) || holds(forms[0] ?? [], typed)) continue;
+    f.notShown++;
+    const by = s.matched?.name;
+    if (by !== undefined && by !== s.name && holds(nameForms(by), typed)) f.named++;
+    else if (f.unnamed.length < 10) f.unnamed.push(`${a.text} → ${s.name}${by === undefined ? "" : ` (${by})`}`);
+  }
+}
+
+/** One answer's lists: from one name, words read twice, the same at both limits. */
+function answerFigures(
+  f: ListFigures,
+  a: Answer,
+  names: ReadonlyMap<string, string[][]>,
+  inPlace: ReturnType<typeof placesOf>,
+) {
+  if (a.ids20.slice(0, 8).join() === a.list8.map((s) => s.id).join()) f.sameAtLimits++;
+  else if (f.reshuffled.length < 10) f.reshuffled.push(a.text);
+  if (a.fuzzy) {
+    f.fuzzy++;
+    return;
+  }
+  const typed = words(normalize(a.text));
+  const [before, last] = [typed.slice(0, -1), typed.at(-1) ?? ""];
+  const placed = (id: string) =>
+    before.length > 0 && inPlace(last, id) && (names.get(id) ?? []).some((forms) => holds(forms, before));
+  let reread = false;
+  for (const id of a.ids20) {
+    f.suggestions++;
+    const own = names.get(id) ?? [];
+    if (placed(id) || own.some((forms) => holds(forms, typed))) f.fromOneName++;
+    else if (f.strays.length < 10) f.strays.push(`${a.text} → ${id}`);
+    if (!placed(id) && !own.some((forms) => holds(forms, typed)) && own.some((forms) => twice(forms, typed)))
+      reread = true;
+  }
+  if (reread) {
+    f.readTwice++;
+    if (f.twice.length < 10) f.twice.push(a.text);
+  }
+  whyFigures(f, a, names, placed);
+}
+
 function figuresOf(answers: readonly Answer[], db: Database.Database): ListFigures {
   const ids = new Set(answers.flatMap((a) => a.ids20));
   const names = namesOf(ids);
@@ -98,26 +179,16 @@ function figuresOf(answers: readonly Answer[], db: Database.Database): ListFigur
     fromOneName: 0,
     fuzzy: 0,
     sameAtLimits: 0,
+    readTwice: 0,
+    seen: 0,
+    notShown: 0,
+    named: 0,
     strays: [],
     reshuffled: [],
+    twice: [],
+    unnamed: [],
   };
-  for (const a of answers) {
-    if (a.ids20.slice(0, 8).join() === a.ids8.join()) f.sameAtLimits++;
-    else if (f.reshuffled.length < 10) f.reshuffled.push(a.text);
-    if (a.fuzzy) {
-      f.fuzzy++;
-      continue;
-    }
-    const typed = words(normalize(a.text));
-    const [before, last] = [typed.slice(0, -1), typed.at(-1) ?? ""];
-    for (const id of a.ids20) {
-      f.suggestions++;
-      const own = names.get(id) ?? [];
-      const placed = before.length > 0 && inPlace(last, id) && own.some((forms) => holds(forms, before));
-      if (placed || own.some((forms) => holds(forms, typed))) f.fromOneName++;
-      else if (f.strays.length < 10) f.strays.push(`${a.text} → ${id}`);
-    }
-  }
+  for (const a of answers) answerFigures(f, a, names, inPlace);
   return f;
 }
 
@@ -129,11 +200,11 @@ export async function listFigures(base: string, texts: readonly string[], db: Da
       const res = await fetch(`${base}/1.0/suggest/cities?name=${encodeURIComponent(text)}&limit=${limit}`, {
         headers: { Accept: "application/json" },
       });
-      const body = (await res.json()) as { cities?: { id: string }[] };
-      return { ids: (body.cities ?? []).map((c) => c.id), fuzzy: res.headers.get("X-Match") === "fuzzy" };
+      const body = (await res.json()) as { cities?: Suggested[] };
+      return { list: body.cities ?? [], fuzzy: res.headers.get("X-Match") === "fuzzy" };
     };
     const [eight, twenty] = [await ask(8), await ask(20)];
-    answers.push({ text, ids8: eight.ids, ids20: twenty.ids, fuzzy: twenty.fuzzy });
+    answers.push({ text, list8: eight.list, ids20: twenty.list.map((c) => c.id), fuzzy: twenty.fuzzy });
   }
   return figuresOf(answers, db);
 }

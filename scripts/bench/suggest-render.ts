@@ -65,6 +65,12 @@ function listsLines(runs: readonly SuggestRun[]): string[] {
         (l.strays.length > 0 ? ` Strays: ${l.strays.join("; ")}.` : "") +
         (l.reshuffled.length > 0 ? ` Reshuffled: ${l.reshuffled.join("; ")}.` : ""),
       "",
+      `Each typed word its own word: ${l.readTwice} texts list a city that holds the words only with a word read twice` +
+        (l.twice.length > 0 ? ` (${l.twice.join("; ")})` : "") +
+        `. Why each is there: of the ${l.seen} cities listed at limit 8, ${l.notShown} (${pct(l.notShown / Math.max(l.seen, 1))}) are matched by a name not shown; ` +
+        `\`matched.name\` names that name for ${l.named} of them (${pct(l.named / Math.max(l.notShown, 1))}).` +
+        (l.unnamed.length > 0 ? ` Not named: ${l.unnamed.join("; ")}.` : ""),
+      "",
     ];
   });
 }
@@ -97,6 +103,11 @@ function listTargets(r: SuggestResults): Target[] {
       [
         `${x.label}: 100 % of the texts list the same first 8 at limits 8 and 20 (${l.sameAtLimits} of ${l.texts})`,
         l.sameAtLimits === l.texts,
+      ],
+      [`${x.label}: no text lists a city with a word read twice (${l.readTwice})`, l.readTwice === 0],
+      [
+        `${x.label}: 100 % of the cities matched by a name not shown say it in \`matched.name\` (${l.named} of ${l.notShown})`,
+        l.named === l.notShown,
       ],
     ];
   });

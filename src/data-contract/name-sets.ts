@@ -4,7 +4,13 @@
  * pos * NAME_SLOTS + number, and the worker reads a record's names as that rowid range
  * (src/match/one-name.ts). Every such document also holds its record's token (recordTokenSql), so
  * that whether a record has names apart, and which of them holds some words, are lookups of that
- * token's few documents. Pure.
+ * token's few documents.
+ *
+ * Beside them, city_name_texts and venue_name_texts (migrations/0013) hold the same names as
+ * written, a JSON array in the order of their numbers, for the suggestions to say which name
+ * matched (src/suggest/matched.ts); and, for a record without names apart whose words are all in
+ * one name other than its first (a city's GeoNames name, a venue's shown name), that name alone.
+ * Pure.
  */
 
 /** Names of one record at most (the most a GeoNames city has where its names differ is about 200). */
@@ -23,4 +29,14 @@ export const nameSetRowidSql = (pos: string, number: string): string => `${pos} 
 export const recordTokenSql = (pos: string): string => `'${RECORD_TOKEN}' || ${pos}`;
 
 /** What a record's token is made of: this, then its pos. */
-export const RECORD_TOKEN = "__r";
+export const RECORD_TOKEN = "__p";
+
+/** The names as written, in the order of their numbers, as the column `names` of the name texts. */
+export const nameTextsJson = (names: readonly string[]): string => JSON.stringify(names);
+
+/** The names of a column `names` of the name texts (none for NULL or anything else). */
+export function readNameTexts(json: unknown): string[] {
+  if (typeof json !== "string") return [];
+  const names: unknown = JSON.parse(json);
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+}

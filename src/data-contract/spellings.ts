@@ -12,7 +12,6 @@
  * stored totals); the worker normalizes a query with the same normalize(). Pure.
  */
 import { normalize, words } from "./normalize.ts";
-import { nameToken } from "./tokens.ts";
 
 /** Short and long forms of a word that precedes a name: `st louis` and `saint louis`. */
 const ABBREVIATIONS: readonly (readonly [short: string, long: string])[] = [
@@ -50,7 +49,7 @@ function stretchWords(stretch: string): string[][] {
 }
 
 /** The ways of each word of a name, as written first; an abbreviable word before another also the other form. */
-function wordWays(text: string): string[][] {
+export function wordWays(text: string): string[][] {
   // `&` normalizes to nothing: there it is no word, or `and`.
   const ways = text.split("&").flatMap((stretch, i) => (i === 0 ? [] : [["", "and"]]).concat(stretchWords(stretch)));
   return ways.map((list, i) => {
@@ -65,7 +64,8 @@ function wordWays(text: string): string[][] {
  */
 export const nameForms = (text: string): string[] => formsOf(wordWays(text));
 
-function formsOf(ways: readonly string[][]): string[] {
+/** The forms of a name from its words' ways (wordWays). */
+export function formsOf(ways: readonly string[][]): string[] {
   // Most names are written one way only: their one form, without combining.
   if (ways.every((list) => list.length === 1)) {
     const form = ways.map((list) => list[0]).join(" ");
@@ -78,55 +78,53 @@ function formsOf(ways: readonly string[][]): string[] {
   return [...new Set(forms.map((f) => f.join(" ")))].filter((f) => f !== "");
 }
 
-/** What a record's names put into its search document and beside it (nameIndexText). */
-export interface NameIndex {
-  /** Every way of every word of its names. */
-  words: string;
-  /** Each form of each name as a name token. */
-  tokens: string;
-  /** The forms of its first `own` names (a city's name and ASCII name), normalized. */
-  own: string[];
-  /** The words of each name apart (src/match/one-name.ts), null when one name holds every word. */
-  sets: string | null;
+/** Where a word is in a name as written: UTF-16 offset and length, as JavaScript indexes a string. */
+export interface WrittenSpan {
+  offset: number;
+  length: number;
 }
 
+/** A word of a name: its ways (wordWays), and where it is written. */
+export interface NameWord extends WrittenSpan {
+  ways: string[];
+}
+
+/** A character as written: a code point and the combining marks after it (or marks alone). */
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+
 /**
- * What a record's names put into its search document (docs/architecture.md#search-indexes), each
- * name's ways of writing worked out once; `own`: how many of the first names are its own.
+ * Where each word of a stretch without `&` is, read character by character as normalize() reads
+ * them; where a character normalizes to several words (rare: `½`), the whole stretch for each.
  */
-export function nameIndexText(names: readonly string[], own = 0): NameIndex {
-  const allWords = new Set<string>();
-  const forms = new Set<string>();
-  const ownForms = new Set<string>();
-  const sets: Set<string>[] = [];
-  names.forEach((name, i) => {
-    const ways = wordWays(name);
-    const words = new Set(ways.flat().filter((w) => w !== ""));
-    for (const word of words) allWords.add(word);
-    for (const form of formsOf(ways)) {
-      forms.add(form);
-      if (i < own) ownForms.add(form);
+function stretchSpans(stretch: string, base: number): WrittenSpan[] {
+  const count = words(normalize(stretch.normalize("NFC"))).length;
+  const spans: WrittenSpan[] = [];
+  let inWord = false;
+  let split = false;
+  for (const m of stretch.matchAll(CHARACTER)) {
+    const letters = normalize(m[0]);
+    if (letters === "") {
+      inWord = false;
+      continue;
     }
-    if (words.size > 0) sets.push(words);
-  });
-  return {
-    words: [...allWords].join(" "),
-    tokens: [...forms].map(nameToken).join(" "),
-    own: [...ownForms],
-    sets: nameWordSets(sets, allWords.size),
-  };
+    if (letters.includes(" ")) split = true;
+    const last = spans.at(-1);
+    if (inWord && last !== undefined) last.length = base + m.index + m[0].length - last.offset;
+    else spans.push({ offset: base + m.index, length: m[0].length });
+    inWord = true;
+  }
+  if (!split && spans.length === count) return spans;
+  return Array.from({ length: count }, () => ({ offset: base, length: stretch.length }));
 }
 
-/**
- * The words of each name as a JSON array of space-separated words, leaving out a name whose words
- * another name holds all of (it matches nothing that one does not); null when one name is left,
- * since then every word of the record is that name's, as its search document says — as when one
- * name holds all `total` words of the record, the common case, told without comparing the names.
- */
-function nameWordSets(sets: readonly Set<string>[], total: number): string | null {
-  if (sets.some((set) => set.size === total)) return null;
-  const distinct = [...new Map(sets.map((set) => [[...set].sort().join(" "), set])).values()];
-  const within = (a: Set<string>, b: Set<string>) => a !== b && a.size <= b.size && [...a].every((w) => b.has(w));
-  const kept = distinct.filter((a) => !distinct.some((b) => within(a, b)));
-  return kept.length < 2 ? null : JSON.stringify(kept.map((set) => [...set].join(" ")));
+/** The words of a name with where each is written (an `&` is the word `and`, written `&`). */
+export function nameWords(text: string): NameWord[] {
+  const spans: WrittenSpan[] = [];
+  let at = 0;
+  text.split("&").forEach((stretch, i) => {
+    if (i > 0) spans.push({ offset: at - 1, length: 1 });
+    spans.push(...stretchSpans(stretch, at));
+    at += stretch.length + 1;
+  });
+  return wordWays(text).map((ways, i) => ({ ways, ...(spans[i] ?? { offset: 0, length: text.length }) }));
 }

@@ -1,6 +1,6 @@
 /**
  * GET /1.0/suggest/{venues,cities} (docs/api.md#suggestions): the records a text as it is being
- * typed most likely means, cached per canonical query like the searches. An empty list is a 200:
+ * typed most likely means, each saying why it is there, cached per canonical query like the searches. An empty list is a 200:
  * a search box asks at every keystroke, and a text that matches nothing yet is no error.
  */
 import type { Env } from "../env.ts";
@@ -8,7 +8,7 @@ import { requestUrl } from "../http/url.ts";
 import type { Resource } from "../params/paging.ts";
 import { CITIES } from "../query/cities.ts";
 import { VENUES } from "../query/venues.ts";
-import { citiesPage, venuesPage } from "../shape.ts";
+import { citySuggestions, venueSuggestions } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
@@ -32,11 +32,14 @@ export async function suggest(
     if (resource === "venues") {
       const found = await runSuggest(VENUES, session, params, negotiated.language);
       return {
-        answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
+        answer: { kind: "page", page: venueSuggestions(found, fullCities, params.limit) },
         headers: { "X-Match": found.match },
       };
     }
     const found = await runSuggest(CITIES, session, params, negotiated.language);
-    return { answer: { kind: "page", page: citiesPage(found, params.limit) }, headers: { "X-Match": found.match } };
+    return {
+      answer: { kind: "page", page: citySuggestions(found, params.limit) },
+      headers: { "X-Match": found.match },
+    };
   });
 }

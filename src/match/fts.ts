@@ -4,7 +4,8 @@
  * the text when the terms come from the database (the tokens of a state found by its name). User
  * text reaches FTS5 only inside quoted phrases, and SQL only as bound values.
  */
-import { nameToken } from "../data-contract/tokens.ts";
+import { startsOf } from "../data-contract/name-index.ts";
+import { ANY_NAME, nameToken, type WordTokens } from "../data-contract/tokens.ts";
 import { words } from "../data-contract/normalize.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
 
@@ -28,6 +29,42 @@ export function anyPrefixOf(words: readonly string[]): string {
   return anyOf(distinct.filter((w) => !distinct.some((o) => o !== w && w.startsWith(o))).map(prefixOf));
 }
 
+/**
+ * Where several words of a text may take the same words of a name, what the name must have: per
+ * start `a` of the words, the words all of whose alternatives start with `a`, as [count, a] where
+ * at least two do — as many of the name's words must start with `a`, since each of those words takes
+ * one of its own. A start that a longer one asked as often implies is left out.
+ */
+function sharedNeeded(groups: readonly (readonly string[])[]): [count: number, start: string][] {
+  if (groups.length < 2) return [];
+  const needed = [...new Set(groups.flat().flatMap(startsOf))]
+    .map((a): [number, string] => [groups.filter((g) => g.length > 0 && g.every((w) => w.startsWith(a))).length, a])
+    .filter(([n]) => n >= 2);
+  return needed.filter(([n, a]) => !needed.some(([m, b]) => b !== a && b.startsWith(a) && m >= n));
+}
+
+/** Whether several words of a text may take the same words of a name (everyWordText asks the name for more). */
+export const wordsShared = (groups: readonly (readonly string[])[]): boolean => sharedNeeded(groups).length > 0;
+
+/**
+ * FTS5 text: each word of a text starts a word of its own of a name (docs/api.md#matching), per
+ * word one of its alternatives (a typo's corrections) as a prefix; and where several words may take
+ * the same words of the name, a start the name's words share that many times
+ * (src/data-contract/name-index.ts sharedStarts): `al basrah al` is not "Al Başrah", `koeln kol` not
+ * "Köln" (one word written two ways). For words of one alternative each, in a name whose words are
+ * written one way, enough of the name's words starting with each typed word is enough (Hall's
+ * theorem: the sets of words that prefixes fit nest as the prefixes do); the starts the typed words
+ * share besides also keep two ways of writing one word from standing for two words. `scope`: the
+ * words of every name, or a city's own name's.
+ */
+export function everyWordText(groups: readonly (readonly string[])[], scope: WordTokens = ANY_NAME): string {
+  const words = groups.map((g) =>
+    g.length === 1 ? prefixOf(scope.word(g[0] ?? "")) : anyPrefixOf(g.map((w) => scope.word(w))),
+  );
+  const shared = sharedNeeded(groups).map(([n, start]) => prefixOf(scope.shared(n, start)));
+  return [...words, ...shared].join(" AND ");
+}
+
 /** What `text` matches and `unless` does not. */
 export const butNot = (text: string, unless: string): string => `(${text}) NOT (${unless})`;
 
@@ -40,7 +77,7 @@ export interface NameTierText {
   exact: string;
   /** Some name starts with the query: the name token as a prefix. */
   starts: string;
-  /** Every query word starts a word of a name. */
+  /** Every query word starts a word of a name, each its own. */
   words: string;
 }
 
@@ -48,7 +85,7 @@ export function nameTierText(normalized: string): NameTierText | null {
   const list = words(normalized);
   if (list.length === 0) return null;
   const token = nameToken(normalized);
-  return { exact: phrase(token), starts: prefixOf(token), words: list.map(prefixOf).join(" ") };
+  return { exact: phrase(token), starts: prefixOf(token), words: everyWordText(list.map((w) => [w])) };
 }
 
 /** An SQL expression: the phrases of a token that `from` builds from its rows (an OR list), or NOTHING without rows. */

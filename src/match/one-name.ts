@@ -1,9 +1,9 @@
 /**
  * What "a record matches a text" means (docs/api.md#matching): ONE of its names holds every word of
- * the text, each as the start of a word of that name — not its names together. The search documents
+ * the text, each as the start of a word of that name of its own — not its names together. The search documents
  * (venues_fts, cities_fts) hold all of a record's words at once, so they find every record that may
  * match; this condition keeps those one of whose names holds the words. Where a record's names hold
- * different words (src/data-contract/spellings.ts nameIndexText), each of its names is a document
+ * different words (src/data-contract/name-index.ts nameIndexText), each of its names is a document
  * of its own in city_name_words_fts and venue_name_words_fts, with the record's own token
  * (src/data-contract/name-sets.ts): the condition is FTS5 lookups of that token, however many
  * names the record has. A record without such documents has its words from one name: the document's match
@@ -12,7 +12,7 @@
  */
 import { RECORD_TOKEN } from "../data-contract/name-sets.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
-import { anyOf, anyPrefixOf } from "./fts.ts";
+import { anyOf, everyWordText } from "./fts.ts";
 
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
 export type NameWords = readonly (readonly string[])[];
@@ -23,9 +23,8 @@ export type Fts = "venues_fts" | "cities_fts";
 /** Per resource: the index of each name of the records whose names differ. */
 const NAMES_INDEX: Record<Fts, string> = { venues_fts: "venue_name_words_fts", cities_fts: "city_name_words_fts" };
 
-/** FTS5 text that a name matches when it holds the words of one of the readings (each word a prefix). */
-export const oneNameText = (readings: readonly NameWords[]): string =>
-  anyOf(readings.map((reading) => reading.map(anyPrefixOf).join(" AND ")));
+/** FTS5 text that a name matches when it holds the words of one of the readings (each word a prefix of a word of its own). */
+export const oneNameText = (readings: readonly NameWords[]): string => anyOf(readings.map((r) => everyWordText(r)));
 
 /**
  * An SQL condition on the record at `pos` of `fts`: it has no names apart, or one of them matches

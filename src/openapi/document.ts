@@ -45,7 +45,8 @@ const SUGGEST_ORDER =
   "For a search box that answers at every keystroke. The answer has the searches' shape, `itemsPerPage` the " +
   "`limit`, `total` the suggestions given (an empty list is a 200). Order: the likelihood that a person typing " +
   "the text means the record — a city by its population, its main name starting with the text counting over " +
-  "another name or a word (`tok`: Tokyo before Tok, Alaska), nearness blended in around a focus.";
+  "another name or a word (`tok`: Tokyo before Tok, Alaska), nearness blended in around a focus. Each suggestion " +
+  "says why it is there (`matched`: the name that holds the typed words and where they are in it).";
 
 const suggestHeaders = { ...answerHeaders, "X-Match": searchHeaders["X-Match"] };
 

@@ -103,6 +103,14 @@ const distance = attribute({
     "(a venue: from its own point when it has one, else its city's). In XML an attribute.",
 });
 
+/** Why a suggestion is there (docs/api.md#suggestions): the last of its fields, in XML its last child. */
+const matched = {
+  ...ref("Matched"),
+  description:
+    "Why it is suggested: the name that holds the typed words, where each is in it, and the place read at the end " +
+    "of the text. Suggestions only: a search's records never carry it.",
+};
+
 /** A venue's own point and its kind (docs/api.md#venues-at-their-own-place). */
 const venuePlace = {
   coords: {
@@ -194,8 +202,9 @@ export const SCHEMAS = {
     properties: { ...venueSearchProperties, distance },
   },
   SuggestedVenue: {
-    ...venueObject("A suggested venue: a Venue, with `distance` from the focus when there is one."),
-    properties: { ...venueSearchProperties, distance: focusDistance },
+    ...venueObject("A suggested venue: a Venue, with `distance` from the focus when there is one, and `matched`."),
+    required: ["id", "name", "kind", "matched"],
+    properties: { ...venueSearchProperties, distance: focusDistance, matched },
   },
   VenueDetail: {
     ...venueObject("A venue lookup: the venue with its city in full."),
@@ -208,12 +217,45 @@ export const SCHEMAS = {
     },
   },
   SuggestedCity: {
-    description: "A suggested city: a City, with `distance` from the focus when there is one.",
+    description: "A suggested city: a City, with `distance` from the focus when there is one, and `matched`.",
     type: "object",
-    required: ["id", "name", "coords", "country"],
+    required: ["id", "name", "coords", "country", "matched"],
     additionalProperties: false,
     xml: { name: "cities" },
-    properties: { ...cityFields, distance: focusDistance },
+    properties: { ...cityFields, distance: focusDistance, matched },
+  },
+  Matched: {
+    description:
+      "Why a record is suggested. `name`: the name that holds the typed words, each the start of a word of its own — " +
+      "the record's `name` as shown when it is that one, else the alternate or localized name (a city) or the other " +
+      "name (a venue) that does, as the data writes it (`Hok-chiu-chhī` for Fuzhou, `Al Mawşil` for Mosul). " +
+      "`spans`: each typed word's match in `name`, in the order typed, as offsets and lengths in UTF-16 code units " +
+      "(as JavaScript indexes a string): the characters the typed letters stand for when the word starts so as " +
+      "written (`dur` in Düren: offset 0, length 3), the whole word when it matched another way of writing it (`saint` " +
+      "in St. Louis, `due` in Düren); when a place was read at the end of the text, the words before it. Typos " +
+      "forgiven (`X-Match: fuzzy`): the whole words they were read as. `place`: only when the end of the text was read " +
+      "as a place (`club ber`), the place as the data names it — a venue's city, or the record's state or country. In " +
+      "XML `<matched name place>` with a `<span offset length/>` per span (JSON always has `spans`).",
+    type: "object",
+    required: ["name"],
+    additionalProperties: false,
+    xml: { name: "matched" },
+    properties: {
+      name: attribute({ type: "string" }),
+      spans: { type: "array", items: ref("Span") },
+      place: attribute({ type: "string" }),
+    },
+  },
+  Span: {
+    description: "Where a typed word is in the name that matched: UTF-16 code units.",
+    type: "object",
+    required: ["offset", "length"],
+    additionalProperties: false,
+    xml: { name: "span" },
+    properties: {
+      offset: attribute({ type: "integer", minimum: 0 }),
+      length: attribute({ type: "integer", minimum: 1 }),
+    },
   },
   ...pageSchemas("venues", "venue", "Venue", ITEMS_PER_PAGE.venues),
   ...pageSchemas("cities", "cities", "SearchCity", ITEMS_PER_PAGE.cities),

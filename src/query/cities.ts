@@ -53,5 +53,6 @@ export const CITIES: ResourceQueries<CityRecord> = {
   page: (positions, language, total) => pageRecords("cities", positions, language, total),
 
   record: (row) => cityRecord(row as unknown as CityRow),
+  id: (c) => c.id,
   names: (c) => [normalize(c.name)],
 };

@@ -10,7 +10,7 @@ import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { anyOf, anyPrefixOf, butNot, nameTierText, withFilters } from "../match/fts.ts";
+import { anyOf, butNot, everyWordText, nameTierText, withFilters } from "../match/fts.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
@@ -63,15 +63,12 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
     for (const tier of tiersOf(r.words.join(" "), r.edits)) if (!isWordsTier(tier)) add(tier.key, tier.text, []);
   }
   for (const s of spreadList) {
-    add(tierKey(s.edits, WORDS), everyWord(s.words), [s.words]);
+    add(tierKey(s.edits, WORDS), everyWordText(s.words), [s.words]);
   }
   return [...byKey]
     .sort(([a], [b]) => a - b)
     .map(([key, t]) => ({ key, text: anyOf(t.texts), ...(t.readings.length > 0 ? { readings: t.readings } : {}) }));
 }
-
-/** FTS5 text: each word of a name matches one of its group's words as a prefix. */
-export const everyWord = (groups: readonly (readonly string[])[]): string => groups.map(anyPrefixOf).join(" AND ");
 
 /**
  * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;

@@ -194,10 +194,16 @@ const RECORDS = {
  * and look each up in the page).
  */
 export function pageRecords(resource: Resource, positions: Sql, language: Language, total = false): Sql {
+  return sql`WITH page AS (${positions}) ${pageSelect(resource, language, raw(total ? "h.total, h.more, " : ""))}`;
+}
+
+/**
+ * The SELECT of pageRecords over a table `page` of the statement (h), with `extra` columns before
+ * the record's (ending in a comma) and `joins` after its own (the suggestions' names: src/suggest/).
+ */
+export function pageSelect(resource: Resource, language: Language, extra: Sql = raw(""), joins: Sql = raw("")): Sql {
   const r = RECORDS[resource];
-  const totalColumn = raw(total ? "h.total, h.more, " : "");
-  return sql`WITH page AS (${positions})
-             SELECT h.dist, ${totalColumn}${r.columns(language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}
+  return sql`SELECT h.dist, ${extra}${r.columns(language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}${joins}
              ORDER BY h.rank`;
 }
 

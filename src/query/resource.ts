@@ -43,6 +43,8 @@ export interface ResourceQueries<R> {
   page(positions: Sql, language: Language, total: boolean): Sql;
   /** A row of the page statement as a record. */
   record(row: Record<string, unknown>): R;
+  /** A record's id (a venue id, a city's geonameid). */
+  id(record: R): string;
   /** The normalized names of a record (for the suggestion of a fuzzy answer). */
   names(record: R): string[];
 }

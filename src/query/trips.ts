@@ -7,10 +7,10 @@ import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
-import { nameTierText } from "../match/fts.ts";
+import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
-import { anchoredPositions, everyWord, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
+import { anchoredPositions, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
@@ -120,9 +120,12 @@ export function fuzzyTrip<R>(
 ): FuzzyTrip | null {
   const options = alternatives(p.nameWords, candidates, present);
   const list = readings(options);
-  const groups = typedMatches ? null : everyAlternative(options);
-  const every = groups === null ? undefined : everyWord(groups);
-  const tiers = fuzzyTiers(list, spreads(options));
+  const spreadList = spreads(options);
+  // Words that may take the same words of a name ask of each spread more than of all alternatives
+  // at once (sharedNeeded): then only the spreads' own texts count exactly.
+  const groups = typedMatches || spreadList.some((s) => wordsShared(s.words)) ? null : everyAlternative(options);
+  const every = groups === null ? undefined : everyWordText(groups);
+  const tiers = fuzzyTiers(list, spreadList);
   const fuzzy = tiered(q, p, tiers, pageOffset(q.resource, p.page), { every });
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);

@@ -109,5 +109,6 @@ export const VENUES: ResourceQueries<VenueRecord> = {
   page: (positions, language, total) => pageRecords("venues", positions, language, total),
 
   record: (row) => venueRecord(row as unknown as VenueRow),
+  id: (v) => v.id,
   names: (v) => [normalize(v.name)],
 };

@@ -17,6 +17,7 @@
  * floor of the answer's, so a part whose highest possible score is below it (its class, kind and
  * band at the largest city's population) cannot reach the answer, and is not searched.
  */
+import type { Language } from "../data-contract/languages.ts";
 import { kindToken } from "../data-contract/tokens.ts";
 import { insideTokens } from "../geo/decompose.ts";
 import { coverText, inAreaSql } from "../geo/area.ts";
@@ -38,7 +39,7 @@ import {
   STARTS,
 } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
-import { waysOf, type Way } from "./ways.ts";
+import { waysOf, type PlaceRead, type Way } from "./ways.ts";
 
 type Queries = Pick<ResourceQueries<unknown>, "resource" | "fts" | "places">;
 
@@ -130,10 +131,10 @@ function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
 }
 
 /** The texts the parts read, computed once: the place read (tp), the filters (f), the largest population (top). */
-function textsSql(q: Queries, s: SuggestParams, ways: readonly Way[]): Sql {
-  const place = ways.find((w) => w.place !== undefined)?.place ?? raw("NULL");
+function textsSql(q: Queries, s: SuggestParams, place: PlaceRead | null): Sql {
   const filters = ftsFilters(s.search, q.fts) ?? raw("NULL");
-  return sql`texts AS MATERIALIZED (SELECT ${place} AS tp, ${filters} AS f, ${LARGEST_POPULATION} AS top)`;
+  const texts = sql`texts AS MATERIALIZED (SELECT ${place?.text ?? raw("NULL")} AS tp, ${filters} AS f, ${LARGEST_POPULATION} AS top)`;
+  return place === null ? texts : sql`${place.tables}, ${texts}`;
 }
 
 /** The parts as rows: class, FTS5 text, band limits, readings, highest score, first. */
@@ -167,20 +168,27 @@ function searchSql(q: Queries, s: SuggestParams, match: Sql): Sql {
 }
 
 /**
- * The candidates as rows (pos, cls): each part's first `limit` records by pos within the filters;
- * a record once with its best class. Null for a text without words.
+ * The candidates: the tables of a WITH (`tables`) and a SELECT of them whose rows are (pos, cls),
+ * each part's first `limit` records by pos within the filters, a record once with its best class;
+ * and the place read at the end of the text, whose tables are among them. Null for a text without
+ * words.
  */
-export function candidatesSql(q: Queries, s: SuggestParams): Sql | null {
-  const ways = waysOf(q.resource, s);
+export function candidatesSql(
+  q: Queries,
+  s: SuggestParams,
+  language: Language,
+): { tables: Sql; select: Sql; place: PlaceRead | null } | null {
+  const { ways, place } = waysOf(q.resource, s, language);
   if (ways.length === 0) return null;
   const reachable = raw("coalesce((SELECT s FROM floor), -1e9) <= p.highest");
   const scoredFirst = scoredSql(q.resource, s.focus, raw("SELECT pos, min(cls) AS cls FROM likeliest GROUP BY pos"));
-  return sql`WITH ${textsSql(q, s, ways)}, ${partsSql(partsOf(q, s, ways))},
+  const tables = sql`${textsSql(q, s, place)}, ${partsSql(partsOf(q, s, ways))},
     likeliest AS MATERIALIZED (SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${searchSql(q, s, raw("p.text"))}) j WHERE p.first = 1),
-    floor AS MATERIALIZED (SELECT score AS s FROM (${scoredFirst}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1)
-    SELECT pos, min(cls) AS cls FROM (
+    floor AS MATERIALIZED (SELECT score AS s FROM (${scoredFirst}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1)`;
+  const select = sql`SELECT pos, min(cls) AS cls FROM (
       SELECT pos, cls FROM likeliest
       UNION ALL SELECT j.value, p.cls FROM parts p, json_each(CASE WHEN ${reachable} THEN ${searchSql(q, s, raw("p.text"))} ELSE '[]' END) j
       WHERE p.first = 0)
     GROUP BY pos`;
+  return { tables, select, place };
 }

@@ -3,12 +3,14 @@
  * an SQL score, larger when likelier, in log10 of people:
  *
  * - a city by its population, a venue by its city's and its kind;
- * - how its names hold the text (its class): a city's own name (or ASCII name) typed whole counts
- *   EXACT_BONUS more — `harar` is Harar (153,000) before Harare (1.5M), but `tok` still Tokyo
- *   (30,000 × Tok, Alaska); its own name starting with it counts fully (for a venue, any of its
- *   names); the end of the text read as a place, as 1/3; another of a city's names starting with it
- *   (GeoNames lists "York Berri" for New York City) as 1/100; every word only starting a word of one
- *   name as 1/316 (at 1/100, Casablanca's "Tigemmi Tamellalt" put it before Tame for `tame`);
+ * - how its names hold the text (its class): a city's own name (or ASCII name, or its name in the
+ *   request's language) typed whole counts EXACT_BONUS more — `harar` is Harar (153,000) before
+ *   Harare (1.5M), but `tok` still Tokyo (30,000 × Tok, Alaska); its own name starting with it
+ *   counts fully (for a venue, any of its names); the end of the text read as a place, as 1/3; every
+ *   word starting a word of a city's shown name (or its name in the request's language), each its
+ *   own, as OWN_WORDS_PENALTY; another of a city's names starting with it (GeoNames lists "York
+ *   Berri" for New York City) as 1/100; every word only starting a word of another name as 1/316
+ *   (at 1/100, Casablanca's "Tigemmi Tamellalt" put it before Tame for `tame`);
  * - with a focus, nearness by bands of distance: a record in the band 25–100 km away counts as
  *   1/5 of one at the focus, 400–1,600 km as 1/190 — a nearer Springfield before a larger far one,
  *   a metropolis before a hamlet next door.
@@ -28,13 +30,20 @@ import { join, num, raw, sql, type Sql } from "../sql/sql.ts";
 export const MAIN_EXACT = 0;
 export const STARTS = 1;
 export const READ_IN_PLACE = 2;
-export const ALTERNATE_STARTS = 3;
-export const WORDS_START = 4;
+export const OWN_WORDS = 3;
+export const ALTERNATE_STARTS = 4;
+export const WORDS_START = 5;
 
 /** How much more a city's own name typed whole counts than one that starts with the text (log10). */
 export const EXACT_BONUS = 1.5;
-/** What a class takes from the score (log10): its index is the class. */
-const CLASS_PENALTY = [-EXACT_BONUS, 0, 0.5, 2, 2.5] as const;
+/**
+ * What a city whose shown name holds the words, not at its start, loses (log10): more than a place
+ * read (`york` is New York City, 8.8M, after York, 153,000 typed whole), less than another name
+ * starting with the text — its own name is what a person sees (measured: docs/benchmarks.md#suggestions).
+ */
+const OWN_WORDS_PENALTY = 1.5;
+/** What a class takes from the score (log10): its index is the class, so a lower class never scores less. */
+const CLASS_PENALTY = [-EXACT_BONUS, 0, 0.5, OWN_WORDS_PENALTY, 2, 2.5] as const;
 
 /** The kinds of venue whose bonus (log10) is the same: those people travel to count more. */
 export const KIND_LEVELS: readonly { bonus: number; kinds: readonly VenueKind[] }[] = [

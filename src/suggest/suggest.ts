@@ -1,29 +1,86 @@
 /**
  * Suggestions (docs/api.md#suggestions): the candidates of the text as typed so far
  * (candidates.ts), ordered by their likelihood (likelihood.ts), the first `limit` as records — one
- * statement, one round trip. When nothing matches, typos are forgiven as the search forgives them
- * (§10.1: in the words before the last, and in the last once it has 4 letters): the search's own
- * fallback answers, in its order.
+ * statement, one round trip — each with why it is there (matched.ts): the statement reads beside
+ * each record its class, its own name, its other names as written (src/data-contract/name-sets.ts)
+ * and, for a record read in a place at the end of the text, which place that is. When nothing
+ * matches, typos are forgiven as the search forgives them (§10.1: in the words before the last, and
+ * in the last once it has 4 letters): the search's own fallback answers, in its order, and one more
+ * statement reads the names of the records it gives.
  */
 import type { Language } from "../data-contract/languages.ts";
-import type { Page } from "../query/records.ts";
+import { readNameTexts } from "../data-contract/name-sets.ts";
+import type { Resource } from "../params/paging.ts";
+import type { SearchParams } from "../params/search-params.ts";
+import { pageSelect, type Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
 import { runSearch } from "../query/search.ts";
-import { num, numbered, sql, type Sql } from "../sql/sql.ts";
+import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { candidatesSql } from "./candidates.ts";
-import { scoredSql } from "./likelihood.ts";
+import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
+import { matchedName, type Matched } from "./matched.ts";
 import type { SuggestParams } from "./params.ts";
 
-/** The positions (pos, rank, dist) of the suggestions: the candidates by likelihood, the first `limit`. */
-function positionsSql(resource: "venues" | "cities", s: SuggestParams, candidates: Sql): Sql {
-  return sql`SELECT pos, -score AS rank, dist FROM (${scoredSql(resource, s.focus, candidates)})
-             ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
+/** A suggestion: its record, and why it is there. */
+export type Suggested<R> = R & { matched: Matched };
+
+/** The place a record was read in: its city (a venue's), its state, or its country. */
+type PlaceKind = "city" | "state" | "country";
+
+/** Per resource: the table of its names as written, its own name, and the columns of the page that name its places. */
+const NAMES = {
+  cities: { texts: "city_name_texts", own: "c.name", place: { city: "", state: "state", country: "country_name" } },
+  venues: {
+    texts: "venue_name_texts",
+    own: "v.name",
+    place: { city: "city_name", state: "city_state", country: "city_country_name" },
+  },
+} as const satisfies Record<Resource, { texts: string; own: string; place: Record<PlaceKind, string> }>;
+
+/**
+ * The records of the page table `page` (pos, rank, dist, cls), with what says why each is there:
+ * columns cls, own_name, name_texts and place_kind (`kind`: an SQL expression of the place a record
+ * of class READ_IN_PLACE was read in).
+ */
+function pageWithNames(resource: Resource, language: Language, kind: Sql | null): Sql {
+  const placeKind = kind === null ? raw("NULL") : sql`CASE WHEN h.cls = ${int(READ_IN_PLACE)} THEN ${kind} END`;
+  const extra = sql`h.cls AS cls, ${raw(NAMES[resource].own)} AS own_name, nt.names AS name_texts, ${placeKind} AS place_kind, `;
+  return pageSelect(resource, language, extra, raw(` LEFT JOIN ${NAMES[resource].texts} nt ON nt.pos = h.pos`));
 }
 
 /** The one statement of the suggestions: the records of the first `limit` candidates by likelihood; null for no words. */
 export function suggestStatement<R>(q: ResourceQueries<R>, s: SuggestParams, language: Language): Sql | null {
-  const candidates = candidatesSql(q, s);
-  return candidates === null ? null : numbered(q.page(positionsSql(q.resource, s, candidates), language, false));
+  const candidates = candidatesSql(q, s, language);
+  if (candidates === null) return null;
+  const positions = sql`SELECT pos, -score AS rank, dist, cls FROM (${scoredSql(q.resource, s.focus, candidates.select)})
+                        ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
+  const page = pageWithNames(q.resource, language, candidates.place?.kind ?? null);
+  return numbered(sql`WITH ${candidates.tables}, page AS (${positions}) ${page}`);
+}
+
+/** The records of these ids, in their order, with their names (pageWithNames), none read in a place. */
+function namesStatement(resource: Resource, ids: readonly string[], language: Language): Sql {
+  const table = raw(resource);
+  const positions = sql`SELECT x.pos AS pos, j.key AS rank, NULL AS dist, NULL AS cls
+                        FROM json_each(${JSON.stringify(ids)}) j JOIN ${table} x ON x.id = j.value`;
+  return numbered(sql`WITH page AS (${positions}) ${pageWithNames(resource, language, null)}`);
+}
+
+/** Why a record of the page is there: the name of it that holds `words`, and the place it was read in. */
+function matchedOf(resource: Resource, row: Record<string, unknown>, words: readonly string[], kind: unknown): Matched {
+  const names = [String(row.name ?? ""), String(row.own_name ?? ""), ...readNameTexts(row.name_texts)];
+  const matched = matchedName(words, names);
+  const column = kind === "city" || kind === "state" || kind === "country" ? NAMES[resource].place[kind] : "";
+  const place = column === "" ? null : row[column];
+  return typeof place === "string" && place !== "" ? { ...matched, place } : matched;
+}
+
+/** The place a search's reading read at the end of the text (its filters beyond the asked ones), or null. */
+function placeKindOf(asked: SearchParams, read: SearchParams | undefined): PlaceKind | null {
+  if (read === undefined) return null;
+  if (read.cityId !== asked.cityId) return "city";
+  if (read.stateCode !== asked.stateCode) return "state";
+  return read.country === asked.country ? null : "country";
 }
 
 export async function runSuggest<R>(
@@ -31,13 +88,40 @@ export async function runSuggest<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
-): Promise<Page<R>> {
-  const page = suggestStatement(q, s, language);
-  if (page === null) return { page: 1, total: 0, items: [], match: "exact" };
-  const [result] = await session.run(`${q.resource} suggestions`, [page]);
-  const items = (result?.rows ?? []).map((row) => q.record(row));
+): Promise<Page<Suggested<R>>> {
+  const statement = suggestStatement(q, s, language);
+  if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
+  const [result] = await session.run(`${q.resource} suggestions`, [statement]);
+  const words = s.search.nameWords;
+  const items = (result?.rows ?? []).map((row): Suggested<R> => {
+    const placed = Number(row.cls) === READ_IN_PLACE;
+    return {
+      ...q.record(row),
+      matched: matchedOf(q.resource, row, placed ? words.slice(0, -1) : words, row.place_kind),
+    };
+  });
   if (items.length > 0 || !s.search.typos) return { page: 1, total: items.length, items, match: "exact" };
-  const forgiven = await runSearch(q, session, { ...s.search, page: 1 }, language);
-  const first = forgiven.items.slice(0, s.limit);
-  return { ...forgiven, total: first.length, items: first };
+  return forgiven(q, session, s, language);
+}
+
+/** The typo fallback's suggestions: the search's first `limit`, each with the names that say why. */
+async function forgiven<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  s: SuggestParams,
+  language: Language,
+): Promise<Page<Suggested<R>>> {
+  const found = await runSearch(q, session, { ...s.search, page: 1 }, language);
+  const first = found.items.slice(0, s.limit);
+  if (first.length === 0) return { ...found, total: 0, items: [] };
+  const ids = first.map((r) => q.id(r));
+  const [result] = await session.run(`${q.resource} suggestions' names`, [namesStatement(q.resource, ids, language)]);
+  const rows = new Map((result?.rows ?? []).map((row) => [String(row.id), row]));
+  const words = found.readAs?.nameWords ?? s.search.nameWords;
+  const kind = placeKindOf(s.search, found.readAs);
+  const items = first.map((r, i): Suggested<R> => {
+    const row = rows.get(ids[i] ?? "") ?? {};
+    return { ...r, matched: matchedOf(q.resource, row, words, kind) };
+  });
+  return { ...found, total: items.length, items };
 }

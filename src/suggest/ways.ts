@@ -2,21 +2,40 @@
  * The ways of reading a text as it is being typed (docs/api.md#suggestions), each with its class
  * (likelihood.ts), as FTS5 text of the search index:
  *
- * - MAIN_EXACT, STARTS (cities): a city's own name (or ASCII name) is the text, or starts with it;
- *   STARTS (venues): one of its names starts with it;
- * - ALTERNATE_STARTS (cities): one of its other names starts with it;
+ * - MAIN_EXACT, STARTS (cities): a city's own name (or ASCII name, or its name in the request's
+ *   language) is the text, or starts with it; STARTS (venues): one of its names starts with it;
  * - READ_IN_PLACE: the end of the text read as a place (docs/api.md#a-place-in-the-text) while it is
  *   typed — a country or a region written in full (`portland or`), or, for venues, a city once 3
  *   letters of it are typed (`club ber`: the clubs of Berlin, the city the cities' own suggestions
  *   put first for `ber`; before 3 letters, `wolf t` put the wolf clubs of Tokyo before Wolf Trap);
- * - WORDS_START: every word starts a word of one of its names (src/match/one-name.ts).
+ * - OWN_WORDS (cities): every word starts a word of its own of the city's shown name (or its name in
+ *   the request's language);
+ * - ALTERNATE_STARTS (cities): one of its other names starts with it;
+ * - WORDS_START: every word starts a word of its own of one of its names (src/match/one-name.ts).
  */
-import { mainNameToken, nameToken, cityTokenSql, countryTokenSql, stateTokenSql } from "../data-contract/tokens.ts";
-import { phrase, prefixOf, tokensFrom } from "../match/fts.ts";
+import type { Language } from "../data-contract/languages.ts";
+import {
+  cityTokenSql,
+  countryTokenSql,
+  localizedNameToken,
+  mainNameToken,
+  nameToken,
+  ownWords,
+  stateTokenSql,
+} from "../data-contract/tokens.ts";
+import { anyOf, everyWordText, phrase, prefixOf, tokensFrom } from "../match/fts.ts";
 import { wordsOf, type NameWords } from "../match/one-name.ts";
 import type { Resource } from "../params/paging.ts";
 import { raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { ALTERNATE_STARTS, MAIN_EXACT, plainCityScore, READ_IN_PLACE, STARTS, WORDS_START } from "./likelihood.ts";
+import {
+  ALTERNATE_STARTS,
+  MAIN_EXACT,
+  OWN_WORDS,
+  plainCityScore,
+  READ_IN_PLACE,
+  STARTS,
+  WORDS_START,
+} from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
 
 /** The letters of a city's name typed before the end of the text is read as that city. */
@@ -25,17 +44,23 @@ const CITY_TYPED_LETTERS = 3;
 const PLACES_READ = 2;
 
 export interface Way {
-  /** FTS5 text; null for the place read at the end, whose text is `place`. */
+  /** FTS5 text; null for the place read at the end, whose text is the PlaceRead's. */
   text: string | null;
-  /** The place read at the end: an SQL expression of its FTS5 text (the words before it AND the place). */
-  place?: Sql;
   cls: number;
-  /** The readings one name must hold (src/match/one-name.ts); none for a name token. */
+  /** The readings one name must hold (src/match/one-name.ts); none for a name token or a city's own words. */
   readings: NameWords[];
 }
 
-/** The text's words as prefixes: all but the last as typed too (a word is a prefix of itself). */
-const wordsText = (words: readonly string[]): string => words.map(prefixOf).join(" ");
+/**
+ * The end of the text read as a place: the statement's tables of the places read (read_regions and,
+ * for venues, read_cities), the FTS5 text of its way (an SQL expression: the words before it AND
+ * the places), and what place a record of it was read in (an SQL expression over the page's c and v).
+ */
+export interface PlaceRead {
+  tables: Sql;
+  text: Sql;
+  kind: Sql;
+}
 
 /** A way of a name token (exact or as a prefix): a name is the text, or starts with it. */
 const tokenWay = (token: string, cls: number, exact = false): Way => ({
@@ -44,56 +69,83 @@ const tokenWay = (token: string, cls: number, exact = false): Way => ({
   readings: [],
 });
 
+/** FTS5 text: any of the tokens, exactly or as prefixes. */
+const anyToken = (tokens: readonly string[], exact: boolean): string => {
+  const texts = tokens.map(exact ? phrase : prefixOf);
+  return texts.length === 1 ? (texts[0] ?? "") : anyOf(texts);
+};
+
+/** A city's own name tokens of a text: its name's and ASCII name's, and its name's in the request's language. */
+const ownNameTokens = (text: string, language: Language): string[] =>
+  language === "en" ? [mainNameToken(text)] : [mainNameToken(text), localizedNameToken(language, text)];
+
 /** The ways of a name token of the text: a city's own name first, then its others; a venue's any. */
-const startWays = (resource: Resource, text: string): Way[] =>
-  resource === "cities"
-    ? [
-        tokenWay(mainNameToken(text), MAIN_EXACT, true),
-        tokenWay(mainNameToken(text), STARTS),
-        tokenWay(nameToken(text), ALTERNATE_STARTS),
-      ]
-    : [tokenWay(nameToken(text), STARTS)];
+function startWays(resource: Resource, text: string, language: Language): Way[] {
+  if (resource !== "cities") return [tokenWay(nameToken(text), STARTS)];
+  const own = ownNameTokens(text, language);
+  return [
+    { text: anyToken(own, true), cls: MAIN_EXACT, readings: [] },
+    { text: anyToken(own, false), cls: STARTS, readings: [] },
+    tokenWay(nameToken(text), ALTERNATE_STARTS),
+  ];
+}
+
+/** The way of a city's own name holding the words: its shown name's, or its name's in the request's language. */
+function ownWordsWay(words: readonly string[], language: Language): Way {
+  const texts = [...new Set<Language>(["en", language])].map((l) => everyWordText(wordsOf(words), ownWords(l)));
+  return { text: texts.length === 1 ? (texts[0] ?? "") : anyOf(texts), cls: OWN_WORDS, readings: [] };
+}
 
 /**
  * The cities the last word may be as it is typed: the likeliest first, as the cities' own
  * suggestions order them without a focus (their own name, or another, starting with it).
  */
-function citiesTypedSql(last: string): Sql {
-  const parts = startWays("cities", last).map(
+function citiesTypedSql(last: string, language: Language): Sql {
+  const parts = startWays("cities", last, language).map(
     (w) =>
       sql`SELECT rowid AS pos, ${raw(String(w.cls))} AS cls FROM (SELECT rowid FROM cities_fts WHERE cities_fts MATCH ${w.text} ORDER BY rowid LIMIT ${raw(String(PLACES_READ))})`,
   );
   const best = sql`SELECT pos, min(cls) AS cls FROM (${unionAll(parts)}) GROUP BY pos`;
-  return sql`FROM (SELECT k.pos AS rowid FROM (${best}) k JOIN cities c ON c.pos = k.pos
-                   ORDER BY ${plainCityScore()} DESC, k.pos LIMIT ${raw(String(PLACES_READ))})`;
+  return sql`SELECT k.pos AS pos FROM (${best}) k JOIN cities c ON c.pos = k.pos
+             ORDER BY ${plainCityScore()} DESC, k.pos LIMIT ${raw(String(PLACES_READ))}`;
 }
 
-/** The way of reading the end of the text as a place, for the words before it; null when it cannot be one. */
-function placeWay(resource: Resource, words: readonly string[]): Way | null {
+/** The end of the text read as a place, for the words before it; null when it cannot be one. */
+function placeRead(resource: Resource, words: readonly string[], language: Language): PlaceRead | null {
   if (words.length < 2) return null;
-  const before = words.slice(0, -1);
   const last = words.at(-1) ?? "";
+  const regionTable = sql`read_regions AS MATERIALIZED (SELECT country_code, admin1_code FROM place_names
+    WHERE form = ${last} ORDER BY rank LIMIT ${raw(String(PLACES_READ))})`;
   const regions = tokensFrom(
     `CASE admin1_code WHEN '' THEN ${countryTokenSql("country_code")} ELSE ${stateTokenSql("country_code", "admin1_code")} END`,
-    sql`FROM (SELECT country_code, admin1_code FROM place_names WHERE form = ${last} ORDER BY rank LIMIT ${raw(String(PLACES_READ))})`,
+    raw("FROM read_regions"),
   );
-  const cityRead = resource === "venues" && [...last].length >= CITY_TYPED_LETTERS;
-  const places = cityRead
-    ? sql`'(' || ${regions} || ' OR ' || ${tokensFrom(cityTokenSql("rowid"), citiesTypedSql(last))} || ')'`
-    : regions;
+  const inState = raw(`WHEN EXISTS (SELECT 1 FROM read_regions r WHERE r.admin1_code <> ''
+    AND r.country_code = c.country_code AND r.admin1_code = c.admin1_code) THEN 'state'`);
+  const before = `${everyWordText(wordsOf(words.slice(0, -1)))} AND `;
+  if (resource !== "venues" || [...last].length < CITY_TYPED_LETTERS) {
+    return { tables: regionTable, text: sql`${before} || ${regions}`, kind: sql`CASE ${inState} ELSE 'country' END` };
+  }
+  const cities = tokensFrom(cityTokenSql("pos"), raw("FROM read_cities"));
   return {
-    text: null,
-    place: sql`${`${wordsText(before)} AND `} || ${places}`,
-    cls: READ_IN_PLACE,
-    readings: [wordsOf(before)],
+    tables: sql`${regionTable}, read_cities AS MATERIALIZED (${citiesTypedSql(last, language)})`,
+    text: sql`${before} || '(' || ${regions} || ' OR ' || ${cities} || ')'`,
+    kind: sql`CASE WHEN v.city_pos IN (SELECT pos FROM read_cities) THEN 'city' ${inState} ELSE 'country' END`,
   };
 }
 
-/** Every way of reading the text, each with its class; none for a text without words. */
-export function waysOf(resource: Resource, s: SuggestParams): Way[] {
+/** Every way of reading the text, each with its class, and the place read at its end; no ways for a text without words. */
+export function waysOf(
+  resource: Resource,
+  s: SuggestParams,
+  language: Language,
+): { ways: Way[]; place: PlaceRead | null } {
   const words = s.search.nameWords;
-  if (words.length === 0) return [];
-  const place = s.search.places ? placeWay(resource, words) : null;
-  const wordsWay: Way = { text: wordsText(words), cls: WORDS_START, readings: [wordsOf(words)] };
-  return [...startWays(resource, s.search.name), ...(place === null ? [] : [place]), wordsWay];
+  if (words.length === 0) return { ways: [], place: null };
+  const place = s.search.places ? placeRead(resource, words, language) : null;
+  const placeWay: Way[] =
+    place === null ? [] : [{ text: null, cls: READ_IN_PLACE, readings: [wordsOf(words.slice(0, -1))] }];
+  const ownWay = resource === "cities" ? [ownWordsWay(words, language)] : [];
+  const wordsWay: Way = { text: everyWordText(wordsOf(words)), cls: WORDS_START, readings: [wordsOf(words)] };
+  return { ways: [...startWays(resource, s.search.name, language), ...placeWay, ...ownWay, wordsWay], place };
 }

@@ -1,8 +1,9 @@
 /**
  * Issue 49: a search matches a record when ONE of its names holds every word of the text
- * (docs/api.md#matching). Totals and pages of the searches, strict (`typos=0&places=0`), against a
- * brute force over the source file's names: texts of words from one name and of words from two
- * (the strays: `buena new` is not San Francisco), everywhere, near a point and inside a box.
+ * (docs/api.md#matching); issue 55: each typed word as a word of its own. Totals and pages of the
+ * searches, strict (`typos=0&places=0`), against a brute force over the source file's names: texts
+ * of words from one name and of words from two (the strays: `buena new` is not San Francisco), and
+ * of one word read twice (`al basrah al` is not "Al Başrah"), everywhere, near a point and inside a box.
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -37,6 +38,23 @@ function pairs(): string[] {
         const [first, second] = [a[0], b.at(-1)];
         if (first !== undefined && second !== undefined) texts.add(`${first} ${[...second].slice(0, 3).join("")}`);
       }
+    }
+  }
+  return [...texts];
+}
+
+/**
+ * Texts whose words may take one word of a name twice (issue 55): a word of a name and the start of
+ * it or of another of its words, from the first 60 cities' names.
+ */
+function repeats(): string[] {
+  const texts = new Set<string>();
+  for (const c of cities.slice(0, 60)) {
+    for (const forms of c.names.slice(0, 12)) {
+      const [a, b] = words(forms[0] ?? "");
+      if (a === undefined) continue;
+      texts.add(`${a} ${[...a].slice(0, 2).join("")}`);
+      if (b !== undefined) texts.add(`${a} ${b} ${[...(b.startsWith(a[0] ?? "") ? b : a)].slice(0, 1).join("")}`);
     }
   }
   return [...texts];
@@ -93,5 +111,37 @@ describe("a record matches when one of its names holds every word", () => {
     expect((await search("name=buena%20new")).ids).not.toContain("5391959");
     expect((await search("name=yerba%20buena")).ids).toContain("5391959");
     expect((await search("name=new%20albion")).ids).toContain("5391959");
+  });
+});
+
+describe("each typed word a word of its own of the name (issue 55)", () => {
+  it("reads each typed word as a word of its own of the name, everywhere, near a point and in a box (issue 55)", async () => {
+    const texts = repeats();
+    expect(texts.length).toBeGreaterThan(100);
+    const la = { lat: 34.05, lng: -118.24 };
+    const inBox = (c: Candidate) =>
+      (c.lat ?? 0) >= 32 && (c.lat ?? 0) <= 39 && (c.lng ?? 0) >= -123 && (c.lng ?? 0) <= -114;
+    let reread = 0;
+    for (const text of texts) {
+      const expected = matches(text);
+      const got = await search(`name=${encodeURIComponent(text)}`);
+      expect(got.total, text).toBe(expected.length);
+      const ids = new Set(expected.map((c) => c.id));
+      for (const id of got.ids) expect(ids.has(id), `${text}: ${id}`).toBe(true);
+      const typed = words(normalize(text));
+      reread += cities.filter(
+        (c) =>
+          !ids.has(c.id) && c.names.some((f) => typed.every((w) => words(f[0] ?? "").some((o) => o.startsWith(w)))),
+      ).length;
+    }
+    expect(reread).toBeGreaterThan(20);
+    for (const text of texts.slice(0, 60)) {
+      const near = matches(text, (c) => km(la.lat, la.lng, c.lat ?? 0, c.lng ?? 0) <= 500);
+      const got = await search(`name=${encodeURIComponent(text)}&lat=34.05&long=-118.24&radius=500`);
+      expect(got.total, text).toBe(near.length);
+      expect((await search(`name=${encodeURIComponent(text)}&bbox=-123,32,-114,39`)).total, text).toBe(
+        matches(text, inBox).length,
+      );
+    }
   });
 });

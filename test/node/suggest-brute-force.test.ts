@@ -4,7 +4,8 @@
  * of another), words of two records — at limits 1–20, with and without a focus and filters, against
  * a brute-force scorer over every record of the source files (test/support/suggest-brute-force.ts):
  * the first `limit` of one order, whatever the limit, and every suggestion holding the words in
- * one of its names. Run by the worker's own modules on the imported file (as npm run sql runs them).
+ * one of its names, each typed word a word of its own (issue 55); and the searches' totals and
+ * pages of such texts. Run by the worker's own modules on the imported file (as npm run sql runs them).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +20,8 @@ import { CITIES } from "../../src/query/cities.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { parseSuggestParams } from "../../src/suggest/params.ts";
 import { runSuggest } from "../../src/suggest/suggest.ts";
+import { runSearch } from "../../src/query/search.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
 import { dir, FIXTURES, quiet } from "../support/import-fixtures.ts";
 import {
   bruteForce,
@@ -72,22 +75,41 @@ function writeVenues(rows: readonly VenueRow[]): string {
   return file;
 }
 
-/** Texts people type: prefixes of names, and words of two names of one record (or of two records). */
+/**
+ * Texts people type: prefixes of names, words of two names of one record (or of two records), and
+ * (issue 55) words of one name followed by the start of one of its words again — `al basrah al`,
+ * `san s` — which a name holds only when it has that many words starting so.
+ */
 function textsOf(records: readonly Candidate[], count: number, seed: number): string[] {
   const next = random(`texts ${seed}`);
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const formOf = (record: Candidate | undefined) => pick(pick(record?.names ?? []) ?? []) ?? "";
   const wordOf = (form: string) => pick(words(form)) ?? "";
+  const start = (word: string) => [...word].slice(0, 1 + Math.floor(next() * 3)).join("");
   const texts = new Set<string>();
   while (texts.size < count) {
     const record = pick(records);
     const form = formOf(record);
     const other = formOf(next() < 0.7 ? record : pick(records));
-    if (next() < 0.5) texts.add(form.slice(0, 2 + Math.floor(next() * 10)).trim());
-    else texts.add(`${wordOf(form)} ${[...wordOf(other)].slice(0, 1 + Math.floor(next() * 3)).join("")}`.trim());
+    const kind = next();
+    if (kind < 0.4) texts.add(form.slice(0, 2 + Math.floor(next() * 10)).trim());
+    else if (kind < 0.7) texts.add(`${wordOf(form)} ${start(wordOf(other))}`.trim());
+    else
+      texts.add(
+        `${form
+          .split(" ")
+          .slice(0, 1 + Math.floor(next() * 2))
+          .join(" ")} ${start(wordOf(form))}`.trim(),
+      );
   }
   return [...texts].filter((t) => words(normalize(t)).length > 0);
 }
+
+/** Whether every typed word starts a word of one of the record's names, some word read twice. */
+const readTwice = (r: Candidate, text: string): boolean => {
+  const typed = words(normalize(text));
+  return r.names.some((forms) => forms.some((f) => typed.every((w) => words(f).some((o) => o.startsWith(w)))));
+};
 
 function queryOf(a: Ask, limit: number): string {
   const parts = [`name=${encodeURIComponent(a.text)}`, "typos=0", "places=0", `limit=${limit}`];
@@ -147,6 +169,14 @@ async function suggested(resource: "venues" | "cities", a: Ask, limit: number): 
     "en",
   );
   return page.items.map((r) => r.id);
+}
+
+/** The searches' total and first page of a text (strict), with the brute force's matches. */
+async function searched(resource: "venues" | "cities", text: string): Promise<{ total: number; ids: string[] }> {
+  const q = resource === "venues" ? VENUES : CITIES;
+  const query = `name=${encodeURIComponent(text)}&typos=0&places=0`;
+  const page = await runSearch<{ id: string }>(q, localRunner(setup.db), parseSearchParams(resource, query), "en");
+  return { total: page.total, ids: page.items.map((r) => r.id) };
 }
 
 /** Every text of `asks`: limit 20 against the brute force, and a smaller limit its first ones. */
@@ -226,5 +256,37 @@ describe("suggestions against a brute force over every record", () => {
     expect(await suggested("cities", { text: "new y" }, 20)).not.toContain("5391959");
     expect(await suggested("cities", { text: "buena new" }, 20)).not.toContain("5391959");
     expect(await suggested("cities", { text: "yerba bu" }, 20)).toContain("5391959");
+  });
+});
+
+describe("each typed word a word of its own of one name (issue 55)", () => {
+  it("searches (totals and pages) match what the brute force matches, each typed word its own word (issue 55)", async () => {
+    let reread = 0;
+    for (const resource of ["cities", "venues"] as const) {
+      const records = resource === "venues" ? setup.venues : setup.cities;
+      for (const text of textsOf(records, 150, 5).filter((t) => words(normalize(t)).length > 1)) {
+        const expected = bruteForce(records, resource, { text });
+        const got = await searched(resource, text);
+        expect(got.total, `${resource} ${text}`).toBe(expected.length);
+        const ids = new Set(expected.map((e) => e.id));
+        for (const id of got.ids) expect(ids.has(id), `${resource} ${text}: ${id}`).toBe(true);
+        // The texts where reading a word twice would match more.
+        if (records.some((r) => !ids.has(r.id) && readTwice(r, text))) reread++;
+      }
+    }
+    expect(reread).toBeGreaterThan(10);
+  });
+
+  it("never reads one typed word for two words of a name (issue 55)", async () => {
+    // "Garden Grove" has two words starting with g, one starting with ga or gr.
+    const grove = setup.cities.find((c) => c.names[0]?.[0] === "garden grove")?.id;
+    expect(grove).toBeDefined();
+    const ids = async (text: string) => suggested("cities", { text }, 20);
+    expect(await ids("garden g")).toContain(grove);
+    expect(await ids("g g")).toContain(grove);
+    for (const text of ["garden ga", "grove gr", "garden garden", "g g g"]) {
+      expect(await ids(text), text).not.toContain(grove);
+      expect((await searched("cities", text)).ids, text).not.toContain(grove);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The order of suggestions (src/suggest/, docs/api.md#suggestions) on real GeoNames rows
  * (test/fixtures/cities-suggest.txt: cities500's Tokyo and Tok, Alaska; Munich and Münster; six
- * Springfields; Paris and Parmain; Berlin and Bern; York and New York City; Tame and Casablanca …), run by the worker's
- * own modules on the imported SQLite file (as npm run sql runs them).
+ * Springfields; Paris and Parmain; Berlin and Bern; York and New York City; Tame and Casablanca; Da
+ * Nang and Nanchang; Fuzhou, Mosul, Basrah, Santa Fe and Santa Cruz de la Sierra …), run by the
+ * worker's own modules on the imported SQLite file (as npm run sql runs them).
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -68,6 +69,38 @@ describe("suggested cities", () => {
   it("forgives a typo before the last word, and in the last once it has four letters", async () => {
     expect((await cities("name=berlinn"))[0]).toBe("Berlin DE-16");
     expect(await cities("name=xqz")).toEqual([]);
+  });
+});
+
+describe("why each is there, and which name matched counts (issue 55)", () => {
+  /** The suggestions of a query string: name, country, and the name that matched when another. */
+  async function why(query: string, language: "en" | "de" = "en"): Promise<string[]> {
+    const page = await runSuggest(CITIES, localRunner(db), parseSuggestParams("cities", query), language);
+    return page.items.map(
+      (c) => `${c.name} ${c.countryCode}${c.matched.name === c.name ? "" : ` · ${c.matched.name}`}`,
+    );
+  }
+
+  it("says the other name that holds the typed words when the shown one does not", async () => {
+    const hoChi = await why("name=ho%20chi");
+    expect(hoChi[0]).toBe("Ho Chi Minh City VN");
+    expect(hoChi).toContain("Fuzhou CN · Hok-chiu-chhī");
+    expect((await why("name=al%20maw"))[0]).toBe("Mosul IQ · Al Mawşil");
+  });
+
+  it("counts a city's shown name over another of its names, at a similar size", async () => {
+    // Da Nang (988,561) before Nanchang (2,357,839), which is "Nàng-chiŏng" in another name.
+    expect((await why("name=nang")).slice(0, 2)).toEqual(["Da Nang VN", "Nanchang CN · Nàng-chiŏng"]);
+    // In German, a city's German name is its own: Munich, shown as München, starts with münch.
+    const page = await runSuggest(CITIES, localRunner(db), parseSuggestParams("cities", "name=m%C3%BCnch"), "de");
+    expect(page.items[0]).toMatchObject({ name: "München", matched: { name: "München" } });
+  });
+
+  it("never reads one typed word for two words of a name", async () => {
+    expect(await why("name=al%20basrah")).toContain("Basrah IQ · Al Başrah");
+    expect(await why("name=al%20basrah%20al")).not.toContain("Basrah IQ · Al Başrah");
+    expect((await why("name=santa%20cruz%20de%20la%20s"))[0]).toBe("Santa Cruz de la Sierra BO");
+    expect((await why("name=santa%20cruz%20de%20la%20s")).some((c) => c.startsWith("Santa Fe "))).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The suggestions' order computed by brute force from the source files (docs/api.md#suggestions),
  * to compare the endpoint's modules with: every record of a GeoNames table and of a venue file,
- * its names as the files give them, each matched against the text with plain string operations,
- * scored by the rule the docs state, sorted. Only the spelling rules (St = Saint, ä = ae: nameForms)
+ * its names as the files give them, each matched against the text with plain string operations
+ * (each typed word the start of a word of its own of one name), scored by the rule the docs state,
+ * sorted. Only the spelling rules (St = Saint, ä = ae: nameForms)
  * and the normalizer are shared with the import; the weights are the documented ones, written
  * out again here.
  */
@@ -119,7 +120,7 @@ export function venuesOf(rows: readonly VenueRow[], cities: readonly Candidate[]
 }
 
 /** The documented weights (log10): a class's penalty, a kind's bonus, a band of distance's penalty. */
-const PENALTY = { mainExact: -1.5, starts: 0, alternateStarts: 2, wordsStart: 2.5 };
+const PENALTY = { mainExact: -1.5, starts: 0, ownWords: 1.5, alternateStarts: 2, wordsStart: 2.5 };
 const KIND_BONUS: Record<string, number> = {
   arena: 0.3,
   stadium: 0.3,
@@ -135,11 +136,23 @@ const BANDS: [km: number, penalty: number][] = [12.5, 50, 200, 800, 5000].map((m
 
 const token = (form: string) => `_${words(form).join("_")}`;
 
-/** Whether one name (its forms) holds every word as the start of one of its words. */
-function holds(forms: readonly string[], typed: readonly string[]): boolean {
-  const own = forms.flatMap(words);
-  return typed.every((w) => own.some((o) => o.startsWith(w)));
+/**
+ * Whether the typed words start words of `name` (one form's words), each its own: tried every way
+ * of giving each typed word a word of the name (a plain search, apart from the worker's matching).
+ */
+function eachOwnWord(
+  name: readonly string[],
+  typed: readonly string[],
+  taken: ReadonlySet<number> = new Set(),
+): boolean {
+  const [first, ...rest] = typed;
+  if (first === undefined) return true;
+  return name.some((w, i) => !taken.has(i) && w.startsWith(first) && eachOwnWord(name, rest, new Set([...taken, i])));
 }
+
+/** Whether one name (its forms) holds every typed word as the start of one of its words, each its own. */
+const holds = (forms: readonly string[], typed: readonly string[]): boolean =>
+  forms.some((form) => eachOwnWord(words(form), typed));
 
 /** The penalty of the best way a record's names hold the text, or null when none does. */
 export function classPenalty(c: Candidate, text: string, resource: "venues" | "cities"): number | null {
@@ -150,6 +163,8 @@ export function classPenalty(c: Candidate, text: string, resource: "venues" | "c
   if (resource === "cities" && own.some((f) => token(f) === t)) return PENALTY.mainExact;
   const startsOwn = (resource === "cities" ? own : c.names.flat()).some((f) => token(f).startsWith(t));
   if (startsOwn) return PENALTY.starts;
+  // A city's shown name (its GeoNames name) holding the words, not at its start.
+  if (resource === "cities" && holds(c.names[0] ?? [], typed)) return PENALTY.ownWords;
   if (resource === "cities" && c.names.flat().some((f) => token(f).startsWith(t))) return PENALTY.alternateStarts;
   return c.names.some((forms) => holds(forms, typed)) ? PENALTY.wordsStart : null;
 }

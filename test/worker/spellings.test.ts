@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalize } from "../../src/data-contract/normalize.ts";
-import { nameIndexText } from "../../src/data-contract/spellings.ts";
+import { nameIndexText } from "../../src/data-contract/name-index.ts";
 import { nameTierText } from "../../src/match/fts.ts";
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe("names written two ways, in FTS5", () => {
     const cases = fc.sample(named, { numRuns: 400, seed: 10_9 });
     const docs = cases.map(({ name }) => {
       const index = nameIndexText([name]);
-      return `${index.words} ${index.tokens}`;
+      return `${index.words} ${index.tokens} ${index.shared}`;
     });
     await env.DB.batch([
       env.DB.prepare("INSERT INTO spell (spell) VALUES ('delete-all')"),

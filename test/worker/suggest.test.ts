@@ -30,7 +30,15 @@ describe("suggestions: the answer", () => {
     expect(Object.keys(body)).toEqual(["type", "itemsPerPage", "page", "total", "cities"]);
     expect(body).toMatchObject({ type: "cities", itemsPerPage: 8, page: 1, total: 8 });
     expect(body.cities.map((c) => c.name).slice(0, 3)).toEqual(["San Diego", "San Jose", "San Francisco"]);
-    expect(Object.keys(body.cities[0] ?? {})).toEqual(["id", "name", "state", "stateCode", "coords", "country"]);
+    expect(Object.keys(body.cities[0] ?? {})).toEqual([
+      "id",
+      "name",
+      "state",
+      "stateCode",
+      "coords",
+      "country",
+      "matched",
+    ]);
     const three = await cities("name=san&limit=3");
     expect(three).toMatchObject({ itemsPerPage: 3, total: 3 });
   });
@@ -87,6 +95,59 @@ describe("suggestions: words of one name, one list at every limit (issue 49)", (
         ).toEqual(all.slice(0, limit));
       }
     }
+  });
+});
+
+describe("suggestions: why each is there (issue 55)", () => {
+  it("says the name that holds the typed words and where they are in it, the shown name when it does", async () => {
+    const body = await cities("name=san%20d");
+    expect(body.cities[0]?.matched).toEqual({
+      name: "San Diego",
+      spans: [
+        { offset: 0, length: 3 },
+        { offset: 4, length: 1 },
+      ],
+    });
+    expect(body.cities.every((c) => c.matched !== undefined)).toBe(true);
+  });
+
+  it("names the other name that holds them when the shown one does not, in the caller's language too", async () => {
+    const vienna = (await cities("name=wien&limit=20")).cities.find((c) => c.id === "2761369");
+    expect(vienna?.name).toBe("Vienna");
+    expect(vienna?.matched).toEqual({ name: "Wien", spans: [{ offset: 0, length: 4 }] });
+    // In German, Vienna is shown as Wien: that is the name that holds `wien`.
+    const de = (await cities("name=wien&limit=20", { "Accept-Language": "de" })).cities.find((c) => c.id === "2761369");
+    expect(de?.matched).toEqual({ name: "Wien", spans: [{ offset: 0, length: 4 }] });
+    const munich = (await cities("name=munich", { "Accept-Language": "de" })).cities[0];
+    expect(munich).toMatchObject({ name: "München", matched: { name: "Munich" } });
+  });
+
+  it("names the place read at the end of the text, as the data names it", async () => {
+    const body = await venues("name=club%20ber");
+    const first = body.venue[0];
+    expect(first?.city?.name).toBe("Berlin");
+    expect(first?.matched?.place).toBe("Berlin");
+    expect(first?.matched?.name).toBe(first?.name);
+    expect(first?.matched?.spans).toEqual([{ offset: first?.name.toLowerCase().indexOf("club") ?? -1, length: 4 }]);
+  });
+
+  it("is in XML what it is in JSON: a <matched> element with a <span> per typed word", async () => {
+    const json = await cities("name=san%20d&limit=2");
+    const res = await getXml("/1.0/suggest/cities?name=san%20d&limit=2");
+    const { root } = parseXml(await res.text());
+    const matched = root.children.map((c) => c.children.find((m) => m.name === "matched"));
+    expect(
+      matched.map((m) => ({
+        name: m?.attributes.name,
+        spans: m?.children.map((s) => ({ offset: Number(s.attributes.offset), length: Number(s.attributes.length) })),
+      })),
+    ).toEqual(json.cities.map((c) => c.matched));
+  });
+
+  it("never carries `matched` in a search", async () => {
+    const res = await getJson("/1.0/search/cities?name=san%20d");
+    const body = (await res.json()) as CitiesPage;
+    expect(body.cities.some((c) => "matched" in c)).toBe(false);
   });
 });
 

@@ -23,6 +23,8 @@ export const PLAIN_TABLES = [
   "cell_counts",
   "localized_names",
   "place_names",
+  "city_name_texts",
+  "venue_name_texts",
 ] as const;
 /**
  * The side files, attached to the build under these names: the documents of the search indexes,
@@ -87,8 +89,10 @@ const RAW_TABLES = `
     section INTEGER NOT NULL,  -- 1: a section of a populated place (PPLX), which venues are not placed in
     words TEXT NOT NULL,   -- the distinct words of all its names
     names TEXT NOT NULL,   -- each distinct name as a name token
-    main TEXT NOT NULL DEFAULT '',  -- its own name and ASCII name as main-name tokens
-    name_sets TEXT,        -- the words of each name apart (JSON), NULL when one name holds them all
+    main TEXT NOT NULL DEFAULT '',  -- its own names' tokens: main-name tokens, its shown name's words (raw-city.ts)
+    shared TEXT NOT NULL DEFAULT '',  -- the starts its names' words share, as tokens (name-index.ts sharedStarts)
+    name_sets TEXT,        -- each name apart, its words and shared starts (JSON), NULL when one name holds them all
+    name_texts TEXT,       -- the names of name_sets as written (JSON: src/data-contract/name-sets.ts)
     tokens TEXT NOT NULL,  -- region tokens
     line INTEGER NOT NULL
   );
@@ -97,7 +101,9 @@ const RAW_TABLES = `
     id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
     words TEXT NOT NULL,   -- the distinct words of all its names (src/data-contract/spellings.ts)
     names TEXT NOT NULL,   -- each form of each name as a name token
-    name_sets TEXT,        -- the words of each name apart (JSON), NULL when one name holds them all
+    shared TEXT NOT NULL,  -- the starts its names' words share, as tokens (name-index.ts sharedStarts)
+    name_sets TEXT,        -- each name apart, its words and shared starts (JSON), NULL when one name holds them all
+    name_texts TEXT,       -- the names of name_sets as written (JSON: src/data-contract/name-sets.ts)
     localized TEXT,        -- JSON object of language to the name shown in it, where it differs
     city_gid INTEGER, url TEXT, file TEXT NOT NULL, line NOT NULL,  -- a line number or a JSON path
     lat REAL, lng REAL, kind TEXT NOT NULL, source TEXT NOT NULL,

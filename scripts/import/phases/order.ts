@@ -51,14 +51,15 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
   db.exec(`
     CREATE TEMP TABLE ordered_venues (
       pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
-      words TEXT NOT NULL, names TEXT NOT NULL, name_sets TEXT, city_pos INTEGER, url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
+      words TEXT NOT NULL, names TEXT NOT NULL, shared TEXT NOT NULL, name_sets TEXT, name_texts TEXT, city_pos INTEGER,
+      url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
       cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
     );
     -- Ordered as the window numbers them, which SQLite then sorts once (ORDER BY 1 sorted the
     -- numbered rows a second time).
     INSERT INTO temp.ordered_venues
     SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
-           r.words, r.names, r.name_sets, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
+           r.words, r.names, r.shared, r.name_sets, r.name_texts, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN temp.city_at c ON c.gid = r.city_gid
     ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id;
     DROP TABLE temp.city_at;

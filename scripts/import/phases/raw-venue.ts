@@ -3,13 +3,13 @@
  * venue becomes in the build file, on the main thread (venue files) or in the generator's worker.
  */
 import { normalize, words } from "../../../src/data-contract/normalize.ts";
-import { nameIndexText } from "../../../src/data-contract/spellings.ts";
+import { nameIndexText } from "../../../src/data-contract/name-index.ts";
 import { nameToken } from "../../../src/data-contract/tokens.ts";
 import type { VenueInput } from "../sources/venue-input.ts";
 
-export const INSERT_RAW_VENUE = `INSERT INTO raw_venues (id, name, name_norm, words, names, name_sets, localized, city_gid, url,
-    file, line, lat, lng, kind, source, hints, country_hint, placed, own_id, own_url)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+export const INSERT_RAW_VENUE = `INSERT INTO raw_venues (id, name, name_norm, words, names, shared, name_sets, name_texts,
+    localized, city_gid, url, file, line, lat, lng, kind, source, hints, country_hint, placed, own_id, own_url)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export type RawVenueRow = (string | number | null)[];
 
@@ -29,7 +29,9 @@ export function rawVenueRow(v: VenueInput): RawVenueRow {
     normalize(v.name),
     index.words,
     index.tokens,
+    index.shared,
     index.sets,
+    index.texts,
     localized,
     cityGid,
     v.url,

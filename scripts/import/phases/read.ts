@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import type Database from "better-sqlite3";
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { inWorker } from "../../tools/in-worker.ts";
-import type { CityJob, RawCityRow } from "./raw-city.ts";
+import type { CityJob, CityLocalized, RawCityRow } from "./raw-city.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
@@ -48,14 +48,14 @@ export async function readLocalized(
   countryCodes: readonly string[],
   problems: Problems,
   progress: Progress,
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, CityLocalized[]>> {
   progress.phase(`reading ${basename(file)}`);
   const localized = await readLocalizedNames(file, problems);
   problems.check();
-  const byCity = new Map<string, string[]>();
+  const byCity = new Map<string, CityLocalized[]>();
   for (const l of localized) {
     if (l.key.includes(".")) continue;
-    byCity.set(l.key, [...(byCity.get(l.key) ?? []), l.name]);
+    byCity.set(l.key, [...(byCity.get(l.key) ?? []), { lang: l.lang as CityLocalized["lang"], name: l.name }]);
   }
   const insert = db.prepare("INSERT INTO raw_localized (lang, key, name) VALUES (?, ?, ?)");
   db.transaction(() => {
@@ -67,7 +67,7 @@ export async function readLocalized(
 /** Jobs of cities in batches, with their localized names. */
 async function* cityJobs(
   cities: AsyncIterable<City>,
-  localized: ReadonlyMap<string, string[]>,
+  localized: ReadonlyMap<string, CityLocalized[]>,
 ): AsyncGenerator<CityJob[]> {
   let batch: CityJob[] = [];
   for await (const c of cities) {
@@ -83,7 +83,7 @@ async function* cityJobs(
 const CITY_JOB = 2000;
 
 /** The rows of raw_cities of the cities read, made in a worker thread (raw-city.ts) as they are read. */
-async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, string[]>) {
+async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, CityLocalized[]>) {
   const module = new URL("./city-rows-worker.ts", import.meta.url);
   for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized))) yield* rows;
 }
@@ -93,7 +93,7 @@ export async function readCityRows(
   db: Database.Database,
   file: string,
   countryCodes: ReadonlySet<string>,
-  localizedByCity: ReadonlyMap<string, string[]>,
+  localizedByCity: ReadonlyMap<string, CityLocalized[]>,
   problems: Problems,
   progress: Progress,
 ): Promise<CityReadCounts> {
@@ -101,8 +101,8 @@ export async function readCityRows(
   const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
   const insert = db.prepare(
     `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section,
-                             words, names, main, name_sets, tokens, line)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                             words, names, main, shared, name_sets, name_texts, tokens, line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
   const write = (row: RawCityRow) => {

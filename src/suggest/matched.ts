@@ -1,0 +1,90 @@
+/**
+ * Why a suggestion is there (docs/api.md#suggestions): the name of the record that holds the typed
+ * words, each typed word in a word of its own (src/data-contract/word-matching.ts), and where each
+ * is in it, as UTF-16 offsets and lengths, as JavaScript indexes the name. A typed word that is
+ * the start of the word as written marks as many characters as it types (`dur` in "Düren": 3);
+ * one that matched another way of writing the word (`saint` in "St. Louis", `due` in "Düren")
+ * marks the whole word. Pure.
+ */
+import { allowedEdits } from "../data-contract/typo-keys.ts";
+import { normalize } from "../data-contract/normalize.ts";
+import { nameWords, type NameWord, type WrittenSpan } from "../data-contract/spellings.ts";
+import { assignWords } from "../data-contract/word-matching.ts";
+import { editDistance } from "../query/typos.ts";
+
+/** A suggestion's `matched`: the name, the typed words' spans in it, and the place read at the end. */
+export interface Matched {
+  name: string;
+  spans: WrittenSpan[];
+  place?: string;
+}
+
+/** Whether a typed word fits a word of a name: it starts one of the word's ways. */
+const fits = (typed: string, word: NameWord): boolean => word.ways.some((w) => w !== "" && w.startsWith(typed));
+
+/** Whether a typed word fits a word of a name forgiving typos: the start of one of its ways within the edits its length allows. */
+function fitsForgiving(typed: string, word: NameWord): boolean {
+  const length = [...typed].length;
+  const edits = allowedEdits(length);
+  return word.ways.some((way) => {
+    if (way === "") return false;
+    if (way.startsWith(typed)) return true;
+    const letters = [...way];
+    for (let k = Math.max(1, length - edits); k <= Math.min(letters.length, length + edits); k++) {
+      if (editDistance(typed, letters.slice(0, k).join(""), edits) <= edits) return true;
+    }
+    return false;
+  });
+}
+
+/** A character as written: a code point and the combining marks after it. */
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+
+/**
+ * The span of a typed word in the word of the name it fits: the characters its letters type when
+ * it starts the word as written, else the whole word.
+ */
+function spanOf(name: string, word: NameWord, typed: string): WrittenSpan {
+  const written = name.slice(word.offset, word.offset + word.length);
+  const whole = { offset: word.offset, length: word.length };
+  if (!(word.ways[0] ?? "").startsWith(typed) || normalize(written) !== word.ways[0]) return whole;
+  let letters = 0;
+  for (const m of written.matchAll(CHARACTER)) {
+    letters += normalize(m[0]).length;
+    if (letters >= typed.length) return { offset: word.offset, length: m.index + m[0].length };
+  }
+  return whole;
+}
+
+/** The spans of the typed words in `name` when each fits a word of its own, else null. */
+function spansIn(name: string, typed: readonly string[], fit: typeof fits): WrittenSpan[] | null {
+  const words = nameWords(name);
+  const assigned = assignWords(typed.length, words.length, (i, j) => {
+    const word = words[j];
+    return word !== undefined && fit(typed[i] ?? "", word);
+  });
+  const spans: WrittenSpan[] = [];
+  for (const [i, j] of assigned.entries()) {
+    const word = j === null ? undefined : words[j];
+    if (word === undefined) return null;
+    spans.push(spanOf(name, word, typed[i] ?? ""));
+  }
+  return spans;
+}
+
+/**
+ * The first of `names` (the shown name first, then the record's others, in the order they are
+ * preferred) that holds every typed word (normalized), with their spans; when none does, the names
+ * are read forgiving typos (a suggestion of the typo fallback); when still none does, the first
+ * name, without spans.
+ */
+export function matchedName(typed: readonly string[], names: readonly string[]): Matched {
+  const distinct = [...new Set(names.filter((n) => n !== ""))];
+  for (const fit of [fits, fitsForgiving]) {
+    for (const name of distinct) {
+      const spans = spansIn(name, typed, fit);
+      if (spans !== null) return { name, spans };
+    }
+  }
+  return { name: distinct[0] ?? "", spans: [] };
+}
