@@ -67,6 +67,11 @@ class MergedAnswer {
     await finished(this.out).catch((e: unknown) => (this.failure ??= e instanceof Error ? e : new Error(String(e))));
     if (this.failure !== null) throw diskError(this.failure);
   }
+  /** Closes the file without finishing it; waits so that the file, once opened, can be removed after. */
+  async abandon(): Promise<void> {
+    this.out.destroy();
+    await finished(this.out).catch(() => undefined);
+  }
 }
 
 export const diskError = (error: Error): Error =>
@@ -94,6 +99,7 @@ export async function fetchOsm(f: OsmFetch): Promise<Download> {
     };
     return { file: keep(f.dir, name, about), about };
   } catch (error) {
+    await merged.abandon();
     discardPartial(f.dir, name);
     throw error instanceof Error ? diskError(error) : error;
   }
