@@ -29,6 +29,8 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
                        venue search pages. Without it, venues are generated:
   --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")
+  --min-population N   only the cities of at least N people (and the words of their names): a
+                       smaller data set, e.g. for Workers Free (docs/deploy.md#workers-free)
   --musicbrainz-types LIST  MusicBrainz place types that are venues, comma-separated
                        (default: Venue, Club, Concert hall / Theatre, Amphitheatre, Festival
                        stage, Stadium, Indoor arena)
@@ -79,6 +81,7 @@ const OPTIONS = {
   "musicbrainz-types": { type: "string" },
   "osm-tags": { type: "string" },
   seed: { type: "string" },
+  "min-population": { type: "string" },
   "skip-invalid": { type: "boolean" },
   force: { type: "boolean" },
   remote: { type: "boolean" },
@@ -122,6 +125,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
       osmTags: values["osm-tags"],
       venueCount: positiveInt(venueCount, "--venues / --venue-count"),
       seed: values.seed,
+      minPopulation: positiveInt(values["min-population"], "--min-population"),
       skipInvalid: values["skip-invalid"],
       force: values.force,
       prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),

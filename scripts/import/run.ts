@@ -50,6 +50,8 @@ export interface ImportOptions {
   osmTags?: string | undefined;
   venueCount?: number;
   seed?: string;
+  /** Only the cities of at least this many people: a smaller data set (docs/deploy.md#workers-free). */
+  minPopulation?: number;
   skipInvalid?: boolean;
   /** Import even when the target already holds this data version. */
   force?: boolean;
@@ -175,6 +177,8 @@ export interface RecordedOptions {
   seed: string;
   musicbrainzTypes: string | null;
   osmTags: string | null;
+  /** --min-population; null (or absent, in an older import's record) for every city. */
+  minPopulation?: number | null;
 }
 
 function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSources>["sources"]): RecordedOptions {
@@ -188,6 +192,7 @@ function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSou
     seed: s.seed,
     musicbrainzTypes: options.musicbrainzTypes ?? null,
     osmTags: options.osmTags ?? null,
+    minPopulation: options.minPopulation ?? null,
   };
 }
 

@@ -22,8 +22,7 @@ export function summaryText(s: ImportSummary, target: string): string {
     );
   }
   lines.push(...outsideAdmin1Lines(c.outsideAdmin1));
-  if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
-  if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
+  lines.push(...leftOutLines(c));
   if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
   lines.push(...c.venueFiles.map(venueFileLine));
   if (s.invalidSkipped)
@@ -43,6 +42,16 @@ export function summaryText(s: ImportSummary, target: string): string {
   const rss = process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
+}
+
+/** What reading the cities left out. */
+function leftOutLines(c: ImportSummary["counts"]): string[] {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return [
+    c.notPopulated ? `  left out ${n(c.notPopulated)} rows that are not populated places` : "",
+    c.belowMinPopulation ? `  left out ${n(c.belowMinPopulation)} places below --min-population` : "",
+    c.badAlternateNames ? `  left out ${n(c.badAlternateNames)} alternate names with control characters` : "",
+  ].filter(Boolean);
 }
 
 /** What a remote import sent, and what D1 said it counted against what was worked out before. */

@@ -111,7 +111,7 @@ describe("the cost of a remote import, before it is paid", () => {
     expect(free.code, free.stderr).toBe(1);
     const last = free.stderr.trim().split("\n").at(-1);
     expect(last).toMatch(
-      /^import failed: stopped before the first file: the import writes [0-9,]+ rows as D1 counts them, and Workers Free allows 100,000 a day; import a smaller data set .*--plan paid; the data that was there before is unchanged$/,
+      /^import failed: stopped before the first file: the import writes [0-9,]+ rows as D1 counts them, and Workers Free allows 100,000 a day; import a smaller data set: docs\/deploy\.md#workers-free .*--plan paid; the data that was there before is unchanged$/,
     );
     expect(free.stderr).not.toMatch(/remote file \d+ of/);
     expect(open(served(), (db) => db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get())).toBe(

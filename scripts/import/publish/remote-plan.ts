@@ -107,7 +107,7 @@ export function costLine(c: RemoteCost, resumedAt: number | null): string {
 
 /** Why the import cannot run on `plan`, in one line with what to do; null when it fits. */
 export function planRefusal(c: RemoteCost, plan: Plan): ImportError | null {
-  const smaller = "import a smaller data set (fewer venues: --venues N)";
+  const smaller = "import a smaller data set: docs/deploy.md#workers-free (--min-population, --venues)";
   if (plan === "free" && c.rows > FREE_ROWS_A_DAY) {
     return new ImportError(
       `stopped before the first file: the import writes ${n(c.rows)} rows as D1 counts them, and Workers Free ` +
