@@ -34,7 +34,9 @@
  *
  * `npm run bench -- --remote` instead runs the remote import (`npm run db:import -- --remote`) through
  * the real wrangler on a local D1 standing in for the remote database, at 250,000 and 1,000,000
- * venues (`--venues N`: that size alone): time and peak memory (docs/benchmarks.md "Remote import").
+ * venues (`--venues N`: that size alone): time and peak memory, the rows D1 counted as written, the
+ * bytes sent and the database's size against what the import said before its first file, and the
+ * same import again, unchanged, which sends nothing (docs/benchmarks.md "Remote import").
  *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
