@@ -128,7 +128,8 @@ export async function publishToRemote(
   progress.line(costLine(cost, resumedAt));
   const refusal = planRefusal(cost, options.plan);
   if (refusal !== null) {
-    // The data must change (another version: other files), or the plan, and a rebuild is cheap beside a refusal's 100s of MB kept.
+    // The data must change (another version, other files) or the plan: rebuilding then is cheaper
+    // than keeping hundreds of MB of files that may never be sent.
     rmSync(dir, { recursive: true, force: true });
     throw refusal;
   }
