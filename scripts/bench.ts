@@ -38,6 +38,10 @@
  * bytes sent and the database's size against what the import said before its first file, and the
  * same import again, unchanged, which sends nothing (docs/benchmarks.md "Remote import").
  *
+ * `npm run bench -- --refresh` instead measures what a refresh changes in the served tables today:
+ * the default venues as a venue file, then with 300 venues in Berlin added, compared table by table
+ * (docs/deploy.md "A refresh that writes what changed").
+ *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
 import "./node-version.ts";
@@ -51,6 +55,7 @@ import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
+import { benchRefresh } from "./bench/refresh-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -61,6 +66,7 @@ const { values } = parseArgs({
     guard: { type: "boolean" },
     suggest: { type: "boolean" },
     remote: { type: "boolean" },
+    refresh: { type: "boolean" },
     venues: { type: "string", multiple: true },
   },
 });
@@ -81,6 +87,7 @@ const RUNS = [
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
   [values.remote, () => benchRemote(venueSizes(values.venues))],
+  [values.refresh, benchRefresh],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {
