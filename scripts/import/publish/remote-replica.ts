@@ -25,7 +25,9 @@ export class Replica implements StatementSink {
     this.db = new Database(path);
     this.db.pragma(`page_size = ${PAGE_BYTES}`);
     this.db.pragma("synchronous = OFF");
-    this.db.pragma("journal_mode = MEMORY");
+    // On disk: a file's transaction touches pages all over its indexes, and a journal in memory
+    // held them (10M venues: the import's peak 466 → 762 MiB while writing, 2026-11-28).
+    this.db.pragma("journal_mode = WAL");
     // 32 MiB: the random order in which most index entries arrive reads pages back.
     this.db.pragma("cache_size = -32768");
     applyMigrations(this.db);
@@ -57,6 +59,6 @@ export class Replica implements StatementSink {
     if (this.db.inTransaction) this.db.exec("ROLLBACK");
     this.db.close();
     rmSync(this.path, { force: true });
-    rmSync(`${this.path}-journal`, { force: true });
+    for (const end of ["-wal", "-shm"]) rmSync(`${this.path}${end}`, { force: true });
   }
 }
