@@ -34,7 +34,13 @@
  *
  * `npm run bench -- --remote` instead runs the remote import (`npm run db:import -- --remote`) through
  * the real wrangler on a local D1 standing in for the remote database, at 250,000 and 1,000,000
- * venues (`--venues N`: that size alone): time and peak memory (docs/benchmarks.md "Remote import").
+ * venues (`--venues N`: that size alone): time and peak memory, the rows D1 counted as written, the
+ * bytes sent and the database's size against what the import said before its first file, and the
+ * same import again, unchanged, which sends nothing (docs/benchmarks.md "Remote import").
+ *
+ * `npm run bench -- --refresh` instead measures what a refresh changes in the served tables today:
+ * the default venues as a venue file, then with 300 venues in Berlin added, compared table by table
+ * (docs/deploy.md "A refresh that writes what changed").
  *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
@@ -55,6 +61,7 @@ import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
 import { benchDearest } from "./bench/dearest-run.ts";
+import { benchRefresh } from "./bench/refresh-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -66,6 +73,7 @@ const { values } = parseArgs({
     suggest: { type: "boolean" },
     remote: { type: "boolean" },
     dearest: { type: "boolean" },
+    refresh: { type: "boolean" },
     venues: { type: "string", multiple: true },
   },
 });
@@ -87,6 +95,7 @@ const RUNS = [
   [values.places, benchPlaces],
   [values.remote, () => benchRemote(venueSizes(values.venues))],
   [values.dearest, benchDearest],
+  [values.refresh, benchRefresh],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { MAX_CELL_COUNT_MIN } from "./phases/cell-counter.ts";
 import { ImportError } from "./problems.ts";
+import { PLANS, type Plan } from "./publish/remote-plan.ts";
 import { FAST, type ImportOptions, type Target } from "./run.ts";
 import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
 
@@ -28,6 +29,8 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
                        venue search pages. Without it, venues are generated:
   --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")
+  --min-population N   only the cities of at least N people (and the words of their names): a
+                       smaller data set, e.g. for Workers Free (docs/deploy.md#workers-free)
   --musicbrainz-types LIST  MusicBrainz place types that are venues, comma-separated
                        (default: Venue, Club, Concert hall / Theatre, Amphitheatre, Festival
                        stage, Stadium, Indoor arena)
@@ -38,7 +41,14 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
 Behaviour:
   --skip-invalid       skip bad rows (and say how many) instead of stopping at them
   --force              import even if the database already holds this data version
-  --remote             load the Cloudflare D1 database named in wrangler.toml
+  --remote             load the Cloudflare D1 database named in wrangler.toml; its first line says
+                       what the import costs in D1's units (rows written, bytes sent, the database's
+                       size while old and new data are both there, and after) and which plan that fits
+  --dry-run            with --remote: say that, and stop before sending anything (the SQL files
+                       are kept: the next run sends them without building again)
+  --plan free|paid     with --remote: the Workers plan whose D1 limits the import must fit, or it
+                       stops before its first file (default paid; free: 100,000 rows written a
+                       day, 500 MB a database)
   --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
@@ -71,9 +81,12 @@ const OPTIONS = {
   "musicbrainz-types": { type: "string" },
   "osm-tags": { type: "string" },
   seed: { type: "string" },
+  "min-population": { type: "string" },
   "skip-invalid": { type: "boolean" },
   force: { type: "boolean" },
   remote: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  plan: { type: "string" },
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
   "cell-count-min": { type: "string" },
@@ -112,12 +125,14 @@ export function parseImportArgs(args: string[]): ImportCommand {
       osmTags: values["osm-tags"],
       venueCount: positiveInt(venueCount, "--venues / --venue-count"),
       seed: values.seed,
+      minPopulation: positiveInt(values["min-population"], "--min-population"),
       skipInvalid: values["skip-invalid"],
       force: values.force,
       prefixCountMin: positiveInt(values["prefix-count-min"], "--prefix-count-min"),
       cellCountMin: positiveInt(values["cell-count-min"], "--cell-count-min", MAX_CELL_COUNT_MIN),
       ...(values.fast ? { pacing: FAST } : {}),
       target,
+      ...remoteArgs(values, target),
     },
     where:
       target.kind === "remote"
@@ -138,6 +153,18 @@ function targetOf(values: Values): Target {
   if (values.remote) return { kind: "remote" };
   if (values.database) return { kind: "file", path: values.database };
   return { kind: "local", persistTo: values["persist-to"] };
+}
+
+/** --dry-run and --plan, which only a remote import takes. */
+function remoteArgs(values: Values, target: Target): Pick<ImportOptions, "dryRun" | "plan"> {
+  const plan = values.plan;
+  if (plan !== undefined && !(PLANS as readonly string[]).includes(plan)) {
+    throw new ImportError(`--plan wants ${PLANS.join(" or ")}, got "${plan}"`);
+  }
+  if ((values["dry-run"] || plan !== undefined) && target.kind !== "remote") {
+    throw new ImportError("--dry-run and --plan go with --remote (a local import costs nothing)");
+  }
+  return { dryRun: values["dry-run"] === true, ...(plan === undefined ? {} : { plan: plan as Plan }) };
 }
 
 /** `--venues N` (a number that is not a file) asks for N generated venues, like --venue-count. */

@@ -5,24 +5,23 @@
  * remote D1 database (remote.ts, remote-files.ts). The same build and the same publishing steps
  * for all three, one import at a time per database (lock.ts).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { collectGarbage } from "../tools/collect-garbage.ts";
 import { ROOT } from "../tools/project.ts";
 import { createBuildFile, RAW_VENUES_FILE, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
 import { build, noCounts, type BuildCounts } from "./phases/build.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
 import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
-import { remoteParts } from "./publish/remote.ts";
-import { applyRemoteFiles, COMPLETE, remoteFilesComplete, writeRemoteFiles } from "./publish/remote-files.ts";
-import { importSuffix } from "./publish/stage.ts";
+import { completeFiles } from "./publish/remote-files.ts";
+import type { Plan } from "./publish/remote-plan.ts";
+import { publishToRemote, remoteDatabase, type RemoteFigures } from "./publish/remote-publish.ts";
 import { withImportLock } from "./lock.ts";
 import { resolveSources } from "./sources/resolve.ts";
 import { ensureSchema, storedCounts, storedDataVersion } from "./target.ts";
 import { dataVersion } from "./version.ts";
-import { d1Database, localD1File, migrateLocal, migrateRemote, wranglerDatabase } from "./wrangler.ts";
+import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
 
 /** Publishing with no one reading: long transactions, no pauses. */
 export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
@@ -51,6 +50,8 @@ export interface ImportOptions {
   osmTags?: string | undefined;
   venueCount?: number;
   seed?: string;
+  /** Only the cities of at least this many people: a smaller data set (docs/deploy.md#workers-free). */
+  minPopulation?: number;
   skipInvalid?: boolean;
   /** Import even when the target already holds this data version. */
   force?: boolean;
@@ -65,6 +66,10 @@ export interface ImportOptions {
    */
   pacing?: LocalPublishOptions;
   target: Target;
+  /** Remote imports: print what the import costs in D1's units, and stop before sending anything. */
+  dryRun?: boolean;
+  /** Remote imports: the Workers plan whose limits the import must fit (default paid). */
+  plan?: Plan;
 }
 
 export interface ImportSummary {
@@ -77,8 +82,8 @@ export interface ImportSummary {
   phases: PhaseFigures[];
   /** Local imports: the longest write transaction, during which the local D1 refuses queries. */
   longestWrite?: { ms: number; doing: string };
-  /** Remote imports: files uploaded and files skipped as already applied. */
-  remote?: { files: number; skipped: number; bytes: number };
+  /** Remote imports: files, those skipped as already applied, what they cost (remote-publish.ts). */
+  remote?: RemoteFigures;
 }
 
 /** Imports into the target, once no other import into it runs (lock.ts). */
@@ -92,15 +97,16 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const s = resolveSources(options);
   const version = await dataVersion(s.files, s.versionOptions);
   const targetPath = await targetFile(options.target, progress);
-  if (targetPath !== null && !options.force && storedDataVersion(targetPath) === version) {
+  const remote = options.target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress) : null;
+  const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
+  if (!options.force && current?.version === version) {
     progress.end();
-    const counts = storedCounts(targetPath);
-    return { ...summaryOf(version, counts, new Problems(false), seconds(), []), skippedAsCurrent: true };
+    return { ...summaryOf(version, current.counts, new Problems(false), seconds(), []), skippedAsCurrent: true };
   }
   mkdirSync(WORK_DIR, { recursive: true });
   const remoteDir = join(WORK_DIR, `remote-${version}`);
   // A remote import whose SQL files are all written resumes their upload without a new build.
-  const resuming = options.target.kind === "remote" && remoteFilesComplete(remoteDir);
+  const resuming = remote !== null && completeFiles(remoteDir) !== null;
   const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
   const problems = new Problems(options.skipInvalid === true);
   let buildDb = resuming ? null : createBuildFile(buildPath);
@@ -119,15 +125,41 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
             cellCountMin: options.cellCountMin,
           });
     const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources));
+    const remoteOptions = { dryRun: options.dryRun === true, plan: options.plan ?? "paid" };
     const published =
-      options.target.kind === "remote"
-        ? { remote: await publishToRemote(buildDb, dropBuild, meta, version, remoteDir, progress) }
+      remote !== null
+        ? {
+            remote: await publishToRemote(
+              buildDb,
+              dropBuild,
+              meta,
+              version,
+              remoteDir,
+              remote,
+              remoteOptions,
+              progress,
+            ),
+          }
         : await publishToFile(targetPath, buildDb, meta, options, progress);
     progress.end();
     return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published };
   } finally {
     dropBuild();
   }
+}
+
+/** The data version a local or file target serves, with its counts. */
+function stored(path: string | null): { version: string; counts: BuildCounts } | null {
+  const version = path === null ? null : storedDataVersion(path);
+  return path === null || version === null ? null : { version, counts: storedCounts(path) };
+}
+
+/** The data version the remote database serves (its meta rows), with its counts. */
+function storedRemote(meta: ReadonlyMap<string, string> | undefined): { version: string; counts: BuildCounts } | null {
+  const version = meta?.get("data_version");
+  if (version === undefined) return null;
+  const count = (key: string) => Number(meta?.get(key) ?? 0);
+  return { version, counts: { ...noCounts(), cities: count("rows_cities"), venues: count("rows_venues") } };
 }
 
 /**
@@ -145,6 +177,8 @@ export interface RecordedOptions {
   seed: string;
   musicbrainzTypes: string | null;
   osmTags: string | null;
+  /** --min-population; null (or absent, in an older import's record) for every city. */
+  minPopulation?: number | null;
 }
 
 function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSources>["sources"]): RecordedOptions {
@@ -158,6 +192,7 @@ function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSou
     seed: s.seed,
     musicbrainzTypes: options.musicbrainzTypes ?? null,
     osmTags: options.osmTags ?? null,
+    minPopulation: options.minPopulation ?? null,
   };
 }
 
@@ -205,34 +240,6 @@ function metaRows(
     // Which licences the served venues carry (docs/import.md#real-venues).
     ["venue_sources", counts.venueSources.join(",")],
   ];
-}
-
-/**
- * The build as SQL files (written as a stream, the build then dropped: its pages and the disk it
- * takes are not needed while uploading), each applied through wrangler unless it applied before.
- */
-async function publishToRemote(
-  buildDb: Database.Database | null,
-  dropBuild: () => void,
-  meta: [string, string][],
-  version: string,
-  remoteDir: string,
-  progress: Progress,
-): Promise<ImportSummary["remote"]> {
-  const name = d1Database().name;
-  progress.phase("applying migrations to the remote database");
-  await migrateRemote(name);
-  if (buildDb !== null) {
-    rmSync(remoteDir, { recursive: true, force: true });
-    mkdirSync(remoteDir, { recursive: true });
-    // The build's garbage goes before the writing makes its own, which then reuses those pages.
-    collectGarbage();
-    progress.phase("writing the SQL files of the remote import");
-    writeRemoteFiles(remoteParts(buildDb, meta, version, importSuffix()), version, remoteDir, (n) => progress.tick(n));
-    writeFileSync(join(remoteDir, COMPLETE), `${version}\n`);
-    dropBuild();
-  }
-  return applyRemoteFiles(remoteDir, version, wranglerDatabase(name), progress);
 }
 
 async function publishToFile(

@@ -40,6 +40,7 @@ function isDefault(options: RecordedOptions, dir: string): boolean {
     reference.every((f, i) => f === read[i]) &&
     options.musicbrainzTypes === null &&
     options.osmTags === null &&
+    (options.minPopulation ?? null) === null &&
     options.venues.every((f) => inside(dir, f))
   );
 }
@@ -165,5 +166,6 @@ function referenceOf(o: RecordedOptions): Partial<ImportOptions> {
     localized: o.localized,
     ...(o.musicbrainzTypes === null ? {} : { musicbrainzTypes: o.musicbrainzTypes }),
     ...(o.osmTags === null ? {} : { osmTags: o.osmTags }),
+    ...((o.minPopulation ?? null) === null ? {} : { minPopulation: o.minPopulation ?? 0 }),
   };
 }

@@ -1,4 +1,5 @@
 /** The import's summary for people: what was imported where, what was left out, each phase's cost. */
+import { costLine } from "./publish/remote-plan.ts";
 import type { ImportSummary } from "./run.ts";
 import type { VenueFileReport } from "./sources/venue-files.ts";
 
@@ -8,12 +9,12 @@ export function summaryText(s: ImportSummary, target: string): string {
     return `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues); nothing to do (--force re-imports).`;
   }
   const c = s.counts;
-  const lines = [`Imported into ${target}: data version ${s.dataVersion}`];
-  if (s.remote) {
-    lines.push(
-      `  ${n(s.remote.files)} SQL files (${(s.remote.bytes / 2 ** 20).toFixed(0)} MiB), ${n(s.remote.skipped)} of them applied before (resumed)`,
-    );
-  }
+  const lines = s.remote?.dryRun
+    ? [
+        `Dry run: nothing was sent to ${target}; data version ${s.dataVersion} (the SQL files are kept for the run that sends them)`,
+      ]
+    : [`Imported into ${target}: data version ${s.dataVersion}`];
+  if (s.remote) lines.push(...remoteLines(s.remote));
   if (c.cities > 0) {
     lines.push(
       `  countries ${n(c.countries)}, states ${n(c.admin1)}, cities ${n(c.cities)}, venues ${n(c.venues)}, ` +
@@ -21,8 +22,7 @@ export function summaryText(s: ImportSummary, target: string): string {
     );
   }
   lines.push(...outsideAdmin1Lines(c.outsideAdmin1));
-  if (c.notPopulated) lines.push(`  left out ${n(c.notPopulated)} rows that are not populated places`);
-  if (c.badAlternateNames) lines.push(`  left out ${n(c.badAlternateNames)} alternate names with control characters`);
+  lines.push(...leftOutLines(c));
   if (c.duplicateVenues) lines.push(`  ${n(c.duplicateVenues)} repeated venue rows counted once`);
   lines.push(...c.venueFiles.map(venueFileLine));
   if (s.invalidSkipped)
@@ -42,6 +42,35 @@ export function summaryText(s: ImportSummary, target: string): string {
   const rss = process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
+}
+
+/** What reading the cities left out. */
+function leftOutLines(c: ImportSummary["counts"]): string[] {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return [
+    c.notPopulated ? `  left out ${n(c.notPopulated)} rows that are not populated places` : "",
+    c.belowMinPopulation ? `  left out ${n(c.belowMinPopulation)} places below --min-population` : "",
+    c.badAlternateNames ? `  left out ${n(c.badAlternateNames)} alternate names with control characters` : "",
+  ].filter(Boolean);
+}
+
+/** What a remote import sent, and what D1 said it counted against what was worked out before. */
+function remoteLines(r: NonNullable<ImportSummary["remote"]>): string[] {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const mb = (x: number | null) => (x === null ? "?" : `${(x / 1e6).toFixed(1)} MB`);
+  const lines = [
+    `  ${n(r.files)} SQL files, ${mb(r.cost.bytes)} to send${r.skipped > 0 ? `, ${n(r.skipped)} of them applied before (resumed)` : ""}`,
+  ];
+  // Also where -q kept the first line quiet: the figures are what a dry run is for.
+  if (r.dryRun) lines.push(`  ${costLine(r.cost, null)}`);
+  if (r.applied) {
+    const a = r.applied;
+    lines.push(
+      `  D1 counted ${a.rowsWritten === null ? "?" : n(a.rowsWritten)} rows written (worked out before: ${n(r.cost.rows)}); ` +
+        `the database is ${mb(a.sizeAfter)} (${mb(r.cost.sizeAfter)}), at most ${mb(a.peakSize)} meanwhile (${mb(r.cost.sizeDuring)})`,
+    );
+  }
+  return lines;
 }
 
 /** One venue file: read, kept, skipped by reason, and how its venues were placed. */

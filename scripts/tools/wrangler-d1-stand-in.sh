@@ -2,19 +2,27 @@
 # The real wrangler, with a local D1 standing in for the remote database: the tests' and the
 # benchmark's `npm run db:import -- --remote` (IMPORT_WRANGLER names this script; docs/import.md#remote).
 # Every --remote becomes --local --persist-to "$D1_STAND_IN_DIR", so that each file of a remote
-# import goes through wrangler's own `d1 execute --file` and D1's own rules (no BEGIN or COMMIT,
-# only the PRAGMAs D1 allows, a file applied as one batch: whole or not at all).
+# import goes through wrangler's own SQL splitter and Miniflare's D1, under D1's own rules (no BEGIN
+# or COMMIT, only the PRAGMAs D1 allows, a file applied as one batch: whole or not at all).
+# `d1 execute … --json` runs as wrangler runs it locally, but answers as the remote database does,
+# with D1's meta (rows written, size), which wrangler's local answer leaves out
+# (scripts/tools/d1-stand-in-execute.ts); every other command is wrangler's own.
 #
 # D1_STAND_IN_FAIL_FILE=00005.sql makes that file fail inside D1, as an upload D1 refuses would: it
 # is applied with one more statement after its own, on a table that does not exist.
 set -eu
 : "${D1_STAND_IN_DIR:?names the folder of the local D1 that stands in for the remote database}"
-wrangler="$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.bin/wrangler"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+wrangler="$root/node_modules/.bin/wrangler"
 failing=""
+json=""
+execute=""
 for arg in "$@"; do
   shift
   case "$arg" in
     --remote) set -- "$@" --local --persist-to "$D1_STAND_IN_DIR" ;;
+    --json) json=1 && set -- "$@" "$arg" ;;
+    execute) execute=1 && set -- "$@" "$arg" ;;
     --file=*)
       file="${arg#--file=}"
       if [ "$(basename "$file")" = "${D1_STAND_IN_FAIL_FILE:-}" ]; then
@@ -30,6 +38,10 @@ for arg in "$@"; do
   esac
 done
 status=0
-"$wrangler" "$@" || status=$?
+if [ -n "$json" ] && [ -n "$execute" ]; then
+  "$root/node_modules/.bin/tsx" "$root/scripts/tools/d1-stand-in-execute.ts" "$@" || status=$?
+else
+  "$wrangler" "$@" || status=$?
+fi
 if [ -n "$failing" ]; then rm -f "$failing"; fi
 exit "$status"

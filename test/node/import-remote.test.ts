@@ -157,8 +157,8 @@ describe("the statements of a remote import", () => {
     );
     let statements = 0;
     for (const part of remoteParts(db, [["data_version", "x"]], "x", "t")) {
-      for (const s of part.statements) {
-        expect(Buffer.byteLength(s)).toBeLessThan(MAX_STATEMENT_BYTES + 1000);
+      for (const { sql } of part.statements) {
+        expect(Buffer.byteLength(sql)).toBeLessThan(MAX_STATEMENT_BYTES + 1000);
         statements++;
       }
     }

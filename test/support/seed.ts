@@ -86,7 +86,9 @@ export async function fixtureSeedStatements(): Promise<string[]> {
         // As the import records them (scripts/import/run.ts): the fixture's venues are a file's.
         ["venue_sources", counts.venueSources.join(",")],
       ];
-      return [...remoteParts(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((p) => [...p.statements]);
+      return [...remoteParts(db, meta, FIXTURE_DATA_VERSION, "fixture")].flatMap((p) =>
+        [...p.statements].map((s) => s.sql),
+      );
     } finally {
       db.close();
     }

@@ -38,6 +38,8 @@ export interface BuildSources extends VenueSources {
   localized: string;
   /** Abbreviations of regions with numeric admin-1 codes (data/region-codes.tsv). */
   regionCodes: string;
+  /** Only the cities of at least this many people (a smaller data set: docs/deploy.md#workers-free). */
+  minPopulation?: number;
 }
 
 export interface BuildCounts {
@@ -54,6 +56,8 @@ export interface BuildCounts {
   /** Rows of place_names: the forms of countries and regions read at the end of a name. */
   placeNames: number;
   notPopulated: number;
+  /** Populated places below --min-population, left out. */
+  belowMinPopulation: number;
   /** Cities whose admin-1 code the admin-1 table lacks, per country, most first (served without a state). */
   outsideAdmin1: [country: string, cities: number][];
   badAlternateNames: number;
@@ -77,6 +81,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     localizedNames: 0,
     placeNames: 0,
     notPopulated: 0,
+    belowMinPopulation: 0,
     outsideAdmin1: [],
     badAlternateNames: 0,
     duplicateVenues: 0,
@@ -98,15 +103,7 @@ export async function build(
   const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
   const counts = noCounts(anchorEvery);
 
-  const regions = await readRegions(db, sources, problems, progress);
-  counts.countries = regions.countries.length;
-  counts.admin1 = regions.admin1;
-  const codes = regions.countries.map((c) => c.code);
-  const localizedByCity = await readLocalized(db, sources.localized, codes, problems, progress);
-  const read = await readCityRows(db, sources.cities, new Set(codes), localizedByCity, problems, progress);
-  counts.notPopulated = read.notPopulated;
-  counts.badAlternateNames = read.badAlternateNames;
-  counts.outsideAdmin1 = citiesOutsideTheAdmin1Table(db);
+  const { regions, localizedByCity } = await readPlaces(db, sources, counts, problems, progress);
   const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
   counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
   placeVenues(db, progress);
@@ -135,7 +132,8 @@ export async function build(
     problems.check();
     venueDocuments(db, progress);
     indexes.index("side_venues");
-    counts.words = vocabulary(db, progress);
+    // A smaller data set gets a vocabulary of the cities' own names (vocabulary.ts).
+    counts.words = vocabulary(db, progress, (sources.minPopulation ?? 0) > 0 ? localizedByCity : undefined);
     indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
@@ -146,6 +144,28 @@ export async function build(
     await indexes.close();
   }
   return counts;
+}
+
+/** The countries, regions, localized names and cities into the build (their counts into `counts`). */
+async function readPlaces(
+  db: Database.Database,
+  sources: BuildSources,
+  counts: BuildCounts,
+  problems: Problems,
+  progress: Progress,
+) {
+  const regions = await readRegions(db, sources, problems, progress);
+  counts.countries = regions.countries.length;
+  counts.admin1 = regions.admin1;
+  const codes = regions.countries.map((c) => c.code);
+  const localizedByCity = await readLocalized(db, sources.localized, codes, problems, progress);
+  const { cities, minPopulation } = sources;
+  const read = await readCityRows(db, cities, new Set(codes), localizedByCity, problems, progress, minPopulation);
+  counts.notPopulated = read.notPopulated;
+  counts.belowMinPopulation = read.belowMinPopulation;
+  counts.badAlternateNames = read.badAlternateNames;
+  counts.outsideAdmin1 = citiesOutsideTheAdmin1Table(db);
+  return { regions, localizedByCity };
 }
 
 /** How the venues of each file got their city (after placing and the checks). */

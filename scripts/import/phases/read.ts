@@ -88,7 +88,20 @@ async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<str
   for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized))) yield* rows;
 }
 
-/** The populated places of the geoname table into raw_cities, streamed. */
+/** What reading the cities left out: what the geoname table's reader counts, and the places below --min-population. */
+interface CityRowCounts extends CityReadCounts {
+  belowMinPopulation: number;
+}
+
+/** The cities of at least `min` people (a smaller data set: docs/deploy.md#workers-free); the others counted. */
+async function* atLeast(cities: AsyncIterable<City>, min: number, counts: CityRowCounts): AsyncGenerator<City> {
+  for await (const city of cities) {
+    if (city.population >= min) yield city;
+    else counts.belowMinPopulation++;
+  }
+}
+
+/** The populated places of the geoname table (of at least `minPopulation` people) into raw_cities, streamed. */
 export async function readCityRows(
   db: Database.Database,
   file: string,
@@ -96,9 +109,10 @@ export async function readCityRows(
   localizedByCity: ReadonlyMap<string, CityLocalized[]>,
   problems: Problems,
   progress: Progress,
-): Promise<CityReadCounts> {
+  minPopulation = 0,
+): Promise<CityRowCounts> {
   progress.phase(`reading ${basename(file)}`);
-  const counts: CityReadCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0 };
+  const counts: CityRowCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0, belowMinPopulation: 0 };
   const insert = db.prepare(
     `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section,
                              words, names, main, shared, name_sets, name_texts, tokens, line)
@@ -118,7 +132,7 @@ export async function readCityRows(
   const zeroRegions = new Set(
     db.prepare("SELECT country_code FROM admin1 WHERE code = '00'").pluck().all() as string[],
   );
-  const cities = readCities(file, problems, countryCodes, counts, zeroRegions);
+  const cities = atLeast(readCities(file, problems, countryCodes, counts, zeroRegions), minPopulation, counts);
   await inBatches(db, cityRows(cities, localizedByCity), write, (n) => progress.tick(n));
   problems.check();
   return counts;

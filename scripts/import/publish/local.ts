@@ -10,7 +10,8 @@
  * 4. swap: one short transaction renames every served table to old_<table> and every stage table
  *    to the served name (constraint indexes and FTS shadow tables follow their table), and writes
  *    the new meta rows, the data version last;
- * 5. clean up: the old tables are dropped (large ones emptied in steps first).
+ * 5. clean up: the old tables are dropped (large ones emptied in steps first), and their pages
+ *    given back to the file system (compact.ts): the file holds its data once.
  *
  * Until the swap, readers see the previous data, complete; a failure anywhere before it leaves
  * that data as it was. Locally every step is a short transaction with a pause after it, because
@@ -31,6 +32,7 @@ import {
   swapStatements,
 } from "./stage.ts";
 import { Steps, type LocalPublishOptions } from "./steps.ts";
+import { compact, incrementalMode } from "./compact.ts";
 import { dropTables } from "./drop.ts";
 
 export type { LocalPublishOptions } from "./steps.ts";
@@ -61,6 +63,8 @@ export async function publishLocal(
     progress.phase(name, total);
   };
   const p: Publish = { target, build, steps, phase, progress };
+  // A new file, still small, goes into incremental auto-vacuum mode at once (compact.ts).
+  incrementalMode(target, false);
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
   for (const side of SIDE_FILES) target.prepare(`ATTACH DATABASE ? AS ${side}`).run(sidePathOf(build.name, side));
   try {
@@ -85,6 +89,8 @@ export async function publishLocal(
       target,
       SERVED_TABLES.map((t) => `old_${t}`),
     );
+    phase("giving the old tables' pages back (incremental vacuum)");
+    await compact(steps, target, progress);
   } finally {
     for (const name of ["build", ...SIDE_FILES]) target.exec(`DETACH DATABASE ${name}`);
   }

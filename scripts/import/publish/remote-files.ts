@@ -8,7 +8,7 @@
  * not apply (none applies twice), and the swap is still one file near the end. The folder is kept
  * until every file applied: a run with the same data version uploads the files it holds.
  */
-import { closeSync, existsSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
@@ -17,145 +17,208 @@ import { literal, type RemotePart } from "./remote.ts";
 /** The files' size at most: each is uploaded, then ingested by D1, in one request. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** What the folder holds once every file is written (a folder without it is written again). */
-export const COMPLETE = "complete";
+const COMPLETE = "complete";
+
+/** What D1 said of a file it applied (`wrangler d1 execute --json`): null where it did not say. */
+interface Applied {
+  rowsWritten: number | null;
+  /** The database's size after the file, bytes. */
+  sizeAfter: number | null;
+}
 
 /** Where a remote import's files are applied: wrangler against D1 (wrangler.ts). */
 export interface RemoteDatabase {
   /** The file numbers that already applied for this data version. */
   applied(version: string): Promise<Set<number>>;
   /** Applies one file, whole or not at all; an ImportError says what went wrong, in one line. */
-  apply(path: string): Promise<void>;
+  apply(path: string): Promise<Applied>;
+}
+
+/** A file written: its bytes, the rows D1 counts as written when it applies, the replica's size after it. */
+export interface WrittenFile {
+  name: string;
+  what: string;
+  bytes: number;
+  rows: number;
+  size: number;
+}
+
+/** Where the statements also run as they are written (remote-replica.ts), for the sizes. */
+export interface StatementSink {
+  begin(): void;
+  run(sql: string): void;
+  /** Ends a file; the bytes the database holds then. */
+  end(): number;
 }
 
 interface OpenFile {
   fd: number;
+  what: string;
   bytes: number;
+  rows: number;
   statements: number;
 }
 
 const fileName = (n: number) => `${String(n).padStart(5, "0")}.sql`;
 
-function openFile(dir: string, n: number, what: string): OpenFile {
-  const fd = openSync(join(dir, fileName(n)), "w");
-  const head = `-- ${what}\n`;
-  writeSync(fd, head);
-  return { fd, bytes: Buffer.byteLength(head), statements: 0 };
-}
+/** Writes files and runs their statements in the sink, one at a time. */
+class FileWriter {
+  readonly written: WrittenFile[] = [];
+  private file: OpenFile | null = null;
 
-/** Ends file `n` with the row that records it as applied (but the last file, which drops that table). */
-function closeFile(file: OpenFile, n: number, version: string, last: boolean): void {
-  if (!last) {
-    writeSync(file.fd, `INSERT OR REPLACE INTO import_progress (file, version) VALUES (${n}, ${literal(version)});\n`);
+  constructor(
+    private readonly dir: string,
+    private readonly version: string,
+    private readonly sink: StatementSink,
+    private readonly onFile: (file: WrittenFile) => void,
+  ) {}
+
+  statement(sql: string, rows: number, what: string, perFile: number | undefined): void {
+    const line = `${sql};\n`;
+    const size = Buffer.byteLength(line);
+    if (this.file !== null && (this.file.bytes + size > MAX_FILE_BYTES || this.file.statements === perFile)) {
+      this.close(false);
+    }
+    this.file ??= this.open(what);
+    writeSync(this.file.fd, line);
+    this.sink.run(sql);
+    this.file.bytes += size;
+    this.file.rows += rows;
+    this.file.statements++;
   }
-  closeSync(file.fd);
+
+  private open(what: string): OpenFile {
+    const fd = openSync(join(this.dir, fileName(this.written.length)), "w");
+    const head = `-- ${what}\n`;
+    writeSync(fd, head);
+    this.sink.begin();
+    return { fd, what, bytes: Buffer.byteLength(head), rows: 0, statements: 0 };
+  }
+
+  /** Ends the open file with the row that records it as applied (but the last, which drops that table). */
+  close(last: boolean): void {
+    const file = this.file;
+    if (file === null) return;
+    const n = this.written.length;
+    if (!last) {
+      const record = `INSERT OR REPLACE INTO import_progress (file, version) VALUES (${n}, ${literal(this.version)})`;
+      writeSync(file.fd, `${record};\n`);
+      this.sink.run(record);
+      file.bytes += Buffer.byteLength(record) + 2;
+      file.rows += 1;
+    }
+    closeSync(file.fd);
+    this.file = null;
+    const written = { name: fileName(n), what: file.what, bytes: file.bytes, rows: file.rows, size: this.sink.end() };
+    this.written.push(written);
+    this.onFile(written);
+  }
 }
 
 /**
- * Writes the parts into numbered files in `dir`, each statement as it comes: a part starts a file
- * of its own and continues into the next when a file would pass MAX_FILE_BYTES (or the part's
- * statements a file). Returns the number of files; `onFile` hears of each one written.
+ * Writes the parts into numbered files in `dir`, each statement as it comes, and runs it in `sink`:
+ * a part starts a file of its own and continues into the next when a file would pass
+ * MAX_FILE_BYTES (or the part's statements a file). Returns the files; `onFile` hears of each one.
  */
 export function writeRemoteFiles(
   parts: Iterable<RemotePart>,
   version: string,
   dir: string,
-  onFile: (written: number) => void,
-): number {
-  let n = 0;
-  const close = (file: OpenFile, last: boolean) => {
-    closeFile(file, n, version, last);
-    onFile(++n);
-  };
+  sink: StatementSink,
+  onFile: (file: WrittenFile) => void,
+): WrittenFile[] {
+  const writer = new FileWriter(dir, version, sink, onFile);
   for (const part of parts) {
-    let file: OpenFile | null = null;
-    for (const statement of part.statements) {
-      const line = `${statement};\n`;
-      const size = Buffer.byteLength(line);
-      if (file !== null && (file.bytes + size > MAX_FILE_BYTES || file.statements === part.perFile)) {
-        close(file, false);
-        file = null;
-      }
-      file ??= openFile(dir, n, part.what);
-      writeSync(file.fd, line);
-      file.bytes += size;
-      file.statements++;
-    }
-    if (file !== null) close(file, part.last === true);
+    for (const { sql, rows } of part.statements) writer.statement(sql, rows, part.what, part.perFile);
+    writer.close(part.last === true);
   }
-  return n;
+  return writer.written;
 }
 
-/** The first line of a file, without reading the rest: its `-- what` comment. */
-function whatOf(path: string): string {
-  const fd = openSync(path, "r");
+/** What a complete folder holds besides its files (in COMPLETE): the files as written, and the replica's sizes. */
+export interface RemoteFiles {
+  version: string;
+  /** The bytes the replica held before the first file: the migrated schema alone. */
+  emptySize: number;
+  files: WrittenFile[];
+}
+
+/** Marks the folder complete: every file written, with their figures. */
+export function markComplete(dir: string, written: RemoteFiles): void {
+  writeFileSync(join(dir, COMPLETE), `${JSON.stringify(written, null, 1)}\n`);
+}
+
+/**
+ * The files of `dir` when every one of them is written (a run that failed uploading resumes with
+ * them); null otherwise, or when they were written before their figures were kept.
+ */
+export function completeFiles(dir: string): RemoteFiles | null {
+  if (!existsSync(join(dir, COMPLETE))) return null;
   try {
-    const head = Buffer.alloc(512);
-    const read = readSync(fd, head, 0, head.length, 0);
-    return (head.subarray(0, read).toString("utf8").split("\n", 1)[0] ?? "").replace(/^-- /, "");
-  } finally {
-    closeSync(fd);
+    const written = JSON.parse(readFileSync(join(dir, COMPLETE), "utf8")) as RemoteFiles;
+    return Array.isArray(written.files) && written.files.every((f) => existsSync(join(dir, f.name))) ? written : null;
+  } catch {
+    return null;
   }
 }
-
-/** The written files in order, with their bytes. */
-function remoteFilesIn(dir: string): { files: string[]; bytes: number } {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  return { files, bytes: files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0) };
-}
-
-/** Whether `dir` holds every file of a remote import, written (a run that failed uploading resumes with them). */
-export const remoteFilesComplete = (dir: string): boolean => existsSync(join(dir, COMPLETE));
 
 /**
  * A file that did not apply, in one line: which, what went wrong, what is served, how to go on.
  * The last file only drops the old tables: the swap before it has applied.
  */
-function failedFile(error: unknown, n: number, files: string[], what: string): ImportError {
+function failedFile(error: unknown, n: number, files: readonly WrittenFile[]): ImportError {
   const reason = error instanceof Error ? error.message : String(error);
   const served =
     n === files.length - 1
       ? "the new data is served, the old tables are left over"
       : "the data served before is unchanged";
   return new ImportError(
-    `remote file ${n + 1} of ${files.length} (${files[n]}, ${what}) did not apply: ${reason}; ${served}; ` +
+    `remote file ${n + 1} of ${files.length} (${files[n]?.name}, ${files[n]?.what}) did not apply: ${reason}; ${served}; ` +
       `run the same command again to resume from file ${n + 1}`,
     { saysWhatIsServed: true },
   );
 }
 
-/**
- * Applies every file in `dir` that has not applied yet, in order (an estimate of the time first),
- * then deletes the folder.
- */
+/** What applying the files did, as D1 said it (null where wrangler's answer did not say). */
+export interface AppliedFiles {
+  files: number;
+  skipped: number;
+  bytes: number;
+  rowsWritten: number | null;
+  sizeAfter: number | null;
+  peakSize: number | null;
+}
+
+const sumOrNull = (values: readonly (number | null)[]) =>
+  values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
+
+/** Applies every file of `dir` that has not applied yet (`done`), in order, then deletes the folder. */
 export async function applyRemoteFiles(
   dir: string,
-  version: string,
+  written: RemoteFiles,
+  done: ReadonlySet<number>,
   database: RemoteDatabase,
   progress: Progress,
-): Promise<{ files: number; bytes: number; skipped: number }> {
-  const { files, bytes } = remoteFilesIn(dir);
-  progress.line(
-    `Remote import: ${files.length} files, ${(bytes / 2 ** 20).toFixed(0)} MiB of SQL. At an assumed 2 MiB/s for upload and ` +
-      `ingestion (not measured from here) that is about ${Math.ceil(bytes / 2 ** 21 / 60)} min; ` +
-      "an interrupted run resumes where it stopped.",
-  );
-  const done = await database.applied(version);
-  let skipped = 0;
+): Promise<AppliedFiles> {
+  const { files } = written;
+  const said: Applied[] = [];
   for (const [n, f] of files.entries()) {
-    if (done.has(n)) {
-      skipped++;
-      continue;
-    }
-    const what = whatOf(join(dir, f));
-    progress.phase(`remote file ${n + 1} of ${files.length}: ${what}`);
+    if (done.has(n)) continue;
+    progress.phase(`remote file ${n + 1} of ${files.length}: ${f.what}`);
     try {
-      await database.apply(join(dir, f));
+      said.push(await database.apply(join(dir, f.name)));
     } catch (error) {
-      throw failedFile(error, n, files, what);
+      throw failedFile(error, n, files);
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  return { files: files.length, bytes, skipped };
+  const sizes = said.map((a) => a.sizeAfter);
+  return {
+    files: files.length,
+    skipped: files.length - said.length,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    rowsWritten: sumOrNull(said.map((a) => a.rowsWritten)),
+    sizeAfter: sizes.at(-1) ?? null,
+    peakSize: sizes.some((v) => v === null) || sizes.length === 0 ? null : Math.max(...(sizes as number[])),
+  };
 }

@@ -6,6 +6,7 @@
  */
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../phases/build-file.ts";
+import { D1Writes } from "./remote-cost.ts";
 import {
   FTS_PAGE_BYTES,
   ftsColumn,
@@ -35,13 +36,19 @@ export function literal(value: SqlValue): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
+/** A statement of a remote import, and the rows D1 counts as written when it runs (remote-cost.ts). */
+interface RemoteStatement {
+  sql: string;
+  rows: number;
+}
+
 /**
  * A part of a remote import: statements that begin a file of their own, written into as many files
  * as they fill (remote-files.ts).
  */
 export interface RemotePart {
   what: string;
-  statements: Iterable<string>;
+  statements: Iterable<RemoteStatement>;
   /** At most this many statements in one file (the FTS merges: each is about 1 MiB of D1's work). */
   perFile?: number;
   /** The last part drops import_progress, so its file records nothing (applying it twice is harmless). */
@@ -51,28 +58,34 @@ export interface RemotePart {
 /** FTS5 'merge' statements in one file: about 50 MiB of D1's work. */
 const MERGES_PER_FILE = 50;
 
+/** What the remote database holds before the import, which some statements' rows written depend on. */
+export interface RemoteSchema {
+  /** Its tables (SQLite's own aside). */
+  tables: readonly string[];
+  /** Its meta rows, which the swap deletes. */
+  metaRows: number;
+}
+
+/** The meta rows the swap writes (a function: known only once the files before it are written). */
+type MetaRows = readonly (readonly [string, string])[];
+
+/** A database with the migrations applied and nothing else. */
+const MIGRATED: RemoteSchema = { tables: [], metaRows: 0 };
+
 /**
  * The parts that publish a build: stage tables, rows, index documents, merges, swap, clean-up.
  * Lazy: each part's statements are read from the build as they are written, a statement at a time.
  */
 export function* remoteParts(
   build: Database.Database,
-  meta: readonly (readonly [string, string])[],
+  meta: MetaRows | (() => MetaRows),
   version: string,
   indexSuffix: string,
+  remote: RemoteSchema = MIGRATED,
 ): Generator<RemotePart> {
-  yield {
-    what: "creating the stage tables",
-    statements: [
-      "CREATE TABLE IF NOT EXISTS import_progress (file INTEGER PRIMARY KEY, version TEXT NOT NULL)",
-      `DELETE FROM import_progress WHERE version <> ${literal(version)}`,
-      ...SERVED_TABLES.flatMap((t) => [`DROP TABLE IF EXISTS stage_${t}`, `DROP TABLE IF EXISTS old_${t}`]),
-      ...stageDdl(build),
-      // D1 grows each index with its rows, file by file.
-      ...[...stageIndexes(build, indexSuffix).values()].flat(),
-    ],
-  };
-  for (const table of PLAIN_TABLES) yield { what: `rows of ${table}`, statements: rowInserts(build, table) };
+  const writes = new D1Writes(build);
+  yield { what: "creating the stage tables", statements: stageStatements(build, writes, version, indexSuffix) };
+  for (const table of PLAIN_TABLES) yield { what: `rows of ${table}`, statements: rowInserts(build, writes, table) };
   for (const { table, docs } of FTS_DOCUMENTS) {
     const statements = docInserts(build, docs, `stage_${table}`, ftsColumn(build, table));
     yield { what: `documents of ${table}`, statements };
@@ -80,28 +93,73 @@ export function* remoteParts(
   for (const { table, docs } of FTS_DOCUMENTS) {
     yield { what: `merging ${table}`, statements: merges(build, table, docs), perFile: MERGES_PER_FILE };
   }
-  yield { what: "swapping the new tables in", statements: swapStatements(meta, literal) };
+  yield {
+    what: "swapping the new tables in",
+    statements: swap(writes, typeof meta === "function" ? meta() : meta, remote),
+  };
   yield {
     what: "dropping the old tables",
-    statements: [...SERVED_TABLES.map((t) => `DROP TABLE IF EXISTS old_${t}`), "DROP TABLE IF EXISTS import_progress"],
+    statements: [
+      ...SERVED_TABLES.map((t) => `DROP TABLE IF EXISTS old_${t}`),
+      "DROP TABLE IF EXISTS import_progress",
+    ].map((sql) => ({ sql, rows: 0 })),
     last: true,
   };
+}
+
+/** What an interrupted import left dropped, the stage tables created with their indexes. */
+function stageStatements(
+  build: Database.Database,
+  writes: D1Writes,
+  version: string,
+  indexSuffix: string,
+): RemoteStatement[] {
+  const table = /^CREATE TABLE (\w+)/;
+  return [
+    { sql: "CREATE TABLE IF NOT EXISTS import_progress (file INTEGER PRIMARY KEY, version TEXT NOT NULL)", rows: 2 },
+    // Rows of an earlier import's files: none, unless one was left unfinished (its own rows then).
+    { sql: `DELETE FROM import_progress WHERE version <> ${literal(version)}`, rows: 0 },
+    ...SERVED_TABLES.flatMap((t) => [`DROP TABLE IF EXISTS stage_${t}`, `DROP TABLE IF EXISTS old_${t}`]).map(
+      (sql) => ({ sql, rows: 0 }),
+    ),
+    ...stageDdl(build).map((sql) => ({
+      sql,
+      // A plain table; a virtual one (2); the FTS5 'pgsz' command after it (1).
+      rows: writes.createTable(table.exec(sql)?.[1] ?? "") - (sql.startsWith("INSERT") ? 1 : 0),
+    })),
+    // D1 grows each index with its rows, file by file.
+    ...[...stageIndexes(build, indexSuffix).values()].flat().map((sql) => ({ sql, rows: 1 })),
+  ];
+}
+
+/** The swap: every table renamed twice, the meta rows replaced. */
+function* swap(writes: D1Writes, meta: MetaRows, remote: RemoteSchema): Generator<RemoteStatement> {
+  const tables = writes.tablesAtSwap(remote.tables);
+  for (const sql of swapStatements(meta, literal)) {
+    const renamed = /^ALTER TABLE (\w+) RENAME/.exec(sql)?.[1];
+    if (renamed !== undefined) yield { sql, rows: writes.rename(renamed, tables) };
+    else if (sql.startsWith("DELETE FROM meta")) yield { sql, rows: remote.metaRows };
+    else yield { sql, rows: writes.rows("meta", 1) };
+  }
 }
 
 /**
  * Enough FTS5 merge steps for the whole index (an index is smaller than its documents' text); the
  * steps after the last merge do nothing. The first sets the merge's bound ('merge' with -N).
  */
-function* merges(build: Database.Database, table: string, docs: string): Generator<string> {
+function* merges(build: Database.Database, table: string, docs: string): Generator<RemoteStatement> {
   const bytes = build.prepare(`SELECT coalesce(sum(length(doc)), 0) FROM ${docs}`).pluck().get() as number;
   const steps = Math.ceil(bytes / FTS_PAGE_BYTES / MERGE_PAGES) + 2;
-  const merge = (pages: number) => `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`;
+  const merge = (pages: number) => ({
+    sql: `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`,
+    rows: 1,
+  });
   yield merge(-MERGE_PAGES);
   for (let i = 0; i < steps; i++) yield merge(MERGE_PAGES);
 }
 
 /** Multi-row INSERT OR REPLACE statements of a table's rows, each under MAX_STATEMENT_BYTES. */
-function* rowInserts(build: Database.Database, table: string): Generator<string> {
+function* rowInserts(build: Database.Database, writes: D1Writes, table: string): Generator<RemoteStatement> {
   const columns = (build.prepare("SELECT name FROM pragma_table_info(?)").pluck().all(table) as string[]).join(", ");
   const key = integerKey(build, table);
   const order =
@@ -109,32 +167,36 @@ function* rowInserts(build: Database.Database, table: string): Generator<string>
     keyColumns(build, table)
       .map((c) => c.name)
       .join(", ");
-  yield* multiRow(
+  for (const { sql, rows } of multiRow(
     `INSERT OR REPLACE INTO stage_${table} (${columns}) VALUES `,
     build.prepare(`SELECT ${columns} FROM ${table} ORDER BY ${order}`).raw().iterate() as Iterable<SqlValue[]>,
-  );
+  )) {
+    yield { sql, rows: writes.rows(table, rows) };
+  }
 }
 
-function* docInserts(build: Database.Database, docs: string, fts: string, column: string): Generator<string> {
-  yield* multiRow(
+/** The documents of an FTS5 index: one row written each (remote-cost.ts). */
+function docInserts(build: Database.Database, docs: string, fts: string, column: string): Iterable<RemoteStatement> {
+  return multiRow(
     `INSERT INTO ${fts} (rowid, ${column}) VALUES `,
     build.prepare(`SELECT pos, doc FROM ${docs} ORDER BY pos`).raw().iterate() as Iterable<SqlValue[]>,
   );
 }
 
-function* multiRow(head: string, rows: Iterable<SqlValue[]>): Generator<string> {
+/** Multi-row statements of the rows, each under MAX_STATEMENT_BYTES, with their number of rows. */
+function* multiRow(head: string, rows: Iterable<SqlValue[]>): Generator<RemoteStatement> {
   let values: string[] = [];
   let bytes = head.length;
   for (const row of rows) {
     const tuple = `(${row.map(literal).join(", ")})`;
     const size = Buffer.byteLength(tuple) + 2;
     if (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES) {
-      yield `${head}${values.join(", ")}`;
+      yield { sql: `${head}${values.join(", ")}`, rows: values.length };
       values = [];
       bytes = head.length;
     }
     values.push(tuple);
     bytes += size;
   }
-  if (values.length > 0) yield `${head}${values.join(", ")}`;
+  if (values.length > 0) yield { sql: `${head}${values.join(", ")}`, rows: values.length };
 }

@@ -51,6 +51,7 @@ export function resolveSources(options: ImportOptions) {
       venueCount: generated ? venueCount : 0,
       seed,
       selection: selectionWith(options.musicbrainzTypes, options.osmTags),
+      minPopulation: options.minPopulation ?? 0,
     },
     files: [countries, admin1, cities, localized, regionCodes, ...venueFiles],
     versionOptions: {
@@ -61,9 +62,10 @@ export function resolveSources(options: ImportOptions) {
       prefixCountMin: options.prefixCountMin ?? null,
       cellCountMin: options.cellCountMin ?? null,
       countryNames: countryNamesSource(),
+      ...minPopulationOf(options),
     },
     description: [
-      `cities: ${basename(cities)}`,
+      `cities: ${basename(cities)}${"minPopulation" in minPopulationOf(options) ? ` (population ${options.minPopulation} or more)` : ""}`,
       `admin1: ${basename(admin1)}`,
       `countries: ${basename(countries)}`,
       `localized: ${basename(localized)}`,
@@ -73,6 +75,10 @@ export function resolveSources(options: ImportOptions) {
     ].join("; "),
   };
 }
+
+/** --min-population for the data version, only when asked for: the default data keeps its version. */
+const minPopulationOf = (options: ImportOptions): { minPopulation?: number } =>
+  options.minPopulation === undefined ? {} : { minPopulation: options.minPopulation };
 
 /** The reference files the options name (an option given as undefined keeps the default). */
 function definedOnly(options: ImportOptions): Partial<ReturnType<typeof defaultSources>> {

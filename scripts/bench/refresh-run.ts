@@ -1,0 +1,119 @@
+/**
+ * `npm run bench -- --refresh`: what a refresh changes in the served tables today — the yardstick of
+ * issue 56's "a refresh writes what changed" (docs/deploy.md#a-refresh-that-writes-what-changed).
+ * The default data's generated venues, exported as a venue file (A), and the same with 300 venues
+ * in Berlin added (B), as `npm run venues -- osm "Berlin"` adds a city's; each imported into a file
+ * of its own; then the tables compared key by key: the rows of B that A lacks or holds otherwise,
+ * the keys of A that B lacks, and what D1 would count for sending only those (1 + k per row
+ * written into a table with k indexes, 1 per row deleted, 2 per FTS5 document that moves).
+ */
+import { createWriteStream, rmSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { PLAIN_TABLES } from "../import/phases/build-file.ts";
+import { keyColumns } from "../import/publish/stage.ts";
+import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
+import { log, TMP } from "./common.ts";
+
+const ADDED = 300;
+const BERLIN = { id: "2950159", lat: 52.52, lng: 13.4 };
+
+const csvField = (v: unknown) => (/[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v ?? ""));
+
+/** Writes the venues of a served file as a venue file (CSV), with `added` more in Berlin. */
+async function exportVenues(from: string, path: string, added: number): Promise<void> {
+  const db = new Database(from, { readonly: true });
+  const out = createWriteStream(path);
+  const line = (fields: unknown[]) => out.write(`${fields.map(csvField).join(",")}\n`);
+  line(["id", "name", "cityId", "url", "lat", "long", "kind"]);
+  const rows = db.prepare(
+    `SELECT v.id, v.name, c.id, v.url, v.lat, v.lng, v.kind FROM venues v JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
+  );
+  for (const row of rows.raw().iterate() as Iterable<unknown[]>) line(row);
+  const words = db.prepare("SELECT word FROM words WHERE venues > 20 AND length(word) > 3 ORDER BY id LIMIT ?").pluck();
+  const pick = words.all(added) as string[];
+  for (let i = 0; i < added; i++) {
+    // Spread over the city, as a city's venues are: a fixed pattern, so that runs compare.
+    const [dLat, dLng] = [((i * 37) % 160) / 1000 - 0.08, ((i * 53) % 300) / 1000 - 0.15];
+    const name = `${(pick[i] ?? "neue").replace(/^./, (c) => c.toUpperCase())} ${["Club", "Halle", "Bühne", "Bar"][i % 4]}`;
+    const url = `https://www.openstreetmap.org/node/${900_000_000 + i}`;
+    line([(0xf0000000 + i).toString(16), name, BERLIN.id, url, BERLIN.lat + dLat, BERLIN.lng + dLng, "club"]);
+  }
+  db.close();
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+}
+
+const importFile = (database: string, extra: string[]) =>
+  run(bin("tsx"), [...IMPORT_COMMAND, "--database", database, "--force", "--fast", "-q", ...extra]);
+
+interface TableChange {
+  table: string;
+  rows: number;
+  changed: number;
+  gone: number;
+  full: number;
+  diff: number;
+}
+
+/** Table by table: rows of B new or other than in A, keys of A gone from B, and what D1 counts for each way. */
+function compare(a: string, b: string): TableChange[] {
+  const db = new Database(b, { readonly: true });
+  db.prepare("ATTACH DATABASE ? AS a").run(a);
+  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+  const changes: TableChange[] = PLAIN_TABLES.map((table) => {
+    const k = count(`SELECT count(*) FROM main.sqlite_master WHERE type = 'index' AND tbl_name = '${table}'`);
+    const keys = keyColumns(db, table)
+      .map((c) => c.name)
+      .join(", ");
+    const rows = count(`SELECT count(*) FROM main.${table}`);
+    const changed = count(`SELECT count(*) FROM (SELECT * FROM main.${table} EXCEPT SELECT * FROM a.${table})`);
+    const gone = count(
+      `SELECT count(*) FROM (SELECT ${keys} FROM a.${table} EXCEPT SELECT ${keys} FROM main.${table})`,
+    );
+    return { table, rows, changed, gone, full: rows * (1 + k), diff: changed * (1 + k) + gone };
+  });
+  // An FTS5 document's rowid is its record's pos (words: id): a record at another one moves its document.
+  for (const [fts, table, key] of [
+    ["cities_fts", "cities", "pos, id"],
+    ["venues_fts", "venues", "pos, id"],
+    ["words_fts", "words", "id, word"],
+  ] as const) {
+    const rows = count(`SELECT count(*) FROM main.${table}`);
+    const moved = count(`SELECT count(*) FROM (SELECT ${key} FROM main.${table} EXCEPT SELECT ${key} FROM a.${table})`);
+    changes.push({ table: fts, rows, changed: moved, gone: 0, full: rows, diff: 2 * moved });
+  }
+  db.close();
+  return changes;
+}
+
+function table(changes: readonly TableChange[]): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const [full, diff] = [changes.reduce((s, c) => s + c.full, 0), changes.reduce((s, c) => s + c.diff, 0)];
+  return [
+    "| table | rows | new or changed | gone | D1 rows, full import | D1 rows, only what changed |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...changes.map(
+      (c) => `| ${c.table} | ${n(c.rows)} | ${n(c.changed)} | ${n(c.gone)} | ${n(c.full)} | ${n(c.diff)} |`,
+    ),
+    `| **all** | | | | **${n(full)}** | **${n(diff)}** (${((100 * diff) / full).toFixed(1)} %) |`,
+  ].join("\n");
+}
+
+export async function benchRefresh(): Promise<void> {
+  const generated = join(TMP, "refresh-generated.sqlite");
+  const [a, b] = [join(TMP, "refresh-a.sqlite"), join(TMP, "refresh-b.sqlite")];
+  const [csvA, csvB] = [join(TMP, "refresh-a.csv"), join(TMP, "refresh-b.csv")];
+  log("the default data, whose venues become the venue file");
+  await importFile(generated, []);
+  await exportVenues(generated, csvA, 0);
+  await exportVenues(generated, csvB, ADDED);
+  log(`the venue file (A), then the same with ${ADDED} venues in Berlin (B)`);
+  await importFile(a, ["--venues", csvA]);
+  await importFile(b, ["--venues", csvB]);
+  log("comparing B with A, table by table");
+  console.log(`\n${table(compare(a, b))}\n`);
+  for (const f of [generated, a, b]) {
+    for (const end of ["", "-wal", "-shm", ".import-lock", ".import-lock.json"]) rmSync(`${f}${end}`, { force: true });
+  }
+  for (const f of [csvA, csvB]) rmSync(f, { force: true });
+}

@@ -1,0 +1,149 @@
+/**
+ * A remote import, from the build to the remote D1 database: what the remote holds first (an
+ * unchanged data version is not sent again), then the SQL files written as a stream while a
+ * replica runs them (remote-replica.ts), then one line of what they will cost in D1's units and
+ * which plan that fits (remote-plan.ts) — a run that does not fit the plan chosen stops there, as
+ * does a dry run — then the files applied through wrangler, resumably (remote-files.ts).
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { collectGarbage } from "../../tools/collect-garbage.ts";
+import { ImportError } from "../problems.ts";
+import type { Progress } from "../progress.ts";
+import { d1Database, migrateRemote, wranglerDatabase, type RemoteState } from "../wrangler.ts";
+import { remoteParts } from "./remote.ts";
+import {
+  applyRemoteFiles,
+  completeFiles,
+  markComplete,
+  writeRemoteFiles,
+  type AppliedFiles,
+  type RemoteFiles,
+} from "./remote-files.ts";
+import { costLine, planRefusal, remoteCost, type Plan, type RemoteCost } from "./remote-plan.ts";
+import { Replica } from "./remote-replica.ts";
+import { importSuffix } from "./stage.ts";
+
+/** The meta row in which a remote import records the bytes its data takes in D1 (what the next one's drop frees). */
+const DATA_BYTES = "d1_data_bytes";
+
+export interface RemoteOptions {
+  /** Print the cost and stop before the first file (the files are kept: the next run sends them). */
+  dryRun: boolean;
+  plan: Plan;
+}
+
+/** What the remote import sent, or would send; D1's own figures where it applied files. */
+export interface RemoteFigures {
+  files: number;
+  skipped: number;
+  bytes: number;
+  /** What the files left to apply cost, worked out before the first of them (remote-plan.ts). */
+  cost: RemoteCost;
+  /** What D1 said it counted, over the files this run applied (null where wrangler did not say; none on a dry run). */
+  applied?: Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize">;
+  dryRun?: boolean;
+}
+
+/** The remote database, migrated first unless on a dry run (which changes nothing remotely). */
+export async function remoteDatabase(dryRun: boolean, progress: Progress) {
+  const name = d1Database().name;
+  const database = wranglerDatabase(name);
+  if (!dryRun) {
+    progress.phase("applying migrations to the remote database");
+    await migrateRemote(name);
+  }
+  progress.phase("reading what the remote database holds");
+  let state: RemoteState | null;
+  try {
+    state = await database.state();
+  } catch (error) {
+    // A dry run may come before the database exists: its figures then assume a new one.
+    if (!dryRun || !(error instanceof ImportError)) throw error;
+    progress.line(`(${error.message}; the figures below assume a new, empty database)`);
+    state = null;
+  }
+  return { database, state };
+}
+
+/**
+ * Writes the build's SQL files into `dir` (the build then dropped: its pages and the disk it takes
+ * are not needed while uploading), running each statement in a replica for the sizes.
+ */
+function writeFiles(
+  buildDb: Database.Database,
+  meta: [string, string][],
+  version: string,
+  state: RemoteState | null,
+  dir: string,
+  progress: Progress,
+): RemoteFiles {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // The build's garbage goes before the writing makes its own, which then reuses those pages.
+  collectGarbage();
+  progress.phase("writing the SQL files of the remote import, and running them in a replica for the sizes");
+  const replica = new Replica(join(dir, "replica.sqlite"));
+  try {
+    const tables = state?.tables ?? [];
+    // Recorded for the next import, whose drop frees it: the stage tables' bytes, known by the swap.
+    const metaAtSwap = () => [...meta, [DATA_BYTES, String(replica.size() - replica.emptySize)] as [string, string]];
+    const parts = remoteParts(buildDb, metaAtSwap, version, importSuffix(), {
+      tables,
+      metaRows: state?.meta.size ?? 0,
+    });
+    let count = 0;
+    const files = writeRemoteFiles(parts, version, dir, replica, () => progress.tick(++count));
+    const written = { version, emptySize: replica.emptySize, files };
+    markComplete(dir, written);
+    return written;
+  } finally {
+    replica.close();
+  }
+}
+
+/**
+ * Publishes to the remote database: the files written from the build (or, with no build, those a
+ * run before wrote), their cost said in one line, then applied unless they do not fit the plan or
+ * the run is dry.
+ */
+export async function publishToRemote(
+  buildDb: Database.Database | null,
+  dropBuild: () => void,
+  meta: [string, string][],
+  version: string,
+  dir: string,
+  remote: Awaited<ReturnType<typeof remoteDatabase>>,
+  options: RemoteOptions,
+  progress: Progress,
+): Promise<RemoteFigures> {
+  const written =
+    buildDb === null ? completeFiles(dir) : writeFiles(buildDb, meta, version, remote.state, dir, progress);
+  dropBuild();
+  if (written === null) throw new Error(`the remote import's files in ${dir} are gone`);
+  const done = remote.state === null ? new Set<number>() : await remote.database.applied(version);
+  const cost = remoteCost(written, done, sizeOf(remote.state));
+  const resumedAt = done.size > 0 ? written.files.findIndex((_, n) => !done.has(n)) : null;
+  progress.line(costLine(cost, resumedAt));
+  const refusal = planRefusal(cost, options.plan);
+  if (refusal !== null) {
+    // The data must change (another version, other files) or the plan: rebuilding then is cheaper
+    // than keeping hundreds of MB of files that may never be sent.
+    rmSync(dir, { recursive: true, force: true });
+    throw refusal;
+  }
+  const figures = { files: written.files.length, skipped: done.size, bytes: cost.bytes, cost };
+  if (options.dryRun) return { ...figures, dryRun: true };
+  const applied = await applyRemoteFiles(dir, written, done, remote.database, progress);
+  return { ...figures, applied };
+}
+
+function sizeOf(state: RemoteState | null) {
+  const recorded = state?.meta.get(DATA_BYTES);
+  return {
+    size: state?.size ?? null,
+    dataBytes: recorded === undefined ? null : Number(recorded),
+    holdsData: state?.meta.has("data_version") ?? false,
+  };
+}

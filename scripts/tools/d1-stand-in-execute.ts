@@ -1,0 +1,90 @@
+/**
+ * `wrangler d1 execute … --json` for the local D1 that stands in for the remote database
+ * (scripts/tools/wrangler-d1-stand-in.sh runs this for it): what wrangler's own local execution
+ * does — its SQL splitter, then the statements as one batch on Miniflare's D1, applied whole or not
+ * at all — but answered as the remote database answers, with D1's meta: the rows read and written
+ * and the database's size after. Wrangler's local answer keeps only the duration of that meta, and
+ * the import reads what a file cost from it (docs/import.md#remote).
+ *
+ * Usage (as wrangler's): d1 execute NAME --local --persist-to DIR --json (--file=PATH | --command SQL)
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { d1Database } from "../import/wrangler.ts";
+
+/** What this needs of Miniflare's D1 binding. */
+interface D1Result {
+  results?: unknown[];
+  success: boolean;
+  meta: { rows_read?: number; rows_written?: number; size_after?: number; duration?: number };
+}
+interface D1 {
+  prepare(sql: string): unknown;
+  batch(statements: unknown[]): Promise<D1Result[]>;
+}
+interface MiniflareModule {
+  Miniflare: new (options: unknown) => { getD1Database(name: string): Promise<D1>; dispose(): Promise<void> };
+  convertV4MiniflareOptions(options: unknown): unknown;
+}
+
+// The Miniflare and the splitter of the wrangler that the import runs, whichever versions they are
+// (wrangler keeps a Miniflare of its own, newer than the one vitest's pool brings).
+const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
+const { Miniflare, convertV4MiniflareOptions } = fromWrangler("miniflare") as MiniflareModule;
+const { unstable_splitSqlQuery: split } = fromWrangler("wrangler") as { unstable_splitSqlQuery(sql: string): string[] };
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  strict: false,
+  options: { file: { type: "string" }, command: { type: "string" }, "persist-to": { type: "string" } },
+});
+
+async function execute(): Promise<D1Result[]> {
+  const sql = typeof values.file === "string" ? readFileSync(values.file, "utf8") : String(values.command ?? "");
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: "",
+      resourcePersistencePath: join(String(values["persist-to"] ?? ".wrangler/state"), "v3"),
+      d1Databases: { DATABASE: d1Database().id },
+    }),
+  );
+  try {
+    const db = await mf.getD1Database("DATABASE");
+    return await db.batch(split(sql).map((q) => db.prepare(q)));
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** The remote answer's shape: a file's totals (as the D1 import API gives them), or each statement's result. */
+function answer(results: D1Result[]): unknown[] {
+  if (typeof values.file !== "string") return results;
+  const meta = {
+    rows_read: results.reduce((n, r) => n + (r.meta.rows_read ?? 0), 0),
+    rows_written: results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0),
+    size_after: results.at(-1)?.meta.size_after ?? 0,
+    duration: results.reduce((n, r) => n + (r.meta.duration ?? 0), 0),
+  };
+  const totals = {
+    "Total queries executed": results.length,
+    "Rows read": meta.rows_read,
+    "Rows written": meta.rows_written,
+    "Database size (MB)": (meta.size_after / 1e6).toFixed(2),
+  };
+  return [{ results: [totals], success: true, finalBookmark: null, meta }];
+}
+
+execute().then(
+  (results) => console.log(JSON.stringify(answer(results), null, 2)),
+  (error: unknown) => {
+    // As wrangler says a failed query with --json: D1's own message (the error's cause), exit 1.
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    const text = cause instanceof Error ? cause.message : String(cause);
+    console.log(JSON.stringify({ error: { text } }, null, 2));
+    process.exit(1);
+  },
+);
