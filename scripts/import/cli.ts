@@ -29,8 +29,8 @@ Sources (GeoNames formats, see https://download.geonames.org/export/dump/readme.
                        venue search pages. Without it, venues are generated:
   --venues N           N generated venues (default ${DEFAULT_VENUE_COUNT}); --venue-count N is the same
   --seed TEXT          generator seed (default "${DEFAULT_SEED}")
-  --min-population N   only the cities of at least N people (and the words of their names): a
-                       smaller data set, e.g. for Workers Free (docs/deploy.md#workers-free)
+  --min-population N   only the cities of at least N people (with their own, ASCII and localized
+                       names): a smaller data set, e.g. for Workers Free (docs/deploy.md#workers-free)
   --musicbrainz-types LIST  MusicBrainz place types that are venues, comma-separated
                        (default: Venue, Club, Concert hall / Theatre, Amphitheatre, Festival
                        stage, Stadium, Indoor arena)

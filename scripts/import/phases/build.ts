@@ -103,7 +103,7 @@ export async function build(
   const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
   const counts = noCounts(anchorEvery);
 
-  const { regions, localizedByCity } = await readPlaces(db, sources, counts, problems, progress);
+  const regions = await readPlaces(db, sources, counts, problems, progress);
   const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
   counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
   placeVenues(db, progress);
@@ -132,8 +132,7 @@ export async function build(
     problems.check();
     venueDocuments(db, progress);
     indexes.index("side_venues");
-    // A smaller data set gets a vocabulary of the cities' own names (vocabulary.ts).
-    counts.words = vocabulary(db, progress, (sources.minPopulation ?? 0) > 0 ? localizedByCity : undefined);
+    counts.words = vocabulary(db, progress);
     indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
@@ -165,7 +164,7 @@ async function readPlaces(
   counts.belowMinPopulation = read.belowMinPopulation;
   counts.badAlternateNames = read.badAlternateNames;
   counts.outsideAdmin1 = citiesOutsideTheAdmin1Table(db);
-  return { regions, localizedByCity };
+  return regions;
 }
 
 /** How the venues of each file got their city (after placing and the checks). */

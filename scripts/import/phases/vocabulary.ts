@@ -5,35 +5,11 @@
  * deletion neighbourhood (src/data-contract/typo-keys.ts), the document words_fts indexes.
  */
 import type Database from "better-sqlite3";
-import { nameIndexText } from "../../../src/data-contract/spellings.ts";
 import { indexDeletes } from "../../../src/data-contract/typo-keys.ts";
 import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
 
-/**
- * The cities' words of the vocabulary: of every name they have, or (`ownNames`, the localized names
- * of each city by geonameid) of their own, ASCII and localized names only. GeoNames lists a big
- * city's name in dozens of languages: the 2,491 cities of 200,000 people or more and 5,000 venues
- * have 52,670 words so, 6,857 without the other names (2026-11-28), each a row of words and a
- * document of words_fts. Every name is still searched (the cities' documents hold them all); a
- * typo in one of the others is not forgiven.
- */
-function cityWords(db: Database.Database, ownNames: ReadonlyMap<string, readonly string[]> | undefined): string {
-  if (ownNames === undefined)
-    return "SELECT 'c', j.value FROM raw_cities, json_each('[\"' || replace(words, ' ', '\",\"') || '\"]') j";
-  db.function("own_words", { deterministic: true }, (gid, name, ascii) =>
-    JSON.stringify(
-      nameIndexText([String(name), String(ascii ?? name), ...(ownNames.get(String(gid)) ?? [])]).words.split(" "),
-    ),
-  );
-  return "SELECT 'c', j.value FROM raw_cities, json_each(own_words(gid, name, ascii_norm)) j";
-}
-
-export function vocabulary(
-  db: Database.Database,
-  progress: Progress,
-  ownNames?: ReadonlyMap<string, readonly string[]>,
-): number {
+export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
   // Every word once, counted; the words of 1 and 2 letters stay in a temp table, for the prefixes
   // that the cell counts count (cell-counts.ts). One sort of every word of every name.
@@ -43,7 +19,7 @@ export function vocabulary(
     SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities, sum(kind = 'p') AS places FROM (
       SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(words, ' ', '","') || '"]') j
       UNION ALL
-      ${cityWords(db, ownNames)}
+      SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
       UNION ALL
       SELECT 'p', j.value FROM place_names, json_each('["' || replace(form, ' ', '","') || '"]') j
     ) GROUP BY value ORDER BY value;
