@@ -11,7 +11,7 @@ import { count, dir, fixtureImport, open } from "../support/import-fixtures.ts";
 const MIN = 140_000;
 
 describe("--min-population", () => {
-  it("imports the cities of at least that many people, their venues, and the words of their own names", async () => {
+  it("imports the cities of at least that many people, their venues, and their own, ASCII and localized names", async () => {
     const all = join(dir, "every-city.sqlite");
     const some = join(dir, "big-cities.sqlite");
     const full = await fixtureImport(all);
