@@ -17,8 +17,9 @@ export function fullScans(details: readonly string[]): string[] {
     // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
     // texts the ways of the suggestions read (texts: src/suggest/candidates.ts) and the places the end
     // of their text is read as (read_regions, read_cities: at most 2 each, src/suggest/ways.ts); a
-    // search's first candidates (cand: src/match/capped.ts).
-    return !/^SCAN (cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
+    // search's first candidates (cand: src/match/capped.ts); the block a page of a scope starts in and
+    // its cities (blk, city: query/venues.ts), the last record before a cell (lastrec: geo/places.ts).
+    return !/^SCAN (blk|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|e|n|k|total|answer|lower|edges|ranges)( LEFT-JOIN)?$/.test(
       d,
     );
   });

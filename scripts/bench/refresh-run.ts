@@ -30,7 +30,9 @@ async function exportVenues(from: string, path: string, added: number): Promise<
     `SELECT v.id, v.name, c.id, v.url, v.lat, v.lng, v.kind FROM venues v JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
   );
   for (const row of rows.raw().iterate() as Iterable<unknown[]>) line(row);
-  const words = db.prepare("SELECT word FROM words WHERE venues > 20 AND length(word) > 3 ORDER BY id LIMIT ?").pluck();
+  const words = db
+    .prepare("SELECT word FROM words WHERE venues > 20 AND length(word) > 3 ORDER BY word LIMIT ?")
+    .pluck();
   const pick = words.all(added) as string[];
   for (let i = 0; i < added; i++) {
     // Spread over the city, as a city's venues are: a fixed pattern, so that runs compare.

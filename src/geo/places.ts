@@ -4,6 +4,7 @@
  * are written over.
  */
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
+import { CELL_BLOCK_SHIFT } from "../data-contract/blocks.ts";
 import { raw, sql, type Sql } from "../sql/sql.ts";
 import { boxCentreDistance, boxInsideBox, boxOutsideBox, boxReachSql, inAreaSql, type SqlBox } from "./area.ts";
 
@@ -17,7 +18,7 @@ export interface Places {
   record(pos: Sql): Sql;
   /** The table of the records in finest cells [lo, hi) and its join condition (after CROSS JOIN). */
   inCells(lo: Sql, hi: Sql): Sql;
-  /** The number (cell_rank) of the last record in a finest cell before `cell`, 0 without one. */
+  /** The records in the finest cells before `cell`: the number of the last of them, 0 without one. */
   rankBefore(cell: Sql): Sql;
   pos: Sql;
   lat: Sql;
@@ -34,8 +35,11 @@ export function placesOf(table: "cities" | "venues", alias: string, lat: string,
     fts: `${table}_fts`,
     record: (pos) => sql`JOIN ${raw(table)} ${a} ON ${a}.pos = ${pos}`,
     inCells: (lo, hi) => sql`${raw(table)} ${a} ON ${a}.cell >= ${lo} AND ${a}.cell < ${hi}`,
+    // The last record before the cell, numbered within its block (src/data-contract/blocks.ts).
     rankBefore: (cell) =>
-      sql`coalesce((SELECT cell_rank FROM ${raw(table)} WHERE cell < ${cell} ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
+      sql`coalesce((SELECT b.before + lastrec.cell_rank FROM (SELECT cell, cell_rank FROM ${raw(table)} WHERE cell < ${cell}
+                                                       ORDER BY cell DESC, cell_rank DESC LIMIT 1) lastrec
+                    JOIN cell_blocks b ON b.records = '${raw(table)}' AND b.block = lastrec.cell >> ${raw(String(CELL_BLOCK_SHIFT))}), 0)`,
     pos: raw(`${alias}.pos`),
     lat: raw(lat),
     lng: raw(lng),

@@ -1,8 +1,9 @@
 /**
  * Every record in an area (no name, no kind), counted along the order of the records' finest cells
- * (docs/architecture.md#places-on-a-grid): `cell_rank` numbers the records in that order, so the
- * records of any cell, or of any range of finest cells, are two seeks in the cells' index (the
- * rank before its end, less the rank before its start).
+ * (docs/architecture.md#places-on-a-grid): `cell_rank` numbers the records in that order within
+ * their block and cell_blocks counts the blocks before (src/data-contract/blocks.ts), so the
+ * records of any cell, or of any range of finest cells, are a few seeks (the rank before its end,
+ * less the rank before its start).
  *
  * The area is cut into cells without the data (decompose.ts): the ranges wholly inside are
  * counted by their ranks; from each cell on the edge a recursive walk opens the cells that the

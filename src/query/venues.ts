@@ -1,11 +1,12 @@
 /**
  * Venue SQL (docs/api.md): searches without a name (names.ts does names).
  *
- * `pos` orders venues by their city's population, then name, then id (migrations/0004), so the
- * venues of a city are the pos range cities.venue_first + [0, venue_count), and the rank columns
- * give any page of a country or state as an index seek. Totals of whole regions and cities are
- * stored numbers.
+ * `pos` orders venues by their city's population, then name, then id (migrations/0004, 0014), so
+ * the venues of a city are the pos range cities.venue_first + [0, venue_count), and venue_blocks
+ * gives any page of a country or state as a few seeks (src/data-contract/blocks.ts). Totals of
+ * whole regions and cities are stored numbers.
  */
+import { ALL_VENUES, CITY_BLOCK, SCOPE_SEPARATOR } from "../data-contract/blocks.ts";
 import { normalize } from "../data-contract/normalize.ts";
 import { placesOf } from "../geo/places.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
@@ -19,27 +20,47 @@ import { cappedCount, matchesOf } from "../match/capped.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.venues;
 
-/** Pages of the filters that have stored ranks: none, a country, a country and a state code. */
+/**
+ * The pos that the page at `offset` of a scope's venues starts at (src/data-contract/blocks.ts):
+ * the scope's block holding it (venue_blocks), then a running sum over that block's cities (the
+ * rowid range of CITY_BLOCK cities, which `cities` filters to the scope's). NULL past the last.
+ */
+function scopeStart(scope: Sql, cities: Sql, offset: number): Sql {
+  return sql`(WITH blk AS (SELECT block, before, first FROM venue_blocks WHERE scope = ${scope} AND before <= ${offset}
+                           ORDER BY before DESC LIMIT 1),
+    city AS (SELECT c.venue_first, (SELECT before FROM blk) + sum(c.venue_count) OVER (ORDER BY c.pos) - c.venue_count AS skipped
+             FROM cities c NOT INDEXED
+             WHERE c.pos >= (SELECT block FROM blk) * ${raw(String(CITY_BLOCK))}
+               AND c.pos < ((SELECT block FROM blk) + 1) * ${raw(String(CITY_BLOCK))} AND c.venue_count > 0 AND ${cities})
+    SELECT coalesce((SELECT venue_first + ${offset} - skipped FROM city WHERE skipped <= ${offset} ORDER BY skipped DESC LIMIT 1),
+                    (SELECT first + ${offset} - before FROM blk)))`;
+}
+
+/** Pages of the filters that have stored blocks: none, a country, a country and a state code. */
 function ranked(p: SearchParams, offset: number): Search | null {
   if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
   if (p.country === undefined) {
     return {
-      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE pos > ${offset} ORDER BY pos LIMIT ${PAGE_SIZE}`,
+      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE pos >= ${scopeStart(sql`${ALL_VENUES}`, raw("1"), offset)}
+                     ORDER BY pos LIMIT ${PAGE_SIZE}`,
       count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`,
     };
   }
   const code = countryCode(p.country);
   if (p.stateCode === undefined) {
+    const start = scopeStart(code, sql`c.country_code = ${code}`, offset);
     return {
-      positions: sql`SELECT pos, country_rank AS rank, NULL AS dist FROM venues
-                     WHERE country_code = ${code} AND country_rank > ${offset} ORDER BY country_rank LIMIT ${PAGE_SIZE}`,
+      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues
+                     WHERE country_code = ${code} AND pos >= ${start} ORDER BY pos LIMIT ${PAGE_SIZE}`,
       count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ''), 0) AS n`,
     };
   }
+  const inState = sql`c.country_code = ${code} AND c.admin1_code = ${p.stateCode}`;
+  const start = scopeStart(sql`${code} || ${SCOPE_SEPARATOR} || ${p.stateCode}`, inState, offset);
   return {
-    positions: sql`SELECT pos, state_rank AS rank, NULL AS dist FROM venues
-                   WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND state_rank > ${offset}
-                   ORDER BY state_rank LIMIT ${PAGE_SIZE}`,
+    positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues
+                   WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND pos >= ${start}
+                   ORDER BY pos LIMIT ${PAGE_SIZE}`,
     count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ${p.stateCode}), 0) AS n`,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The import end to end on small fixture files: order and ranks, idempotence, bad rows, a killed
+ * The import end to end on small fixture files: order and blocks, idempotence, bad rows, a killed
  * import, streaming more rows than a batch, the data version's inputs, and the remote path —
  * its files applied to SQLite, resumed after a failure, giving the same rows as the local path.
  */
@@ -13,6 +13,7 @@ import { FTS_DOCUMENTS } from "../../scripts/import/phases/build-file.ts";
 import { ImportError } from "../../scripts/import/problems.ts";
 import { FTS_PAGE_BYTES } from "../../scripts/import/publish/stage.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
+import { expectBlocks, expectNumberedInCities } from "../support/venue-blocks.ts";
 import { count, dir, FIXTURES, fixtureArgs, fixtureImport, open, snapshot } from "../support/import-fixtures.ts";
 
 describe("import", () => {
@@ -40,17 +41,11 @@ describe("import", () => {
           Buffer.compare(Buffer.from(a.id), Buffer.from(b.id)),
       );
       expect(venues.map((v) => v.id)).toEqual(expected.map((v) => v.id));
-      expect(venues.map((v) => v.pos)).toEqual(venues.map((_, i) => i + 1));
-      // The venues of a city are one pos range; ranks count within the country, in pos order.
-      const ranges = db
-        .prepare(
-          `SELECT c.venue_first AS first, c.venue_count AS n, min(v.pos) AS lo, max(v.pos) AS hi, count(v.pos) AS k
-           FROM cities c JOIN venues v ON v.city_pos = c.pos GROUP BY c.pos`,
-        )
-        .all() as { first: number; n: number; lo: number; hi: number; k: number }[];
-      for (const r of ranges) expect(r).toEqual({ first: r.lo, n: r.k, lo: r.lo, hi: r.lo + r.k - 1, k: r.k });
-      const ranks = db.prepare("SELECT country_rank FROM venues WHERE country_code = 'DE' ORDER BY pos").pluck().all();
-      expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+      expectNumberedInCities(
+        db,
+        venues.map((v) => v.pos),
+      );
+      expectBlocks(db);
       // Search documents: Vienna by its German name, as a word and as a name token.
       const vienna = (db.prepare("SELECT pos FROM cities WHERE id = '2761369'").get() as { pos: number }).pos;
       for (const q of ['"wien"*', '"_wien"', '"__c_at"']) {
@@ -195,9 +190,9 @@ describe("import", () => {
       "CREATE UNIQUE INDEX cities_by_name ON cities (name_norm, pos)",
       "CREATE UNIQUE INDEX cities_by_state_rank ON cities (country_code, admin1_code, state_rank)",
       "CREATE INDEX venues_by_cell ON venues (cell, cell_rank, lat, lng, city_pos)",
-      "CREATE UNIQUE INDEX venues_by_country_rank ON venues (country_code, country_rank)",
+      "CREATE INDEX venues_by_country ON venues (country_code, pos)",
       "CREATE UNIQUE INDEX venues_by_id ON venues (id)",
-      "CREATE UNIQUE INDEX venues_by_state_rank ON venues (country_code, admin1_code, state_rank)",
+      "CREATE INDEX venues_by_state ON venues (country_code, admin1_code, pos)",
     ];
     expect(indexes(alone)).toEqual(expected);
     expect(indexes(paced)).toEqual(expected);

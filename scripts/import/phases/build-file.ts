@@ -21,6 +21,8 @@ export const PLAIN_TABLES = [
   "name_tiers",
   "name_anchors",
   "cell_counts",
+  "venue_blocks",
+  "cell_blocks",
   "localized_names",
   "place_names",
   "city_name_texts",

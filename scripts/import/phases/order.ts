@@ -5,6 +5,13 @@
  * disk, so memory does not grow with the data.
  */
 import type Database from "better-sqlite3";
+import {
+  ALL_VENUES,
+  CELL_BLOCK_SHIFT,
+  CITY_BLOCK,
+  SCOPE_SEPARATOR,
+  VENUE_SLOTS,
+} from "../../../src/data-contract/blocks.ts";
 import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
 
@@ -20,7 +27,7 @@ export function orderCities(db: Database.Database, progress: Progress): number {
                         cell_rank, country_rank, state_rank, venue_first, venue_count)
     SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
            country_code, admin1_code, lat, lng, population, z,
-           row_number() OVER (ORDER BY z, population DESC, gid),
+           row_number() OVER (PARTITION BY z >> ${CELL_BLOCK_SHIFT} ORDER BY z, population DESC, gid),
            row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
            CASE WHEN admin1_code IS NOT NULL
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
@@ -29,17 +36,17 @@ export function orderCities(db: Database.Database, progress: Progress): number {
     -- The build's own lookup: localized names find their city by id.
     CREATE INDEX build_cities_by_id ON cities (id);`),
   );
+  cellBlocks(db, "cities");
   return db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
 }
 
 /**
  * Venues by their city's pos (so by city population; venues without a city last), then name,
- * then id. The venues of a city are one pos range, so a venue's rank in its country (state) is
- * the venues of the country's (state's) bigger cities, from a running sum over the cities, plus
- * its place in its city: no sort of the venues but the one that numbers them.
+ * then id, numbered within their city (src/data-contract/blocks.ts): a venue's pos is its city's
+ * pos × VENUE_SLOTS plus its place there. No sort of the venues but the one that numbers them.
  */
 export function orderVenues(db: Database.Database, progress: Progress): number {
-  progress.phase("ordering venues (city population, name, id) and ranking them");
+  progress.phase("ordering venues (city population, name, id) and numbering them in their cities");
   // The venues' cities by geonameid, in a compact table: venues come in the order they were made
   // or read (generated ones band by band of latitude), and looking each city up by its text id in
   // the cities table read pages all over a table of millions. Its pages are read from the OS's
@@ -48,47 +55,81 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
   db.exec(`
     CREATE TEMP TABLE city_at (gid INTEGER PRIMARY KEY, pos INTEGER NOT NULL, lat REAL NOT NULL, lng REAL NOT NULL);
     INSERT INTO temp.city_at SELECT CAST(id AS INTEGER), pos, lat, lng FROM cities ORDER BY CAST(id AS INTEGER);`);
-  db.exec(`
+  // Venues without a city: one more city after the last.
+  const noCity = (db.prepare("SELECT coalesce(max(pos), 0) + 1 FROM cities").pluck().get() as number) * VENUE_SLOTS;
+  db.prepare(
+    `
     CREATE TEMP TABLE ordered_venues (
       pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
       words TEXT NOT NULL, names TEXT NOT NULL, shared TEXT NOT NULL, name_sets TEXT, name_texts TEXT, city_pos INTEGER,
       url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
       cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
-    );
-    -- Ordered as the window numbers them, which SQLite then sorts once (ORDER BY 1 sorted the
-    -- numbered rows a second time).
+    )`,
+  ).run();
+  // Ordered as the window numbers them, which SQLite then sorts once (ORDER BY 1 sorted the
+  // numbered rows a second time).
+  db.prepare(
+    `
     INSERT INTO temp.ordered_venues
-    SELECT row_number() OVER (ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id), r.id, r.name, r.name_norm,
-           r.words, r.names, r.shared, r.name_sets, r.name_texts, c.pos, r.url, r.lat, r.lng, r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
+    SELECT coalesce(c.pos * ${VENUE_SLOTS}, :noCity)
+             + row_number() OVER (PARTITION BY coalesce(c.pos * ${VENUE_SLOTS}, :noCity) ORDER BY r.name_norm, r.id) - 1,
+           r.id, r.name, r.name_norm, r.words, r.names, r.shared, r.name_sets, r.name_texts, c.pos, r.url, r.lat, r.lng,
+           r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN temp.city_at c ON c.gid = r.city_gid
-    ORDER BY c.pos IS NULL, c.pos, r.name_norm, r.id;
+    ORDER BY coalesce(c.pos * ${VENUE_SLOTS}, :noCity), r.name_norm, r.id`,
+  ).run({ noCity });
+  db.exec(`
     DROP TABLE temp.city_at;
     UPDATE cities SET venue_first = s.first, venue_count = s.n
     FROM (SELECT city_pos, min(pos) AS first, count(*) AS n FROM temp.ordered_venues WHERE city_pos IS NOT NULL
           GROUP BY city_pos) s
-    WHERE cities.pos = s.city_pos;
-    CREATE TEMP TABLE venues_before (pos INTEGER PRIMARY KEY, country INTEGER NOT NULL, state INTEGER);
-    INSERT INTO temp.venues_before
-    SELECT pos, sum(venue_count) OVER (PARTITION BY country_code ORDER BY pos) - venue_count,
-           CASE WHEN admin1_code IS NOT NULL
-                THEN sum(venue_count) OVER (PARTITION BY country_code, admin1_code ORDER BY pos) - venue_count END
-    FROM cities WHERE venue_count > 0 ORDER BY pos;
-    -- The cell ranks in a narrow table of their own: numbering the venues' whole rows by cell
-    -- sorted them twice (by cell, then back by pos); this sorts two numbers a venue.
+    WHERE cities.pos = s.city_pos;`);
+  const most = db.prepare("SELECT coalesce(max(venue_count), 0) FROM cities").pluck().get() as number;
+  if (most > VENUE_SLOTS)
+    throw new Error(`a city has ${most} venues, more than the ${VENUE_SLOTS} that pos leaves room for`);
+  // The cell ranks in a narrow table of their own: numbering the venues' whole rows by cell
+  // sorted them twice (by cell, then back by pos); this sorts two numbers a venue.
+  db.exec(`
     CREATE TEMP TABLE cell_ranks (pos INTEGER PRIMARY KEY, cell_rank INTEGER NOT NULL);
     INSERT INTO temp.cell_ranks
-    SELECT pos, row_number() OVER (ORDER BY cell, pos) FROM temp.ordered_venues WHERE cell IS NOT NULL ORDER BY pos;
-    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, country_rank, state_rank, lat, lng, kind,
-                        cell, cell_rank)
-    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code,
-           b.country + o.pos - c.venue_first + 1, b.state + o.pos - c.venue_first + 1, o.lat, o.lng, o.kind,
+    SELECT pos, row_number() OVER (PARTITION BY cell >> ${CELL_BLOCK_SHIFT} ORDER BY cell, pos)
+    FROM temp.ordered_venues WHERE cell IS NOT NULL ORDER BY pos;
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, lat, lng, kind, cell, cell_rank)
+    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code, o.lat, o.lng, o.kind,
            o.cell, k.cell_rank
-    FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.venues_before b ON b.pos = o.city_pos
-    LEFT JOIN temp.cell_ranks k ON k.pos = o.pos
+    FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.cell_ranks k ON k.pos = o.pos
     ORDER BY o.pos;
-    DROP TABLE temp.venues_before;
     DROP TABLE temp.cell_ranks;`);
+  venueBlocks(db, noCity);
+  cellBlocks(db, "venues");
   return db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
+}
+
+/** The venues of every scope before each block of cities (venue_blocks), from the cities' counts. */
+function venueBlocks(db: Database.Database, noCity: number): void {
+  db.prepare(
+    `
+    INSERT INTO venue_blocks (scope, before, block, first)
+    SELECT scope, sum(n) OVER (PARTITION BY scope ORDER BY block) - n, block, NULL FROM (
+      SELECT '${ALL_VENUES}' AS scope, pos / ${CITY_BLOCK} AS block, sum(venue_count) AS n
+      FROM cities WHERE venue_count > 0 GROUP BY 2
+      UNION ALL
+      SELECT country_code, pos / ${CITY_BLOCK}, sum(venue_count) FROM cities WHERE venue_count > 0 GROUP BY 1, 2
+      UNION ALL
+      SELECT country_code || '${SCOPE_SEPARATOR}' || admin1_code, pos / ${CITY_BLOCK}, sum(venue_count)
+      FROM cities WHERE venue_count > 0 AND admin1_code IS NOT NULL GROUP BY 1, 2)
+    UNION ALL
+    SELECT '${ALL_VENUES}', (SELECT coalesce(sum(venue_count), 0) FROM cities), -1, :noCity
+    WHERE EXISTS (SELECT 1 FROM temp.ordered_venues WHERE pos >= :noCity)`,
+  ).run({ noCity });
+}
+
+/** The records of each table before each cell of CELL_BLOCK_LEVEL that holds some (cell_blocks). */
+function cellBlocks(db: Database.Database, records: "cities" | "venues"): void {
+  db.exec(`
+    INSERT INTO cell_blocks (records, block, before)
+    SELECT '${records}', block, sum(n) OVER (ORDER BY block) - n FROM (
+      SELECT cell >> ${CELL_BLOCK_SHIFT} AS block, count(*) AS n FROM ${records} WHERE cell IS NOT NULL GROUP BY 1)`);
 }
 
 /**

@@ -67,7 +67,7 @@ function* tierRecords(rows: Iterable<PosRow>): Generator<TierRecord> {
 /** The stored totals, tiers and anchors of one kind of record. */
 function storeKind(db: Database.Database, kind: Kind, prefixCountMin: number, anchorEvery: number): void {
   const column = kind === "venue" ? "venues" : "cities";
-  const vocabulary = db.prepare(`SELECT word, ${column} FROM words WHERE ${column} > 0 ORDER BY id`).raw();
+  const vocabulary = db.prepare(`SELECT word, ${column} FROM words WHERE ${column} > 0 ORDER BY word`).raw();
   const candidates = prefixCandidates(vocabulary.iterate() as Iterable<[string, number]>, prefixCountMin);
   const totals = scopedPrefixCounts(prefixRecords(recordsByRegion(db, kind)), candidates, prefixCountMin);
   // Anchors of deep pages for the broad prefixes of scope '' (no filters).

@@ -4,13 +4,23 @@
  * a name is forgiven too), with how many of each hold it, and its
  * deletion neighbourhood (src/data-contract/typo-keys.ts), the document words_fts indexes.
  */
+import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { indexDeletes } from "../../../src/data-contract/typo-keys.ts";
 import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
 
+/**
+ * A word's number (words.id, the rowid of its words_fts document) is its own: the first 48 bits of
+ * its SHA-1, times 16, plus its rank among the words of the same 48 bits (never seen; at most 16).
+ * Numbered in alphabetical order, one new word renumbered every word after it, and a refresh
+ * rewrote half the vocabulary and its index (docs/deploy.md#a-refresh-that-writes-what-changed).
+ */
+const wordHash = (word: unknown): number => createHash("sha1").update(String(word)).digest().readUIntBE(0, 6);
+
 export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
+  db.function("word_hash", { deterministic: true }, wordHash);
   // Every word once, counted; the words of 1 and 2 letters stay in a temp table, for the prefixes
   // that the cell counts count (cell-counts.ts). One sort of every word of every name.
   withSortHelper(db, () =>
@@ -23,8 +33,9 @@ export function vocabulary(db: Database.Database, progress: Progress): number {
       UNION ALL
       SELECT 'p', j.value FROM place_names, json_each('["' || replace(form, ' ', '","') || '"]') j
     ) GROUP BY value ORDER BY value;
-    INSERT INTO words (word, venues, cities, places)
-    SELECT word, venues, cities, places FROM temp.all_words WHERE length(word) >= 3 ORDER BY word;
+    INSERT INTO words (id, word, venues, cities, places)
+    SELECT h * 16 + row_number() OVER (PARTITION BY h ORDER BY word) - 1, word, venues, cities, places
+    FROM (SELECT word_hash(word) AS h, * FROM temp.all_words WHERE length(word) >= 3) ORDER BY 1;
     CREATE TEMP TABLE short_words AS SELECT word, venues, cities FROM temp.all_words WHERE length(word) < 3;
     DROP TABLE temp.all_words;`),
   );

@@ -123,14 +123,19 @@ async function copyTable(p: Publish, table: string): Promise<void> {
   const integer = integerKey(build, table);
   let done = 0;
   if (integer !== null) {
+    // Keys are sparse (venues: their city's pos × VENUE_SLOTS; words: a hash): each step ends
+    // where the build's next `size` rows end.
     const copy = target.prepare(
-      `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${integer} BETWEEN ? AND ?`,
+      `INSERT INTO main.stage_${table} SELECT * FROM build.${table} WHERE ${integer} >= ? AND ${integer} < ?`,
     );
-    const hi = (build.prepare(`SELECT max(${integer}) FROM ${table}`).pluck().get() as number | null) ?? 0;
-    for (let from = 1; from <= hi;) {
-      const size = steps.rows;
-      done += await steps.write(() => copy.run(from, from + size - 1).changes);
-      from += size;
+    const next = build.prepare(
+      `SELECT ${integer} FROM ${table} WHERE ${integer} >= ? ORDER BY ${integer} LIMIT 1 OFFSET ?`,
+    );
+    let from = build.prepare(`SELECT min(${integer}) FROM ${table}`).pluck().get() as number | null;
+    while (from !== null) {
+      const to = (next.pluck().get(from, steps.rows) as number | undefined) ?? null;
+      done += await steps.write(() => copy.run(from, to ?? Number.MAX_SAFE_INTEGER).changes);
+      from = to;
       progress.tick(done);
     }
     return;
