@@ -42,6 +42,9 @@
  * the default venues as a venue file, then with 300 venues in Berlin added, compared table by table
  * (docs/deploy.md "A refresh that writes what changed").
  *
+ * `npm run bench -- --classes` instead measures the query classes alone as misses (rows read, p50, raw
+ * SQL) on 1,000,000 venues (`--venues N`), into bench/classes.json; `--compare FILE` beside an earlier run.
+ *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
@@ -62,6 +65,7 @@ import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
 import { benchDearest } from "./bench/dearest-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
+import { benchClasses } from "./bench/classes-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -74,10 +78,12 @@ const { values } = parseArgs({
     remote: { type: "boolean" },
     dearest: { type: "boolean" },
     refresh: { type: "boolean" },
+    classes: { type: "boolean" },
+    compare: { type: "string" },
     venues: { type: "string", multiple: true },
   },
 });
-/** `--venues N` (repeatable) of the remote run: the sizes to measure. */
+/** `--venues N` (repeatable) of the remote run: the sizes to measure; the classes' run, its size. */
 function venueSizes(given: string[] | undefined): number[] | undefined {
   const bad = given?.find((v) => !/^[1-9][0-9]*$/.test(v));
   if (bad !== undefined) {
@@ -96,6 +102,7 @@ const RUNS = [
   [values.remote, () => benchRemote(venueSizes(values.venues))],
   [values.dearest, benchDearest],
   [values.refresh, benchRefresh],
+  [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

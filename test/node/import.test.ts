@@ -13,7 +13,7 @@ import { FTS_DOCUMENTS } from "../../scripts/import/phases/build-file.ts";
 import { ImportError } from "../../scripts/import/problems.ts";
 import { FTS_PAGE_BYTES } from "../../scripts/import/publish/stage.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
-import { expectBlocks, expectNumberedInCities } from "../support/venue-blocks.ts";
+import { expectBlocks, expectEveryBroadPrefixCounted, expectNumberedInCities } from "../support/venue-blocks.ts";
 import { count, dir, FIXTURES, fixtureArgs, fixtureImport, open, snapshot } from "../support/import-fixtures.ts";
 
 describe("import", () => {
@@ -46,6 +46,7 @@ describe("import", () => {
         venues.map((v) => v.pos),
       );
       expectBlocks(db);
+      expectEveryBroadPrefixCounted(db);
       // Search documents: Vienna by its German name, as a word and as a name token.
       const vienna = (db.prepare("SELECT pos FROM cities WHERE id = '2761369'").get() as { pos: number }).pos;
       for (const q of ['"wien"*', '"_wien"', '"__c_at"']) {

@@ -1,6 +1,7 @@
 /**
  * What the import's numbers that change only near a change hold (src/data-contract/blocks.ts),
- * checked against the venues themselves on the fixture import (134 cities, 2,000 venues).
+ * checked against the venues themselves on the fixture import (134 cities, 2,000 venues); and
+ * that numbering the words by a hash left the phases that read them in word order whole.
  */
 import type Database from "better-sqlite3";
 import { expect } from "vitest";
@@ -49,4 +50,25 @@ export function expectBlocks(db: Database.Database): void {
   expect(blocks.filter((b) => b.block === -1)).toEqual([
     { scope: "", before: 2000 - withoutCity, block: -1, first: noCity(134) },
   ]);
+}
+
+/**
+ * Every prefix whose words are in at least 128 venues (CELL_TERM_MIN; the words of 3 letters or
+ * more suffice here) and that at least 32 venues match (CELL_COUNT_MIN) is a term of the world cell
+ * of cell_counts: the cell counts read the vocabulary in word order, which the words' ids are not.
+ */
+export function expectEveryBroadPrefixCounted(db: Database.Database): void {
+  const sums = new Map<string, number>();
+  for (const [word, venues] of db.prepare("SELECT word, venues FROM words").raw().iterate() as Iterable<
+    [string, number]
+  >) {
+    for (let i = 1; i <= word.length; i++) sums.set(word.slice(0, i), (sums.get(word.slice(0, i)) ?? 0) + venues);
+  }
+  const matches = db.prepare("SELECT count(*) FROM venues_fts WHERE venues_fts MATCH ?").pluck();
+  const broad = [...sums].filter(([p, n]) => n >= 128 && (matches.get(`"${p}"*`) as number) >= 32).map(([p]) => p);
+  expect(broad.length).toBeGreaterThan(10);
+  const terms = new Set(
+    db.prepare("SELECT term FROM cell_counts WHERE kind = 'venue' AND level = 0").pluck().all() as string[],
+  );
+  expect(broad.filter((p) => !terms.has(p))).toEqual([]);
 }

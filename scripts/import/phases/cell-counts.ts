@@ -64,14 +64,14 @@ function* placesInOrder(db: Database.Database, kind: Kind): Generator<PlaceRow[]
 
 /**
  * The name prefixes worth counting: from the vocabulary (words of every length) in word order.
- * The words table is in that order by id, and the short words are few: merged here, where a
- * sort of their union cost seconds (2.8M words: 5 s; 2026-11-27).
+ * The words are in that order in the build's index build_words_by_word (vocabulary.ts), and the
+ * short words are few: merged here, where a sort of their union cost seconds (2.8M words: 5 s; 2026-11-27).
  */
 function countedPrefixes(db: Database.Database, kind: Kind): PrefixTrie {
   const column = kind === "venue" ? "venues" : "cities";
   const read = (table: string, order: string) =>
     db.prepare(`SELECT word, ${column} FROM ${table} WHERE ${column} > 0 ORDER BY ${order}`).raw();
-  const long = read("words", "id").iterate() as IterableIterator<[string, number]>;
+  const long = read("words", "word").iterate() as IterableIterator<[string, number]>;
   const short = read("temp.short_words", "word").all() as [string, number][];
   return new PrefixTrie(prefixCandidates(mergeByWord(long, short), CELL_TERM_MIN));
 }
