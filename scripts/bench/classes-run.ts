@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { d1Database, localD1File } from "../import/wrangler.ts";
+import { stopDevServers } from "../tools/dev-server.ts";
 import { ROOT } from "../tools/project.ts";
 import { log, measureClasses, startMissWorker, timedImport, TMP } from "./common.ts";
 import { QUERY_CLASSES } from "./query-classes.ts";
@@ -39,8 +40,13 @@ export async function benchClasses(venues: number, compare: string | undefined):
   await timedImport(venues, ["--persist-to", state]);
   const misses = await startMissWorker(8794, state);
   const db = new Database(localD1File(d1Database().id, state), { readonly: true, fileMustExist: true });
-  const classes = await measureClasses(misses, db, QUERY_CLASSES);
-  db.close();
+  let classes: ClassFigures[];
+  try {
+    classes = await measureClasses(misses, db, QUERY_CLASSES);
+  } finally {
+    db.close();
+    stopDevServers();
+  }
   const run: ClassesRun = { date: new Date().toISOString(), venues, classes };
   writeFileSync(OUT, `${JSON.stringify(run, null, 2)}\n`);
   const earlier =

@@ -5,7 +5,7 @@
  */
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { CELL_BLOCK_SHIFT } from "../data-contract/blocks.ts";
-import { raw, sql, type Sql } from "../sql/sql.ts";
+import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxCentreDistance, boxInsideBox, boxOutsideBox, boxReachSql, inAreaSql, type SqlBox } from "./area.ts";
 
 /**
@@ -20,6 +20,8 @@ export interface Places {
   inCells(lo: Sql, hi: Sql): Sql;
   /** The records in the finest cells before `cell`: the number of the last of them, 0 without one. */
   rankBefore(cell: Sql): Sql;
+  /** The same within block `block` (src/data-contract/blocks.ts) that holds `cell`: one seek, no block read. */
+  rankInBlock(cell: Sql, block: Sql): Sql;
   pos: Sql;
   lat: Sql;
   lng: Sql;
@@ -39,7 +41,10 @@ export function placesOf(table: "cities" | "venues", alias: string, lat: string,
     rankBefore: (cell) =>
       sql`coalesce((SELECT b.before + lastrec.cell_rank FROM (SELECT cell, cell_rank FROM ${raw(table)} WHERE cell < ${cell}
                                                        ORDER BY cell DESC, cell_rank DESC LIMIT 1) lastrec
-                    JOIN cell_blocks b ON b.records = '${raw(table)}' AND b.block = lastrec.cell >> ${raw(String(CELL_BLOCK_SHIFT))}), 0)`,
+                    JOIN cell_blocks b ON b.records = '${raw(table)}' AND b.block = lastrec.cell >> ${int(CELL_BLOCK_SHIFT)}), 0)`,
+    rankInBlock: (cell, block) =>
+      sql`coalesce((SELECT cell_rank FROM ${raw(table)} WHERE cell < ${cell} AND cell >= ${block} << ${int(CELL_BLOCK_SHIFT)}
+                    ORDER BY cell DESC, cell_rank DESC LIMIT 1), 0)`,
     pos: raw(`${alias}.pos`),
     lat: raw(lat),
     lng: raw(lng),

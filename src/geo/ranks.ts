@@ -11,6 +11,7 @@
  * at the resolution the data's density asks for. The walk's cells are the CTE node of
  * src/geo/cells.ts (no kids: each measured whole), so the edge is counted there.
  */
+import { CELL_BLOCK_SHIFT } from "../data-contract/blocks.ts";
 import { FINEST_LEVEL } from "../data-contract/grid.ts";
 import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxReachSql, cellBoxSql } from "./area.ts";
@@ -30,9 +31,16 @@ const WALK_CELLS = 1_000;
 /** Whether the walk stopped at WALK_CELLS (an SQL condition). */
 export const walkCut = (): Sql => sql`(SELECT count(*) FROM walk) >= ${int(WALK_CELLS)}`;
 
-/** The records of finest cells [lo, hi): the rank before hi, less the rank before lo. */
-const recordsBetween = (places: Places, lo: Sql, hi: Sql): Sql =>
-  sql`(${places.rankBefore(hi)} - ${places.rankBefore(lo)})`;
+/**
+ * The records of finest cells [lo, hi): the rank before hi, less the rank before lo. Within one
+ * block (every cell of level 7 or finer), both ranks within it: their blocks' counts cancel out.
+ */
+function recordsBetween(places: Places, lo: Sql, hi: Sql): Sql {
+  const block = sql`(${lo} >> ${int(CELL_BLOCK_SHIFT)})`;
+  return sql`(CASE WHEN ${block} = ((${hi}) - 1) >> ${int(CELL_BLOCK_SHIFT)}
+                   THEN ${places.rankInBlock(hi, block)} - ${places.rankInBlock(lo, block)}
+                   ELSE ${places.rankBefore(hi)} - ${places.rankBefore(lo)} END)`;
+}
 
 /** The records of a cell of a level. */
 function recordsIn(places: Places, level: Sql, cell: Sql): Sql {

@@ -124,6 +124,22 @@ describe("venue search: name", () => {
     const everything = await allPages<VenueJson>("/1.0/search/venues?country=DE", "venue");
     expect(ids(everything.items)).toEqual(await expectedIds("c.country_code = 'DE'"));
   });
+
+  it("seeks every page of all venues, a country and a state through the blocks of cities (venue_blocks)", async () => {
+    const withoutCity = await expectedIds("v.city_pos IS NULL");
+    expect(withoutCity.length).toBeGreaterThan(0);
+    const all = await allPages<VenueJson>("/1.0/search/venues?", "venue");
+    expect(ids(all.items)).toEqual(await expectedIds("1"));
+    expect(ids(all.items).slice(-withoutCity.length)).toEqual(withoutCity);
+    for (const [query, where] of [
+      ["country=US", "c.country_code = 'US'"],
+      ["country=US&stateCode=CA", "c.country_code = 'US' AND c.admin1_code = 'CA'"],
+    ] as const) {
+      const pages = await allPages<VenueJson>(`/1.0/search/venues?${query}`, "venue");
+      expect(pages.items.length, query).toBeGreaterThan(60);
+      expect(ids(pages.items), query).toEqual(await expectedIds(where));
+    }
+  });
 });
 
 describe("venue search: filters", () => {
