@@ -1,8 +1,8 @@
 -- Numbers that a change of the data changes only near it (docs/deploy.md#a-refresh-that-writes-what-changed,
 -- src/data-contract/blocks.ts): a refresh that adds a city's venues then differs from the data
 -- served in that city's rows and a few totals, not in every row after it.
--- * venues.pos is the city's pos × 2^20 plus the venue's place in its city (cities.venue_first is
---   the city's pos × 2^20); the pages of a country or a state seek by venue_blocks and the venues'
+-- * venues.pos is the city's pos × 2^16 plus the venue's place in its city (cities.venue_first is
+--   the city's pos × 2^16); the pages of a country or a state seek by venue_blocks and the venues'
 --   indexes by pos, instead of the dense ranks country_rank and state_rank.
 -- * cell_rank numbers a record within its cell of grid level 7; cell_blocks holds the records of
 --   the earlier cells of that level.

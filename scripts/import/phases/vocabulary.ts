@@ -11,12 +11,14 @@ import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
 
 /**
- * A word's number (words.id, the rowid of its words_fts document) is its own: the first 48 bits of
- * its SHA-1, times 16, plus its rank among the words of the same 48 bits (never seen; at most 16).
- * Numbered in alphabetical order, one new word renumbered every word after it, and a refresh
- * rewrote half the vocabulary and its index (docs/deploy.md#a-refresh-that-writes-what-changed).
+ * A word's number (words.id, the rowid of its words_fts document) is its own: the first 24 bits of
+ * its SHA-1, times 16, plus its rank among the words of the same 24 bits (5.6M words at 10M venues
+ * fill a third of the 2^24; 16 in one is never seen). Numbered in alphabetical order, one new word
+ * renumbered every word after it, and a refresh rewrote half the vocabulary and its index
+ * (docs/deploy.md#a-refresh-that-writes-what-changed). Not more bits: FTS5 stores a document list
+ * as the differences of its rowids, and 48 bits made words_fts twice its size (60 → 124 MiB at 1M venues).
  */
-const wordHash = (word: unknown): number => createHash("sha1").update(String(word)).digest().readUIntBE(0, 6);
+const wordHash = (word: unknown): number => createHash("sha1").update(String(word)).digest().readUIntBE(0, 3);
 
 export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
