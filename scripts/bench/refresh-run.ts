@@ -6,14 +6,20 @@
  * of its own; then the tables compared key by key: the rows of B that A lacks or holds otherwise,
  * the keys of A that B lacks, and what D1 would count for sending only those (1 + k per row
  * written into a table with k indexes, 1 per row deleted, 2 per FTS5 document that moves).
+ * Then the real thing, through the real wrangler on a local D1 standing in for the remote database:
+ * a full remote import of A, the remote import of B (which sends only what changed), and B once
+ * more (unchanged: nothing sent) — what each sent, what D1 counted, and the sizes; the table goes
+ * into docs/benchmarks.md ("remote-refresh").
  */
 import { createWriteStream, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { PLAIN_TABLES } from "../import/phases/build-file.ts";
 import { keyColumns } from "../import/publish/stage.ts";
-import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
-import { log, TMP } from "./common.ts";
+import type { ImportSummary } from "../import/run.ts";
+import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
+import { log, machine, TMP } from "./common.ts";
+import { writeDocSection } from "./docs-section.ts";
 
 const ADDED = 300;
 const BERLIN = { id: "2950159", lat: 52.52, lng: 13.4 };
@@ -115,6 +121,68 @@ function table(changes: readonly TableChange[]): string {
   ].join("\n");
 }
 
+interface RemoteRun {
+  what: string;
+  files: number;
+  bytes: number;
+  said: number;
+  counted: number | null;
+  sizeAfter: number | null;
+  seconds: number;
+}
+
+/** Full remote import of A, then B (what changed), then B again (unchanged), into one stand-in. */
+async function remoteRuns(csvA: string, csvB: string): Promise<RemoteRun[]> {
+  const state = join(TMP, "refresh-remote-state");
+  rmSync(state, { recursive: true, force: true });
+  const env = {
+    IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
+    D1_STAND_IN_DIR: state,
+    IMPORT_MIRROR_DIR: join(state, "mirror"),
+  };
+  const runs: RemoteRun[] = [];
+  for (const [what, csv] of [
+    ["full import of A", csvA],
+    [`B (${ADDED} venues added in Berlin)`, csvB],
+    ["B again (unchanged)", csvB],
+  ] as const) {
+    log(`remote import: ${what}`);
+    const output = await run(bin("tsx"), [...IMPORT_COMMAND, "--remote", "--venues", csv, "--json", "-q"], {
+      env,
+      stdoutOnly: true,
+    });
+    const s = JSON.parse(output.trim().split("\n").at(-1) ?? "") as ImportSummary;
+    const r = s.remote;
+    runs.push({
+      what,
+      files: r === undefined ? 0 : r.files - r.skipped,
+      bytes: r?.bytes ?? 0,
+      said: r?.cost.rows ?? 0,
+      counted: r?.applied?.rowsWritten ?? (r === undefined ? 0 : null),
+      sizeAfter: r?.applied?.sizeAfter ?? null,
+      seconds: s.seconds,
+    });
+  }
+  rmSync(state, { recursive: true, force: true });
+  return runs;
+}
+
+function remoteTable(runs: readonly RemoteRun[]): string {
+  const n = (x: number | null) => (x === null ? "—" : x.toLocaleString("en-US"));
+  const full = runs[0]?.counted ?? 0;
+  const share = (x: number | null) => (x === null || full === 0 ? "" : ` (${((100 * x) / full).toFixed(2)} %)`);
+  return [
+    `Measured with \`npm run bench -- --refresh\` on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: the real wrangler on a local D1 standing in for the remote database (one stand-in, in turn).`,
+    "",
+    "| remote import | files sent | bytes sent | rows written, said before | rows written, D1 counted | size after (D1) | time |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...runs.map(
+      (r) =>
+        `| ${r.what} | ${r.files} | ${n(r.bytes)} | ${n(r.said)} | ${n(r.counted)}${share(r === runs[0] ? null : r.counted)} | ${r.sizeAfter === null ? "—" : `${(r.sizeAfter / 1e6).toFixed(1)} MB`} | ${r.seconds.toFixed(1)} s |`,
+    ),
+  ].join("\n");
+}
+
 export async function benchRefresh(): Promise<void> {
   const generated = join(TMP, "refresh-generated.sqlite");
   const [a, b] = [join(TMP, "refresh-a.sqlite"), join(TMP, "refresh-b.sqlite")];
@@ -128,6 +196,9 @@ export async function benchRefresh(): Promise<void> {
   await importFile(b, ["--venues", csvB]);
   log("comparing B with A, table by table");
   console.log(`\n${table(compare(a, b))}\n`);
+  const remote = remoteTable(await remoteRuns(csvA, csvB));
+  console.log(`\n${remote}\n`);
+  if (await writeDocSection("remote-refresh", remote)) log("wrote the table into docs/benchmarks.md (remote-refresh)");
   for (const f of [generated, a, b]) {
     for (const end of ["", "-wal", "-shm", ".import-lock", ".import-lock.json"]) rmSync(`${f}${end}`, { force: true });
   }

@@ -46,6 +46,8 @@ Behaviour:
                        size while old and new data are both there, and after) and which plan that fits
   --dry-run            with --remote: say that, and stop before sending anything (the SQL files
                        are kept: the next run sends them without building again)
+  --full               with --remote: send the whole data, even where only what changed since the
+                       data it serves could be sent (docs/deploy.md#a-refresh-that-writes-what-changed)
   --plan free|paid     with --remote: the Workers plan whose D1 limits the import must fit, or it
                        stops before its first file (default paid; free: 100,000 rows written a
                        day, 500 MB a database)
@@ -86,6 +88,7 @@ const OPTIONS = {
   force: { type: "boolean" },
   remote: { type: "boolean" },
   "dry-run": { type: "boolean" },
+  full: { type: "boolean" },
   plan: { type: "string" },
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
@@ -155,16 +158,20 @@ function targetOf(values: Values): Target {
   return { kind: "local", persistTo: values["persist-to"] };
 }
 
-/** --dry-run and --plan, which only a remote import takes. */
-function remoteArgs(values: Values, target: Target): Pick<ImportOptions, "dryRun" | "plan"> {
+/** --dry-run, --full and --plan, which only a remote import takes. */
+function remoteArgs(values: Values, target: Target): Pick<ImportOptions, "dryRun" | "plan" | "full"> {
   const plan = values.plan;
   if (plan !== undefined && !(PLANS as readonly string[]).includes(plan)) {
     throw new ImportError(`--plan wants ${PLANS.join(" or ")}, got "${plan}"`);
   }
-  if ((values["dry-run"] || plan !== undefined) && target.kind !== "remote") {
-    throw new ImportError("--dry-run and --plan go with --remote (a local import costs nothing)");
+  if ((values["dry-run"] || values.full || plan !== undefined) && target.kind !== "remote") {
+    throw new ImportError("--dry-run, --full and --plan go with --remote (a local import costs nothing)");
   }
-  return { dryRun: values["dry-run"] === true, ...(plan === undefined ? {} : { plan: plan as Plan }) };
+  return {
+    dryRun: values["dry-run"] === true,
+    full: values.full === true,
+    ...(plan === undefined ? {} : { plan: plan as Plan }),
+  };
 }
 
 /** `--venues N` (a number that is not a file) asks for N generated venues, like --venue-count. */

@@ -70,6 +70,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Remote imports: the Workers plan whose limits the import must fit (default paid). */
   plan?: Plan;
+  /** Remote imports: send the whole data, not only what changed since the data served. */
+  full?: boolean;
 }
 
 export interface ImportSummary {
@@ -125,7 +127,11 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
             cellCountMin: options.cellCountMin,
           });
     const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources));
-    const remoteOptions = { dryRun: options.dryRun === true, plan: options.plan ?? "paid" };
+    const remoteOptions = {
+      dryRun: options.dryRun === true,
+      plan: options.plan ?? "paid",
+      full: options.full === true,
+    };
     const published =
       remote !== null
         ? {

@@ -39,10 +39,14 @@ export function importCommand(
   });
 }
 
-/** The environment that makes `--remote` the local D1 in `dir`, through the real wrangler. */
+/**
+ * The environment that makes `--remote` the local D1 in `dir`, through the real wrangler, with the
+ * mirror of what it holds (scripts/import/publish/remote-mirror.ts) in `dir` too.
+ */
 export const standInRemote = (dir: string, failFile?: string): NodeJS.ProcessEnv => ({
   IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
   D1_STAND_IN_DIR: dir,
+  IMPORT_MIRROR_DIR: join(dir, "mirror"),
   ...(failFile === undefined ? {} : { D1_STAND_IN_FAIL_FILE: failFile }),
 });
 

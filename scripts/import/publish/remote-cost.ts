@@ -64,6 +64,11 @@ export class D1Writes {
     return n * (1 + i.named + i.constraint);
   }
 
+  /** `n` rows deleted, from any table. */
+  deleted(n: number): number {
+    return n;
+  }
+
   /** CREATE TABLE of a served table (its stage copy). */
   createTable(table: string): number {
     return 2 + this.of(table).constraint;

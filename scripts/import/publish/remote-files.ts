@@ -8,14 +8,14 @@
  * not apply (none applies twice), and the swap is still one file near the end. The folder is kept
  * until every file applied: a run with the same data version uploads the files it holds.
  */
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import { literal, type RemotePart } from "./remote.ts";
 
 /** The files' size at most: each is uploaded, then ingested by D1, in one request. */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** What the folder holds once every file is written (a folder without it is written again). */
 const COMPLETE = "complete";
 
@@ -192,7 +192,7 @@ export interface AppliedFiles {
 const sumOrNull = (values: readonly (number | null)[]) =>
   values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
-/** Applies every file of `dir` that has not applied yet (`done`), in order, then deletes the folder. */
+/** Applies every file of `dir` that has not applied yet (`done`), in order. */
 export async function applyRemoteFiles(
   dir: string,
   written: RemoteFiles,
@@ -211,7 +211,6 @@ export async function applyRemoteFiles(
       throw failedFile(error, n, files);
     }
   }
-  rmSync(dir, { recursive: true, force: true });
   const sizes = said.map((a) => a.sizeAfter);
   return {
     files: files.length,

@@ -11,7 +11,7 @@
  * then $1.00 a million. MB and GB as Cloudflare counts them, 10^6 and 10^9 bytes.
  */
 import { ImportError } from "../problems.ts";
-import type { RemoteFiles } from "./remote-files.ts";
+import type { RemoteFiles, WrittenFile } from "./remote-files.ts";
 
 export type Plan = "free" | "paid";
 export const PLANS: readonly Plan[] = ["free", "paid"];
@@ -45,6 +45,27 @@ export interface RemoteCost {
   sizeAfter: number;
   /** Whether the size now was read from the remote database (else: a new one, assumed). */
   sizeKnown: boolean;
+  /** A refresh: only what changed since the data the remote serves (remote-refresh.ts). */
+  refresh?: boolean;
+}
+
+/**
+ * The cost of a refresh's one file, whose statements took the mirror's replica from `before` bytes
+ * to the file's size: the remote's data changes by as much, in one transaction.
+ */
+export function refreshCost(file: WrittenFile, before: number, remote: RemoteSize): RemoteCost {
+  const sizeNow = remote.size ?? before;
+  const sizeAfter = Math.max(0, sizeNow + file.size - before);
+  return {
+    files: 1,
+    bytes: file.bytes,
+    rows: file.rows,
+    sizeNow,
+    sizeDuring: Math.max(sizeNow, sizeAfter),
+    sizeAfter,
+    sizeKnown: remote.size !== null,
+    refresh: true,
+  };
 }
 
 /** The cost of applying the files of `written` that have not applied yet (`done`). */
@@ -91,9 +112,17 @@ function paidVerdict(c: RemoteCost): string {
   return `fits (${share} % of the 50 million rows written included a month; $${dollars} once they are used up)`;
 }
 
+const verdicts = (c: RemoteCost) => `Workers Free: ${freeVerdict(c)}. Workers Paid: ${paidVerdict(c)}.`;
+
 /** The first line of a remote import: what it will cost, and which plan that fits. */
 export function costLine(c: RemoteCost, resumedAt: number | null): string {
   const minutes = Math.max(1, Math.ceil(c.bytes / ASSUMED_BYTES_A_SECOND / 60));
+  if (c.refresh === true) {
+    return (
+      `Remote import of what changed: 1 file, ${mb(c.bytes)} to upload; D1 counts ${n(c.rows)} rows written; ` +
+      `the database holds ${mb(c.sizeNow)} now and ${mb(c.sizeAfter)} after. ${verdicts(c)}`
+    );
+  }
   const now = c.sizeKnown
     ? `${mb(c.sizeNow)} now`
     : `${mb(c.sizeNow)} for a new database, as the remote one could not be read`;
@@ -101,7 +130,7 @@ export function costLine(c: RemoteCost, resumedAt: number | null): string {
     `Remote import${resumedAt === null ? "" : ` from file ${resumedAt + 1} on`}: ${n(c.files)} files, ${mb(c.bytes)} to upload ` +
     `(about ${minutes} min at an assumed 2 MB/s); D1 counts ${n(c.rows)} rows written; the database holds ` +
     `${mb(c.sizeDuring)} while the old and the new data are both there (${now}) and ${mb(c.sizeAfter)} after. ` +
-    `Workers Free: ${freeVerdict(c)}. Workers Paid: ${paidVerdict(c)}.`
+    verdicts(c)
   );
 }
 

@@ -22,16 +22,17 @@ import {
   type RemoteFiles,
 } from "./remote-files.ts";
 import { costLine, planRefusal, remoteCost, type Plan, type RemoteCost } from "./remote-plan.ts";
-import { Replica } from "./remote-replica.ts";
+import { keepDocuments, promoteToMirror, REPLICA_FILE } from "./remote-mirror.ts";
+import { refreshRemote } from "./remote-refresh.ts";
+import { DATA_BYTES, Replica } from "./remote-replica.ts";
 import { importSuffix } from "./stage.ts";
-
-/** The meta row in which a remote import records the bytes its data takes in D1 (what the next one's drop frees). */
-const DATA_BYTES = "d1_data_bytes";
 
 export interface RemoteOptions {
   /** Print the cost and stop before the first file (the files are kept: the next run sends them). */
   dryRun: boolean;
   plan: Plan;
+  /** Send the whole data even when the mirror could send only what changed (remote-refresh.ts). */
+  full: boolean;
 }
 
 /** What the remote import sent, or would send; D1's own figures where it applied files. */
@@ -69,7 +70,8 @@ export async function remoteDatabase(dryRun: boolean, progress: Progress) {
 
 /**
  * Writes the build's SQL files into `dir` (the build then dropped: its pages and the disk it takes
- * are not needed while uploading), running each statement in a replica for the sizes.
+ * are not needed while uploading), running each statement in a replica for the sizes; the replica
+ * and the build's documents stay in `dir`, to be the mirror once the files applied.
  */
 function writeFiles(
   buildDb: Database.Database,
@@ -84,22 +86,25 @@ function writeFiles(
   // The build's garbage goes before the writing makes its own, which then reuses those pages.
   collectGarbage();
   progress.phase("writing the SQL files of the remote import, and running them in a replica for the sizes");
-  const replica = new Replica(join(dir, "replica.sqlite"));
+  const replica = new Replica(join(dir, REPLICA_FILE));
+  let complete = false;
   try {
     const tables = state?.tables ?? [];
     // Recorded for the next import, whose drop frees it: the stage tables' bytes, known by the swap.
-    const metaAtSwap = () => [...meta, [DATA_BYTES, String(replica.size() - replica.emptySize)] as [string, string]];
+    const metaAtSwap = () => replica.withDataBytes(meta);
     const parts = remoteParts(buildDb, metaAtSwap, version, importSuffix(), {
       tables,
       metaRows: state?.meta.size ?? 0,
     });
     let count = 0;
     const files = writeRemoteFiles(parts, version, dir, replica, () => progress.tick(++count));
+    keepDocuments(buildDb, dir);
     const written = { version, emptySize: replica.emptySize, files };
     markComplete(dir, written);
+    complete = true;
     return written;
   } finally {
-    replica.close();
+    replica.close(complete);
   }
 }
 
@@ -118,12 +123,26 @@ export async function publishToRemote(
   options: RemoteOptions,
   progress: Progress,
 ): Promise<RemoteFigures> {
+  const size = sizeOf(remote.state);
+  if (buildDb !== null && !options.full) {
+    const refreshed = await refreshRemote(
+      buildDb,
+      dropBuild,
+      meta,
+      version,
+      dir,
+      { ...remote, size },
+      options,
+      progress,
+    );
+    if (refreshed !== null) return { files: 1, skipped: 0, ...refreshed, ...(options.dryRun ? { dryRun: true } : {}) };
+  }
   const written =
     buildDb === null ? completeFiles(dir) : writeFiles(buildDb, meta, version, remote.state, dir, progress);
   dropBuild();
   if (written === null) throw new Error(`the remote import's files in ${dir} are gone`);
   const done = remote.state === null ? new Set<number>() : await remote.database.applied(version);
-  const cost = remoteCost(written, done, sizeOf(remote.state));
+  const cost = remoteCost(written, done, size);
   const resumedAt = done.size > 0 ? written.files.findIndex((_, n) => !done.has(n)) : null;
   progress.line(costLine(cost, resumedAt));
   const refusal = planRefusal(cost, options.plan);
@@ -136,6 +155,8 @@ export async function publishToRemote(
   const figures = { files: written.files.length, skipped: done.size, bytes: cost.bytes, cost };
   if (options.dryRun) return { ...figures, dryRun: true };
   const applied = await applyRemoteFiles(dir, written, done, remote.database, progress);
+  promoteToMirror(dir, version, written.emptySize);
+  rmSync(dir, { recursive: true, force: true });
   return { ...figures, applied };
 }
 

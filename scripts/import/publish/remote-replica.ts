@@ -7,10 +7,13 @@
  * and the local D1 that stands in for the remote one end 4 pages apart, D1's own tables
  * (test/node/remote-cost.test.ts).
  */
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../migrations.ts";
 import type { StatementSink } from "./remote-files.ts";
+
+/** The meta row in which a remote import records the bytes its data takes in D1 (what the next one's drop frees). */
+export const DATA_BYTES = "d1_data_bytes";
 
 /** D1's page size. */
 const PAGE_BYTES = 4096;
@@ -20,8 +23,16 @@ export class Replica implements StatementSink {
   /** The bytes in use with the migrated schema alone. */
   readonly emptySize: number;
 
-  constructor(private readonly path: string) {
+  /**
+   * A new replica of a migrated, empty database; or, given `from` (a mirror's replica, with its
+   * empty size), a copy of that one, for the statements of a refresh.
+   */
+  constructor(
+    private readonly path: string,
+    from?: { path: string; emptySize: number },
+  ) {
     rmSync(path, { force: true });
+    if (from !== undefined) copyFileSync(from.path, path);
     this.db = new Database(path);
     this.db.pragma(`page_size = ${PAGE_BYTES}`);
     this.db.pragma("synchronous = OFF");
@@ -30,8 +41,8 @@ export class Replica implements StatementSink {
     this.db.pragma("journal_mode = WAL");
     // 32 MiB: the random order in which most index entries arrive reads pages back.
     this.db.pragma("cache_size = -32768");
-    applyMigrations(this.db);
-    this.emptySize = this.size();
+    if (from === undefined) applyMigrations(this.db);
+    this.emptySize = from?.emptySize ?? this.size();
   }
 
   /** The bytes of the pages in use, as D1 reports a database's size. */
@@ -39,6 +50,11 @@ export class Replica implements StatementSink {
     const pages = this.db.pragma("page_count", { simple: true }) as number;
     const free = this.db.pragma("freelist_count", { simple: true }) as number;
     return (pages - free) * PAGE_BYTES;
+  }
+
+  /** The meta rows with the bytes the data takes now (DATA_BYTES), for the meta rows' statements. */
+  withDataBytes(meta: readonly (readonly [string, string])[]): [string, string][] {
+    return [...meta, [DATA_BYTES, String(this.size() - this.emptySize)]] as [string, string][];
   }
 
   begin(): void {
@@ -54,10 +70,11 @@ export class Replica implements StatementSink {
     return this.size();
   }
 
-  /** Closes and deletes the replica. */
-  close(): void {
+  /** Closes the replica, and deletes it unless it is to be kept (for the mirror: remote-mirror.ts). */
+  close(keep = false): void {
     if (this.db.inTransaction) this.db.exec("ROLLBACK");
     this.db.close();
+    if (keep) return;
     rmSync(this.path, { force: true });
     for (const end of ["-wal", "-shm"]) rmSync(`${this.path}${end}`, { force: true });
   }

@@ -23,7 +23,7 @@ export const MAX_STATEMENT_BYTES = 90_000;
 /** FTS5 'merge' work per statement, in pages: about 1 MiB. */
 const MERGE_PAGES = Math.ceil(2 ** 20 / FTS_PAGE_BYTES);
 
-type SqlValue = string | number | bigint | Buffer | null;
+export type SqlValue = string | number | bigint | Buffer | null;
 
 export function literal(value: SqlValue): string {
   if (value === null) return "NULL";
@@ -37,7 +37,7 @@ export function literal(value: SqlValue): string {
 }
 
 /** A statement of a remote import, and the rows D1 counts as written when it runs (remote-cost.ts). */
-interface RemoteStatement {
+export interface RemoteStatement {
   sql: string;
   rows: number;
 }
@@ -183,20 +183,20 @@ function docInserts(build: Database.Database, docs: string, fts: string, column:
   );
 }
 
-/** Multi-row statements of the rows, each under MAX_STATEMENT_BYTES, with their number of rows. */
-function* multiRow(head: string, rows: Iterable<SqlValue[]>): Generator<RemoteStatement> {
+/** Multi-row statements of the rows (`head` tuples `tail`), each under MAX_STATEMENT_BYTES, with their number of rows. */
+export function* multiRow(head: string, rows: Iterable<SqlValue[]>, tail = ""): Generator<RemoteStatement> {
   let values: string[] = [];
-  let bytes = head.length;
+  let bytes = head.length + tail.length;
   for (const row of rows) {
     const tuple = `(${row.map(literal).join(", ")})`;
     const size = Buffer.byteLength(tuple) + 2;
     if (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES) {
-      yield { sql: `${head}${values.join(", ")}`, rows: values.length };
+      yield { sql: `${head}${values.join(", ")}${tail}`, rows: values.length };
       values = [];
-      bytes = head.length;
+      bytes = head.length + tail.length;
     }
     values.push(tuple);
     bytes += size;
   }
-  if (values.length > 0) yield { sql: `${head}${values.join(", ")}`, rows: values.length };
+  if (values.length > 0) yield { sql: `${head}${values.join(", ")}${tail}`, rows: values.length };
 }

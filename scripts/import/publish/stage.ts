@@ -61,11 +61,18 @@ export function stageIndexes(build: Database.Database, suffix: string): Map<stri
 /** A suffix for one import's index names (stageIndexes). */
 export const importSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** The statements of the swap: every table renamed twice, and the meta rows (version last). */
+/** The statements of the swap: every table renamed twice, and the meta rows (metaStatements). */
 export function swapStatements(meta: readonly (readonly [string, string])[], literal: (v: string) => string): string[] {
-  const ordered = [...meta].sort(([a], [b]) => Number(a === "data_version") - Number(b === "data_version"));
   return [
     ...SERVED_TABLES.flatMap((t) => [`ALTER TABLE ${t} RENAME TO old_${t}`, `ALTER TABLE stage_${t} RENAME TO ${t}`]),
+    ...metaStatements(meta, literal),
+  ];
+}
+
+/** The meta rows replaced, the data version last. */
+export function metaStatements(meta: readonly (readonly [string, string])[], literal: (v: string) => string): string[] {
+  const ordered = [...meta].sort(([a], [b]) => Number(a === "data_version") - Number(b === "data_version"));
+  return [
     "DELETE FROM meta",
     ...ordered.map(([k, v]) => `INSERT INTO meta (key, value) VALUES (${literal(k)}, ${literal(v)})`),
   ];

@@ -1,0 +1,91 @@
+/**
+ * The mirror of the remote database (docs/deploy.md#a-refresh-that-writes-what-changed): after a
+ * remote import applied, the replica its statements ran in (remote-replica.ts: what the remote
+ * holds, table for table) and the FTS documents the build indexed (its side files: the FTS tables
+ * are contentless, and deleting a document takes its text), with the data version they hold. The
+ * next remote import compares its build with them and sends only the difference (remote-refresh.ts).
+ *
+ * Kept in .wrangler/import/mirror-<database id>, or where IMPORT_MIRROR_DIR says (the tests give
+ * each stand-in database its own). Used only while the remote serves that very data version and
+ * the migrations are the same: anything else gets a full import.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { ROOT } from "../../tools/project.ts";
+import { attachedPath, SIDE_FILES, type SideFile } from "../phases/build-file.ts";
+import { migrationFiles } from "../migrations.ts";
+import { d1Database, type RemoteState } from "../wrangler.ts";
+
+/** The replica's file name, in an import's folder and in the mirror. */
+export const REPLICA_FILE = "replica.sqlite";
+const RECORD_FILE = "mirror.json";
+
+/** What the mirror holds. */
+interface MirrorRecord {
+  /** The data version the remote serves when the mirror applies. */
+  version: string;
+  /** The migrations the remote had then. */
+  migrations: string[];
+  /** The replica's bytes with the migrated schema alone. */
+  emptySize: number;
+}
+
+/** A mirror that holds what the remote serves: its folder and record. */
+export interface Mirror {
+  dir: string;
+  record: MirrorRecord;
+}
+
+const mirrorDir = (): string =>
+  process.env.IMPORT_MIRROR_DIR ?? join(ROOT, ".wrangler", "import", `mirror-${d1Database().id}`);
+
+/** A side file of the build's FTS documents, by name, in a folder. */
+export const docsFile = (dir: string, side: SideFile): string => join(dir, `docs-${side}.sqlite`);
+
+/** Copies the build's FTS documents into `dir` (the build is dropped before the upload). */
+export function keepDocuments(build: Database.Database, dir: string): void {
+  for (const side of SIDE_FILES) copyFileSync(attachedPath(build, side), docsFile(dir, side));
+}
+
+/** The mirror, when it holds what the remote serves now; null otherwise. */
+export function usableMirror(state: RemoteState | null): Mirror | null {
+  const dir = mirrorDir();
+  const files = [join(dir, RECORD_FILE), join(dir, REPLICA_FILE), ...SIDE_FILES.map((s) => docsFile(dir, s))];
+  if (state === null || !files.every((f) => existsSync(f))) return null;
+  let record: MirrorRecord;
+  try {
+    record = JSON.parse(readFileSync(join(dir, RECORD_FILE), "utf8")) as MirrorRecord;
+  } catch {
+    return null;
+  }
+  const same = record.migrations.join("\n") === migrationFiles().join("\n");
+  return same && state.meta.get("data_version") === record.version ? { dir, record } : null;
+}
+
+/** Moves a file, across file systems too. */
+function move(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    copyFileSync(from, to);
+    rmSync(from);
+  }
+}
+
+/**
+ * Makes the replica and documents in `dir` the mirror, once the remote holds them (their import
+ * applied); the mirror before is gone first, so that a failure half way leaves none.
+ */
+export function promoteToMirror(dir: string, version: string, emptySize: number): void {
+  const mirror = mirrorDir();
+  rmSync(mirror, { recursive: true, force: true });
+  const kept = [join(dir, REPLICA_FILE), ...SIDE_FILES.map((s) => docsFile(dir, s))];
+  if (!kept.every((f) => existsSync(f))) return;
+  mkdirSync(mirror, { recursive: true });
+  move(join(dir, REPLICA_FILE), join(mirror, REPLICA_FILE));
+  for (const side of SIDE_FILES) move(docsFile(dir, side), docsFile(mirror, side));
+  const record: MirrorRecord = { version, migrations: migrationFiles(), emptySize };
+  writeFileSync(join(mirror, RECORD_FILE), `${JSON.stringify(record, null, 1)}\n`);
+}

@@ -1,0 +1,114 @@
+/**
+ * A remote refresh sends only what changed (docs/deploy.md#a-refresh-that-writes-what-changed),
+ * through the real wrangler on a local D1 standing in for the remote database: a full import of
+ * data A, then data B (venues added in Berlin, one renamed, one gone, a city's population changed,
+ * which moves it among the cities) sent as one file of differences; the stand-in then holds what a
+ * full import of B into another stand-in holds — every row of every table and every (term,
+ * document) of every search index — and D1 counted the rows written the first line said. A refresh
+ * that fails changes nothing served and is sent again; `--force` with unchanged data sends the meta
+ * rows alone.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ImportSummary } from "../../scripts/import/run.ts";
+import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
+import { FIXTURES, open } from "../support/import-fixtures.ts";
+import { importCommand, standInRemote } from "../support/import-command.ts";
+import { dataDifferences } from "../support/same-data.ts";
+import { fixture } from "../support/seed.ts";
+
+const WORK = mkdtempSync(join(tmpdir(), "vcs-remote-refresh-"));
+const [REFRESHED, FULL] = [join(WORK, "refreshed"), join(WORK, "full")];
+afterAll(() => rmSync(WORK, { recursive: true, force: true }));
+const served = (dir: string) => localD1File(d1Database().id, dir);
+
+/** Data B: the fixture venues with one gone, one renamed and 20 added in Berlin; Soldeu 99,999 people. */
+function writeDataB(): { venues: string; cities: string } {
+  const [head = "", ...rows] = readFileSync(fixture("venues.csv"), "utf8").trim().split("\n");
+  const kept = rows
+    .filter((_, i) => i !== 3)
+    .map((r, i) => (i === 4 ? r.replace(/^([^,]*),([^,]*)/, "$1,$2 Hall") : r));
+  const added = Array.from({ length: 20 }, (_, k) => `b${String(k).padStart(7, "0")},Neue Bühne ${k},2950159,`);
+  const venues = join(WORK, "venues-b.csv");
+  writeFileSync(venues, [head, ...kept, ...added].join("\n") + "\n");
+  const cities = join(WORK, "cities-b.txt");
+  const soldeu = (line: string) =>
+    line.startsWith("3038999\t") ? line.replace(/^((?:[^\t]*\t){14})602\t/, "$199999\t") : line;
+  writeFileSync(cities, readFileSync(FIXTURES.cities, "utf8").split("\n").map(soldeu).join("\n"));
+  return { venues, cities };
+}
+
+const common = ["--admin1", FIXTURES.admin1, "--countries", FIXTURES.countries, "--localized", FIXTURES.localized];
+const args = (cities: string, venues: string) => [
+  "--remote",
+  "--cities",
+  cities,
+  ...common,
+  "--venues",
+  venues,
+  "--prefix-count-min",
+  "20",
+  "--json",
+];
+const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) ?? "") as ImportSummary;
+const version = (dir: string) =>
+  open(served(dir), (db) => db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get());
+
+describe("a remote refresh", () => {
+  const b = writeDataB();
+  const A = args(FIXTURES.cities, fixture("venues.csv"));
+  const B = args(b.cities, b.venues);
+
+  it("after a full import of A, sends B as one file of what changed, and D1 counts the rows it said", async () => {
+    const a = await importCommand(A, standInRemote(REFRESHED));
+    expect(a.code, a.stderr).toBe(0);
+    expect(summaryOf(a.stdout).remote?.cost.refresh).toBeUndefined();
+    const before = version(REFRESHED);
+    const failed = await importCommand(B, standInRemote(REFRESHED, "00000.sql"));
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr.trim().split("\n").at(-1)).toMatch(
+      /^import failed: the remote refresh \(00000\.sql, what changed since \w+\) did not apply: .*; the data served before is unchanged; run the same command again to send it again$/,
+    );
+    expect(version(REFRESHED)).toBe(before);
+    const refresh = await importCommand(B, standInRemote(REFRESHED));
+    expect(refresh.code, refresh.stderr).toBe(0);
+    expect(refresh.stderr).toMatch(
+      /^Remote import of what changed: 1 file, [0-9.]+ MB to upload; D1 counts [0-9,]+ rows written; .*Workers Free: fits\./m,
+    );
+    const remote = summaryOf(refresh.stdout).remote;
+    expect(remote?.cost.refresh).toBe(true);
+    expect(remote?.applied?.rowsWritten).toBe(remote?.cost.rows);
+    const full = summaryOf(a.stdout).remote?.cost.rows ?? 0;
+    // Most of the fixture's cities and words are unchanged; one city moved, so its country's ranks did.
+    expect(remote?.cost.rows).toBeLessThan(full / 10);
+    expect(Math.abs((remote?.cost.sizeAfter ?? 0) - (remote?.applied?.sizeAfter ?? 0))).toBeLessThanOrEqual(8 * 4096);
+  }, 400_000);
+
+  it("leaves the data a full import of B leaves: every row, every indexed term of every document", async () => {
+    const full = await importCommand(B, standInRemote(FULL));
+    expect(full.code, full.stderr).toBe(0);
+    expect(version(FULL)).toBe(version(REFRESHED));
+    expect(dataDifferences(served(REFRESHED), served(FULL))).toEqual([]);
+    // The check sees a difference where there is one: A against B.
+    const a = await importCommand([...A, "--full"], standInRemote(FULL));
+    expect(a.code, a.stderr).toBe(0);
+    expect(dataDifferences(served(REFRESHED), served(FULL))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^venues: /), expect.stringMatching(/^venues_fts: /)]),
+    );
+  }, 400_000);
+
+  it("sends nothing for unchanged data, and only the meta rows when forced", async () => {
+    const again = await importCommand(B, standInRemote(REFRESHED));
+    expect(summaryOf(again.stdout)).toMatchObject({ skippedAsCurrent: true });
+    const forced = await importCommand([...B, "--force"], standInRemote(REFRESHED));
+    expect(forced.code, forced.stderr).toBe(0);
+    const remote = summaryOf(forced.stdout).remote;
+    expect(remote?.cost.refresh).toBe(true);
+    expect(remote?.applied?.rowsWritten).toBe(remote?.cost.rows);
+    const metaRows = open(served(REFRESHED), (db) => db.prepare("SELECT count(*) FROM meta").pluck().get() as number);
+    // DELETE FROM meta, then each row again (a WITHOUT ROWID table: its key is the row).
+    expect(remote?.cost.rows).toBe(2 * metaRows);
+  }, 400_000);
+});
