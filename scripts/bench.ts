@@ -36,11 +36,13 @@
  * the real wrangler on a local D1 standing in for the remote database, at 250,000 and 1,000,000
  * venues (`--venues N`: that size alone): time and peak memory, the rows D1 counted as written, the
  * bytes sent and the database's size against what the import said before its first file, and the
- * same import again, unchanged, which sends nothing (docs/benchmarks.md "Remote import").
+ * same import again, unchanged, which sends nothing (docs/benchmarks.md "Remote import"); then the
+ * refresh of --refresh.
  *
- * `npm run bench -- --refresh` instead measures what a refresh changes in the served tables today:
- * the default venues as a venue file, then with 300 venues in Berlin added, compared table by table
- * (docs/deploy.md "A refresh that writes what changed").
+ * `npm run bench -- --refresh` instead measures what a refresh changes: the default venues as a
+ * venue file, then with 300 venues in Berlin added, compared table by table (docs/deploy.md "A
+ * refresh that writes what changed"), then sent through the stand-in as a full remote import and a
+ * refresh, and sent again unchanged (docs/benchmarks.md "A refresh, sent").
  *
  * `npm run bench -- --classes` instead measures the query classes alone as misses (rows read, p50, raw
  * SQL) on 1,000,000 venues (`--venues N`), into bench/classes.json; `--compare FILE` beside an earlier run.
@@ -99,7 +101,7 @@ const RUNS = [
   [values.suggest, benchSuggest],
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
-  [values.remote, () => benchRemote(venueSizes(values.venues))],
+  [values.remote, () => benchRemote(venueSizes(values.venues)).then(benchRefresh)],
   [values.dearest, benchDearest],
   [values.refresh, benchRefresh],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],

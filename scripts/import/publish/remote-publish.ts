@@ -3,7 +3,9 @@
  * unchanged data version is not sent again), then the SQL files written as a stream while a
  * replica runs them (remote-replica.ts), then one line of what they will cost in D1's units and
  * which plan that fits (remote-plan.ts) — a run that does not fit the plan chosen stops there, as
- * does a dry run — then the files applied through wrangler, resumably (remote-files.ts).
+ * does a dry run — then the files applied through wrangler, resumably (remote-files.ts); the
+ * replica and the build's documents then become the mirror of the remote. When the mirror holds what
+ * the remote serves, only what changed is sent, as one file (remote-refresh.ts).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
