@@ -81,7 +81,12 @@ async function measure(venues: number): Promise<RemoteFigures> {
   const state = join(TMP, `remote-state-${venues}`);
   rmSync(state, { recursive: true, force: true });
   log(`remote import of ${venues.toLocaleString("en-US")} venues into a local D1 standing in for the remote one`);
-  const env = { IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"), D1_STAND_IN_DIR: state };
+  const env = {
+    IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
+    D1_STAND_IN_DIR: state,
+    // The mirror of the stand-in, not of the account's database (remote-mirror.ts).
+    IMPORT_MIRROR_DIR: join(state, "mirror"),
+  };
   const args = [...IMPORT_COMMAND, "--remote", "--venue-count", String(venues), "--force", "--json", "-q"];
   let standInMiB = 0;
   const started = run(bin("tsx"), args, { env, stdoutOnly: true });
