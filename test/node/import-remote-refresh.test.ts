@@ -5,8 +5,8 @@
  * which moves it among the cities) sent as one file of differences; the stand-in then holds what a
  * full import of B into another stand-in holds — every row of every table and every (term,
  * document) of every search index — and D1 counted the rows written the first line said. A refresh
- * that fails changes nothing served and is sent again; `--force` with unchanged data sends the meta
- * rows alone.
+ * that fails changes nothing served and is sent again; a mirror of another data version is not
+ * used; `--force` with unchanged data sends the meta rows alone.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,6 +97,17 @@ describe("a remote refresh", () => {
     expect(dataDifferences(served(REFRESHED), served(FULL))).toEqual(
       expect.arrayContaining([expect.stringMatching(/^venues: /), expect.stringMatching(/^venues_fts: /)]),
     );
+  }, 400_000);
+
+  it("imports in full when the mirror is not of the data the remote serves", async () => {
+    // FULL serves A, and its mirror says it holds another data version (as another checkout's import would leave it).
+    const record = join(FULL, "mirror", "mirror.json");
+    writeFileSync(record, readFileSync(record, "utf8").replace(/"version": "\w+"/, '"version": "0000000000000000"'));
+    const b = await importCommand(B, standInRemote(FULL));
+    expect(b.code, b.stderr).toBe(0);
+    expect(summaryOf(b.stdout).remote?.cost.refresh).toBeUndefined();
+    expect(b.stderr).not.toMatch(/what changed/);
+    expect(dataDifferences(served(REFRESHED), served(FULL))).toEqual([]);
   }, 400_000);
 
   it("sends nothing for unchanged data, and only the meta rows when forced", async () => {

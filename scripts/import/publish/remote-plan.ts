@@ -145,9 +145,10 @@ export function planRefusal(c: RemoteCost, plan: Plan): ImportError | null {
   }
   const [limit, name] = plan === "free" ? [FREE_BYTES, "Workers Free's 500 MB"] : [PAID_BYTES, "Workers Paid's 10 GB"];
   if (c.sizeDuring > limit) {
+    const when = c.refresh === true ? "after what changed" : "while the old and the new data are both there";
     return new ImportError(
-      `stopped before the first file: the database would hold ${mb(c.sizeDuring)} while the old and the new ` +
-        `data are both there (${mb(c.sizeNow)} now), over ${name} a database; ${smaller}`,
+      `stopped before the first file: the database would hold ${mb(c.sizeDuring)} ${when} ` +
+        `(${mb(c.sizeNow)} now), over ${name} a database; ${smaller}`,
     );
   }
   return null;
