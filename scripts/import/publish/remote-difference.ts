@@ -27,20 +27,15 @@ export function attachMirror(build: Database.Database, dir: string): () => void 
   };
 }
 
-const columnsOf = (build: Database.Database, table: string, schema: string) =>
-  (build.prepare("SELECT name FROM pragma_table_info(?, ?)").pluck().all(table, schema) as string[]).join(", ");
-
-/** Whether every served table has the same columns in the build and in the attached mirror. */
-export function sameColumns(build: Database.Database): boolean {
-  return SERVED_TABLES.every((t) => columnsOf(build, t, "main") === columnsOf(build, t, MIRROR));
-}
+const columnsOf = (build: Database.Database, table: string) =>
+  (build.prepare("SELECT name FROM pragma_table_info(?)").pluck().all(table) as string[]).join(", ");
 
 type Rows = Iterable<SqlValue[]>;
 const rowsOf = (build: Database.Database, sql: string) => build.prepare(sql).raw().iterate() as Rows;
 
 /** A table's rows gone or changed, deleted by key; then those new or changed, inserted. */
 function* tableDifference(build: Database.Database, writes: D1Writes, table: string): Generator<RemoteStatement> {
-  const columns = columnsOf(build, table, "main");
+  const columns = columnsOf(build, table);
   const keys = keyColumns(build, table)
     .map((c) => c.name)
     .join(", ");

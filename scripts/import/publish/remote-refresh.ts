@@ -5,7 +5,7 @@
  * or not at all, so every read sees the old data or the new, and a failed refresh is sent again —
  * and run in a copy of the mirror's replica, for the sizes. Its cost is said in one line and checked
  * against the plan as a full import's is. Once it applied, that copy and the build's documents are
- * the mirror. No usable mirror, other columns, or a difference over one file: a full import.
+ * the mirror. No usable mirror (remote-mirror.ts), or a difference over one file: a full import.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,8 +13,14 @@ import type Database from "better-sqlite3";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { RemoteState } from "../wrangler.ts";
-import { attachMirror, differenceStatements, sameColumns } from "./remote-difference.ts";
-import { MAX_FILE_BYTES, writeRemoteFiles, type RemoteDatabase, type WrittenFile } from "./remote-files.ts";
+import { attachMirror, differenceStatements } from "./remote-difference.ts";
+import {
+  MAX_FILE_BYTES,
+  writeRemoteFiles,
+  type AppliedFiles,
+  type RemoteDatabase,
+  type WrittenFile,
+} from "./remote-files.ts";
 import { keepDocuments, promoteToMirror, REPLICA_FILE, usableMirror, type Mirror } from "./remote-mirror.ts";
 import { costLine, planRefusal, refreshCost, type Plan, type RemoteCost, type RemoteSize } from "./remote-plan.ts";
 import { Replica } from "./remote-replica.ts";
@@ -87,7 +93,7 @@ async function applyRefresh(dir: string, file: WrittenFile, database: RemoteData
 export interface RefreshFigures {
   cost: RemoteCost;
   bytes: number;
-  applied?: { rowsWritten: number | null; sizeAfter: number | null; peakSize: number | null };
+  applied?: Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize">;
 }
 
 /**
@@ -110,14 +116,14 @@ export async function refreshRemote(
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const detach = attachMirror(build, mirror.dir);
-  let written: ReturnType<typeof writeDifference> = null;
+  let written: ReturnType<typeof writeDifference>;
   try {
-    if (sameColumns(build)) written = writeDifference(build, meta, version, dir, mirror, progress);
+    written = writeDifference(build, meta, version, dir, mirror, progress);
   } finally {
     detach();
   }
   if (written === null) {
-    progress.line("(what changed is larger than one file, or the tables' columns changed: a full import)");
+    progress.line("(what changed is larger than one file: a full import)");
     rmSync(dir, { recursive: true, force: true });
     return null;
   }
