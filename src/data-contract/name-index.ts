@@ -6,9 +6,18 @@
  * words of one name (src/match/fts.ts everyWordText). The import writes them; the worker's queries
  * ask for the same tokens. Pure.
  */
+import type { Language } from "./languages.ts";
 import { nameTextsJson } from "./name-sets.ts";
-import { formsOf, wordWays } from "./spellings.ts";
-import { ANY_NAME, nameToken, type WordTokens } from "./tokens.ts";
+import { formsOf, nameForms, wordWays } from "./spellings.ts";
+import {
+  ANY_NAME,
+  ASCII_WORDS,
+  localizedNameToken,
+  mainNameToken,
+  nameToken,
+  ownWords,
+  type WordTokens,
+} from "./tokens.ts";
 import { everyWordAssigned } from "./word-matching.ts";
 
 /** Each word's ways that are written (a word that may be left out, `&`, keeps `and`), words without any left out. */
@@ -67,7 +76,7 @@ export function sharedStarts(ways: readonly (readonly string[])[]): [count: numb
 }
 
 /** A name's words (its ways: wordWays) and their shared starts as tokens of a document, each once. */
-export function wordTokens(ways: readonly (readonly string[])[], scope: WordTokens): string[] {
+function wordTokens(ways: readonly (readonly string[])[], scope: WordTokens): string[] {
   const tokens = new Set(
     ways
       .flat()
@@ -184,4 +193,36 @@ export function nameIndexText(names: readonly string[], own = 0): NameIndex {
     sets: kept.length < 2 ? null : JSON.stringify(kept.map((k, i) => [...k.words, ...(shared[i] ?? [])].join(" "))),
     texts,
   };
+}
+
+/** A record's name shown in a served language, where it has one. */
+export interface LocalizedName {
+  lang: Exclude<Language, "en">;
+  name: string;
+}
+
+/**
+ * The tokens of a record's own names (tokens.ts), which the searches rank first and the suggestions
+ * count over its others: `forms`, the normalized forms of its own names (a city's name and ASCII
+ * name), as main-name tokens; its shown name's words, and its ASCII name's where they differ; the
+ * same of its name in each served language.
+ */
+export function ownNameTokens(
+  forms: readonly string[],
+  shown: string,
+  localized: readonly LocalizedName[],
+  ascii: string | null = null,
+): string[] {
+  const shownWays = wordWays(shown);
+  const asciiWays = ascii === null ? null : wordWays(ascii);
+  const sameWords = asciiWays === null || asciiWays.flat().every((w) => shownWays.some((ways) => ways.includes(w)));
+  return [
+    ...forms.map(mainNameToken),
+    ...wordTokens(shownWays, ownWords("en")),
+    ...(sameWords ? [] : wordTokens(asciiWays, ASCII_WORDS)),
+    ...localized.flatMap((l) => [
+      ...nameForms(l.name).map((form) => localizedNameToken(l.lang, form)),
+      ...wordTokens(wordWays(l.name), ownWords(l.lang)),
+    ]),
+  ];
 }

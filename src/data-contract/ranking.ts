@@ -2,28 +2,66 @@
  * The order of every search, as one list of ranking rules (docs/api.md#order), each used when the
  * search has what it ranks by, in this order:
  *
- * 1. edits: a search forgiving typos puts the readings with fewer edits first;
- * 2. distance: a search near a point puts nearer records first;
- * 3. name tier: the name is the query (EXACT), starts with it (STARTS), or has every query word
- *    start one of its words (WORDS);
- * 4. position: `pos`, the place of the record in the default order that the import stores
+ * 1. name class: a record found by one of its own names (OWN: the name shown in the answer's
+ *    language, GeoNames' name or ASCII name, a venue's own name) before a record found only by
+ *    another name (OTHER), unless that one is at least FAR_LARGER times as large as the largest
+ *    record found by an own name (src/match/own-names.ts): then it counts as OWN;
+ * 2. edits: a search forgiving typos puts the readings with fewer edits first;
+ * 3. distance: a search near a point puts nearer records first (before the class and the edits' tie);
+ * 4. name tier: the name is the query (EXACT), starts with it (STARTS), or has every query word
+ *    start one of its words (WORDS), the best of the record's names in its class;
+ * 5. position: `pos`, the place of the record in the default order that the import stores
  *    (cities by population, then geonameid; venues by their city's population, name, id).
  *
- * A name search's statements carry edits and tier as one key (tierKey), so that a union of tiers
- * keeps each record's best. The import counts each prefix's records per name tier and anchors
- * deep pages in each (tables name_tiers, name_anchors): the tier numbers are these.
+ * A name search's statements carry class, edits and tier as one key (tierKey), so that a union of
+ * tiers keeps each record's best. The import counts each prefix's records per class and name tier
+ * and anchors deep pages in each (tables name_tiers, name_anchors): the tier numbers are
+ * classTier()'s.
  */
-import { int, join, raw, type Sql } from "../sql/sql.ts";
+import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 
 export const EXACT = 0;
 export const STARTS = 1;
 export const WORDS = 2;
 const NAME_TIERS = 3;
 export type NameTier = typeof EXACT | typeof STARTS | typeof WORDS;
+export const NAME_TIER_LIST: readonly NameTier[] = [EXACT, STARTS, WORDS];
 
-/** Edits and name tier as one number: ordering by it orders by edits, then tier. */
-export const tierKey = (edits: number, tier: NameTier): number => edits * NAME_TIERS + tier;
-export const tierOfKey = (key: number): number => key % NAME_TIERS;
+export const OWN = 0;
+export const OTHER = 1;
+export type NameClass = typeof OWN | typeof OTHER;
+
+/** A record found only by another name counts as found by its own at this many times the size. */
+export const FAR_LARGER = 31.6;
+
+/**
+ * The keys of a class apart: above every edits and tier of a search (edits are at most 2 a word),
+ * a multiple of the tiers (so that key % NAME_TIERS is the tier whatever the class).
+ */
+const CLASS_KEYS = 1000 * NAME_TIERS;
+
+/** Class, edits and name tier as one number: ordering by it orders by class, then edits, then tier. */
+export const tierKey = (edits: number, tier: NameTier, nameClass: NameClass = OWN): number =>
+  nameClass * CLASS_KEYS + edits * NAME_TIERS + tier;
+export const tierOfKey = (key: number): NameTier => (key % NAME_TIERS) as NameTier;
+export const classOfKey = (key: number): NameClass => (key >= CLASS_KEYS ? OTHER : OWN);
+/** The same key without its class: edits and tier (the place readings compare these). */
+export const classless = (key: number): number => key % CLASS_KEYS;
+
+/** The classes and tiers of one word as the stored tiers number them (name_tiers.tier0 … tier5). */
+export const classTier = (nameClass: NameClass, tier: NameTier): number => nameClass * NAME_TIERS + tier;
+export const CLASS_TIERS = 2 * NAME_TIERS;
+
+/** An SQL condition on a key column: the record was found by one of its own names. */
+export const ownKey = (key: Sql): Sql => sql`${key} < ${int(CLASS_KEYS)}`;
+
+/**
+ * An SQL key: `key`, or, for a record found only by another name whose pos is at most `bound`
+ * (the records far larger than every one found by an own name: src/match/own-names.ts), its key
+ * as if found by its own.
+ */
+export const promotedKey = (key: Sql, pos: Sql, bound: Sql): Sql =>
+  sql`CASE WHEN ${key} >= ${int(CLASS_KEYS)} AND ${pos} <= ${bound} THEN ${key} - ${int(CLASS_KEYS)} ELSE ${key} END`;
 
 /** The columns (SQL expressions) of a statement that the rules read; absent ones are skipped. */
 export interface RankColumns {
@@ -35,10 +73,16 @@ export interface RankColumns {
 
 /** The ORDER BY terms of the ranking rules, for the columns a statement has. */
 export function rankOrder(c: RankColumns): Sql {
-  const n = int(NAME_TIERS);
   const terms: Sql[] = [];
   if (c.key !== undefined && c.distance !== undefined) {
-    terms.push(join([c.key, raw(" / "), n], ""), c.distance, join([c.key, raw(" % "), n], ""));
+    // Near a point: edits, distance, then class and tier at one distance.
+    const k = c.key;
+    terms.push(
+      join([raw("("), k, raw(" % "), int(CLASS_KEYS), raw(") / "), int(NAME_TIERS)], ""),
+      c.distance,
+      join([k, raw(" / "), int(CLASS_KEYS)], ""),
+      join([k, raw(" % "), int(NAME_TIERS)], ""),
+    );
   } else {
     if (c.distance !== undefined) terms.push(c.distance);
     if (c.key !== undefined) terms.push(c.key);

@@ -15,15 +15,19 @@
  * - `__r2_s`: the starts that several words of a name share (name-index.ts sharedStarts): two of its
  *   words start with `s`, so that each typed word is its own word of the name (src/match/fts.ts);
  * - `__o_york`, `__o2_s` (`__ode_york`, `__ode2_s` in a language): the words and shared starts of a
- *   city's shown name alone (its localized name's), so that the suggestions tell its own name's
- *   words from another name's;
+ *   city's shown name alone (its localized name's), so that the searches and the suggestions tell
+ *   its own name's words from another name's; `__oa_bezirk`, `__oa2_b`: its ASCII name's, where
+ *   their words differ;
  * - `__c_us`, `__s_us_ca`, `__a_ca`, `__t_<city pos>`: country, state (country and admin-1 code),
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
  * - `__k_<kind>`: a venue's kind (`__k_concert_hall`), a filter like the others;
  * - `__g<level>_<cell>`: the cell of the record's place at each level of the grid
  *   (src/data-contract/grid.ts), so a place's surroundings are an OR of a few cells;
  * - `__p<pos>`, in the index of each name apart only: the record its name documents are of
- *   (name-sets.ts recordTokenSql).
+ *   (name-sets.ts recordTokenSql);
+ * - `__x`: a venue that has other names than its own (aliases, names in other scripts), whose own
+ *   names are then written as a city's are (`__n_…`, `__o_…`); a venue without it has one name, its
+ *   own (src/match/own-names.ts).
  */
 import type { Language } from "./languages.ts";
 import { words } from "./normalize.ts";
@@ -31,6 +35,9 @@ import { words } from "./normalize.ts";
 export function nameToken(normalized: string): string {
   return `_${words(normalized).join("_")}`;
 }
+
+/** The token of a venue with other names than its own. */
+export const OTHER_NAMES = "__x";
 
 /** A city's own name as a token: `__n_new_york_city`. */
 export const mainNameToken = (normalized: string): string => `__n${nameToken(normalized)}`;
@@ -56,6 +63,9 @@ export function ownWords(language: Language): WordTokens {
   const scope = language === "en" ? "" : language;
   return { word: (w) => `__o${scope}_${w}`, shared: (n, start) => `__o${scope}${n}_${start}` };
 }
+
+/** The words of a city's ASCII name where they differ from its name's (`Prenzlauer Berg Bezirk`): `__oa_bezirk`. */
+export const ASCII_WORDS: WordTokens = { word: (w) => `__oa_${w}`, shared: (n, start) => `__oa${n}_${start}` };
 
 export const countryToken = (countryCode: string) => `__c_${countryCode.toLowerCase()}`;
 const stateToken = (countryCode: string, admin1Code: string) =>

@@ -12,12 +12,11 @@ import { isCircle, type Area } from "../data-contract/distance.ts";
 import { kindTerm } from "../data-contract/grid.ts";
 import { kindToken } from "../data-contract/tokens.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { nameTierText } from "../match/fts.ts";
 import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
-import { boxPositions, nearPositions, type BoxTier, type TieTiers } from "./pages.ts";
+import { boxPositions, nearPositions, type BoxTier } from "./pages.ts";
 import { scannedPositions } from "./scanned.ts";
 
 export interface AreaQuery {
@@ -51,12 +50,6 @@ function termOf(q: AreaQuery): Term | null {
   return { kind: q.kind, term: q.word, text: `${quoted(q.word)}*` };
 }
 
-/** The first two name tiers of a word: they order records at one distance. */
-function tiesOf(word: string | undefined): TieTiers | null {
-  const t = word === undefined ? null : nameTierText(word);
-  return t === null ? null : { exact: t.exact, starts: t.starts };
-}
-
 /** The positions of a page of a search in an area, each row with the total (pages.ts withTotal). */
 export function areaPositions(q: AreaQuery): Sql {
   const term = termOf(q);
@@ -65,6 +58,6 @@ export function areaPositions(q: AreaQuery): Sql {
     const filters = ftsFilters(q.params, q.places.fts);
     return scannedPositions(q.places, q.area, tiers, q.everything, filters, q.offset, q.size);
   }
-  if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiesOf(q.word), q.offset, q.size);
+  if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiers, q.offset, q.size);
   return boxPositions(term, q.places, q.area, tiers, q.offset, q.size);
 }

@@ -17,12 +17,14 @@ import {
   PLACED_CANDIDATES,
   type Reading,
 } from "../match/capped.ts";
-import { rankOrder } from "../data-contract/ranking.ts";
+import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
+import { distanceSql } from "../data-contract/distance.ts";
+import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { edgeCount, edgeRecords, insideCounts, insideNodeRecords, termNodes, totalOf, type Term } from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
 import { coverText, inAreaSql } from "./area.ts";
-import { NOTHING } from "../match/fts.ts";
+import { anyOf, NOTHING } from "../match/fts.ts";
 import { cut, rangesRecords, rangesTotal, walkCut } from "./ranks.ts";
 import type { Box, Circle } from "../data-contract/distance.ts";
 
@@ -64,18 +66,29 @@ export function withTotal(page: Sql, total: Sql): Sql {
     SELECT paged.pos, paged.rank, paged.dist, answer.n AS total, answer.more AS more FROM answer LEFT JOIN paged ON 1`;
 }
 
-/** FTS5 texts of a name's first two tiers (src/match/fts.ts nameTierText): they order records at one distance. */
-export interface TieTiers {
-  exact: string;
-  starts: string;
+/**
+ * A record's key (class and name tier: src/data-contract/ranking.ts, its tiers' keys in order, the
+ * last one's when none of the others) when another record lies at its distance, else 0: its own
+ * names' or another's, the far larger promoted (the first found by an own name in `circle` read
+ * only then).
+ */
+function tieKey(places: Places, tiers: readonly BoxTier[]): Sql {
+  const fts = raw(places.fts);
+  const last = tiers.at(-1);
+  if (last === undefined) return raw("0");
+  const has = (text: string | null) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text} AND rowid = pos)`;
+  const whens = tiers.slice(0, -1).map((t) => sql`WHEN ${has(t.text)} THEN ${int(t.key)}`);
+  if (whens.length === 0) return raw("0");
+  const key = sql`CASE ${join(whens, " ")} ELSE ${int(last.key)} END`;
+  return sql`CASE WHEN count(*) OVER (PARTITION BY away) = 1 THEN 0 ELSE ${promotedOf(key, raw("pos"))} END`;
 }
 
-/** A record's name tier (0, 1, 2: src/data-contract/ranking.ts) when another record lies at its distance, else 0. */
-function tieTier(fts: Sql, ties: TieTiers | null): Sql {
-  if (ties === null) return raw("0");
-  const has = (text: string) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text} AND rowid = pos)`;
-  return sql`CASE WHEN count(*) OVER (PARTITION BY away) = 1 THEN 0 WHEN ${has(ties.exact)} THEN 0
-              WHEN ${has(ties.starts)} THEN 1 ELSE 2 END`;
+/** The first record of the search near a point found by an own name (a SELECT of column own), from its first candidates. */
+function firstOwnNear(places: Places, near: Circle, own: string): Sql {
+  const away = distanceSql(near, places.lat, places.lng);
+  const candidates = matchesOf(places.fts, sql`${`(${own}) AND ${coverText(near)}`}`);
+  const kept = keptOfFirst(candidates, sql`${away} <= ${num(near.radiusKm, "km")}`, placedReading(places));
+  return sql`SELECT (SELECT pos FROM (${kept}) LIMIT 1) AS own`;
 }
 
 /**
@@ -88,7 +101,7 @@ export function nearPositions(
   t: Term,
   places: Places,
   near: Circle,
-  ties: TieTiers | null,
+  tiers: readonly BoxTier[],
   offset: number,
   size: number,
 ): Sql {
@@ -129,9 +142,12 @@ export function nearPositions(
     WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = sql`SELECT pos, rank, dist FROM (
       SELECT pos, row_number() OVER (ORDER BY ${rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") })}) AS rank, away AS dist FROM (
-        SELECT pos, away, ${tieTier(fts, ties)} AS k FROM (${candidates})))
+        SELECT pos, away, ${tieKey(places, tiers)} AS k FROM (${candidates})))
     WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
-  return sql`WITH RECURSIVE ${termNodes(t, areas, places)},
+  const own = tiers.flatMap((tier) => (classOfKey(tier.key) === OWN && tier.text !== null ? [tier.text] : []));
+  const first = own.length === 0 ? raw("SELECT NULL AS own") : firstOwnNear(places, near, anyOf(own));
+  const bound = boundCte(places.fts, first);
+  return sql`WITH RECURSIVE ${termNodes(t, areas, places)}, ${bound},
     lower AS MATERIALIZED (${insideCounts(list.map((c) => num(c.radiusKm, "km")))}),
     picked AS MATERIALIZED (${pick}),
     chosen AS MATERIALIZED (${chosen}),
@@ -220,9 +236,9 @@ export function boxPage(
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
-  return sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
-    FROM (SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos)
-    ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
+  const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
+  return sql`WITH ${rankedCtes(places.fts, best)} SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
+    FROM ranked ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
 }
 
 /** The positions of a page of a counted term inside a box, with its total from the cell counts. */

@@ -5,7 +5,8 @@
  * cover's cell tokens), so they cost what the area holds of those matches; one statement gives
  * the page's positions and the total.
  */
-import { rankOrder } from "../data-contract/ranking.ts";
+import { ownKey, rankOrder } from "../data-contract/ranking.ts";
+import { boundCte, promotedOf } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { coverText } from "./area.ts";
 import type { Places } from "./places.ts";
@@ -65,13 +66,18 @@ export function scannedPositions(
     );
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }
-  const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });
+  const order = rankOrder({ key: promotedOf(raw("k"), raw("pos")), distance: raw("away"), pos: raw("pos") });
   const inside = sql`SELECT best.pos, best.k, ${distanceSql(area, places.lat, places.lng)} AS away
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
+  const radius = num(area.radiusKm, "km");
   const page = sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM inside
-    WHERE away <= ${num(area.radiusKm, "km")} ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
+    WHERE away <= ${radius} ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
   // More than PLACED_CANDIDATES read: some tier had more (the words tier holds every match).
-  const total = sql`SELECT count(*) FILTER (WHERE away <= ${num(area.radiusKm, "km")}) AS n,
+  const total = sql`SELECT count(*) FILTER (WHERE away <= ${radius}) AS n,
     count(*) > ${int(PLACED_CANDIDATES)} AS more FROM inside`;
-  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${withTotal(page, total)}`;
+  const bound = boundCte(
+    places.fts,
+    sql`SELECT min(pos) AS own FROM inside WHERE away <= ${radius} AND ${ownKey(raw("k"))}`,
+  );
+  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${bound}, ${withTotal(page, total)}`;
 }

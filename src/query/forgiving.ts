@@ -13,13 +13,13 @@
  */
 import type { Language } from "../data-contract/languages.ts";
 import { words } from "../data-contract/normalize.ts";
-import { tierKey, type NameTier } from "../data-contract/ranking.ts";
+import { classless, classOfKey, OTHER, tierKey, type NameTier } from "../data-contract/ranking.ts";
 import { nameToken } from "../data-contract/tokens.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, nameTierText, phrase, withFilters } from "../match/fts.ts";
 import { oneName } from "../match/one-name.ts";
 import { anyKept, CANDIDATE_POS } from "../match/capped.ts";
-import { areaOf, type SearchParams } from "../params/search-params.ts";
+import type { SearchParams } from "../params/search-params.ts";
 import { refuseBeyondWindow } from "../params/window.ts";
 import { int, join, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
@@ -58,10 +58,13 @@ function correctedWholeName<R>(q: ResourceQueries<R>, p: SearchParams, list: rea
 /** A statement of one row (column k): the tierKey of the fallback's first record, -1 when none. */
 function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): Sql {
   const filters = ftsFilters(p, q.fts);
-  const whens = trip.tiers.map(
-    (t) =>
-      sql`WHEN ${anyKept(q.fts, withFilters(t.text, filters), oneName(q.fts, CANDIDATE_POS, t.readings ?? []))} THEN ${int(t.key)}`,
-  );
+  // Edits and tier by any of a record's names: how the readings compare (not the order's classes).
+  const whens = trip.tiers
+    .filter((t) => classOfKey(t.key) === OTHER)
+    .map(
+      (t) =>
+        sql`WHEN ${anyKept(q.fts, withFilters(t.text, filters), oneName(q.fts, CANDIDATE_POS, t.readings ?? []))} THEN ${int(classless(t.key))}`,
+    );
   return numbered(sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`);
 }
 
@@ -119,8 +122,7 @@ async function inNamedPlace<R>(
 /** The statements of the whole text forgiven and of the readings with a typo in their place, in one round trip. */
 function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>, fixes: Fixes) {
   const whole = tripOf(q, p, language, f, fixes);
-  const inText = p.places && areaOf(p) === undefined;
-  const typos = inText ? correctedReadings(p, q.resource, fixes.candidates) : [];
+  const typos = p.places ? correctedReadings(p, q.resource, fixes.candidates) : [];
   const text = nameTierText(p.name ?? "");
   const places = typos.length > 0 && text !== null ? [numbered(placeReadingsSql(q, p, text, typos))] : [];
   // The whole text's first tierKey is weighed only against a place with a typo.

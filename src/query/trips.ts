@@ -10,7 +10,9 @@ import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
-import { anchoredPositions, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
+import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
+import { anchoredPositions } from "./anchored.ts";
+import { ownNames } from "../match/own-names.ts";
 import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
@@ -26,7 +28,7 @@ import {
 } from "./typos.ts";
 
 /** The strict search of a request, or null when nothing can match (a name without words). */
-function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null {
+function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): Search | null {
   const offset = pageOffset(q.resource, p.page);
   const area = areaOf(p);
   if (p.name === undefined) {
@@ -36,10 +38,10 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams): Search | null 
     return { positions: areaPositions({ ...query, offset, size }) };
   }
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
-  const search = tiered(q, p, tiersOf(p.name, 0), offset, { word });
+  const search = tiered(q, p, tiersOf(p.name, 0, ownNames(q.fts, language)), offset, { word });
   if (search === null || search.count === undefined) return search;
   const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
-  const positions = alone ? anchoredPositions(q, word, offset) : null;
+  const positions = alone ? anchoredPositions(q, word, offset, language) : null;
   return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
 }
 
@@ -90,7 +92,7 @@ export function firstTripRows(first: FirstTrip, results: readonly { rows: Record
 }
 
 export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
-  const strict = strictSearch(q, p);
+  const strict = strictSearch(q, p, language);
   if (strict === null) return null;
   const queryWords = p.typos ? p.nameWords : [];
   const list = lookups(queryWords);
@@ -98,9 +100,9 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const fuzzy = list.length > 0;
   if (fuzzy) statements.push(correctionsSql(q.resource, q.fts, queryWords, list, strict.stands));
   // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
-  // places the end of the name may stand for: outside an area only.
+  // places the end of the name may stand for (read as without an area; the answer is in it).
   const text = p.name === undefined ? null : nameTierText(p.name);
-  const reads = text !== null && areaOf(p) === undefined && (fuzzy || (p.places && p.nameWords.length > 1));
+  const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
   if (reads) statements.push(placeReadingsSql(q, p, text, readings));
   return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, readings };
@@ -125,7 +127,7 @@ export function fuzzyTrip<R>(
   // at once (sharedNeeded): then only the spreads' own texts count exactly.
   const groups = typedMatches || spreadList.some((s) => wordsShared(s.words)) ? null : everyAlternative(options);
   const every = groups === null ? undefined : everyWordText(groups);
-  const tiers = fuzzyTiers(list, spreadList);
+  const tiers = fuzzyTiers(list, spreadList, ownNames(q.fts, language));
   const fuzzy = tiered(q, p, tiers, pageOffset(q.resource, p.page), { every });
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);

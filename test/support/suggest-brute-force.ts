@@ -134,7 +134,7 @@ const BANDS: [km: number, penalty: number][] = [12.5, 50, 200, 800, 5000].map((m
   1.5 * Math.log10(1 + mid / 25),
 ]);
 
-const token = (form: string) => `_${words(form).join("_")}`;
+export const token = (form: string) => `_${words(form).join("_")}`;
 
 /**
  * Whether the typed words start words of `name` (one form's words), each its own: tried every way
@@ -151,7 +151,7 @@ function eachOwnWord(
 }
 
 /** Whether one name (its forms) holds every typed word as the start of one of its words, each its own. */
-const holds = (forms: readonly string[], typed: readonly string[]): boolean =>
+export const holds = (forms: readonly string[], typed: readonly string[]): boolean =>
   forms.some((form) => eachOwnWord(words(form), typed));
 
 /** The penalty of the best way a record's names hold the text, or null when none does. */
@@ -185,7 +185,7 @@ function inBox(c: Candidate, [west, south, east, north]: NonNullable<Ask["bbox"]
   return c.lat >= south && c.lat <= north && lngIn;
 }
 
-function passes(c: Candidate, a: Ask): boolean {
+export function passes(c: Candidate, a: Ask): boolean {
   return (
     (a.country === undefined || c.country === a.country) &&
     (a.stateCode === undefined || c.admin1 === a.stateCode) &&

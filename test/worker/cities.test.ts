@@ -128,29 +128,50 @@ describe("city search: filters", () => {
 });
 
 describe("city search: deep pages of broad one-word names (anchored every few matches)", () => {
-  it.each(["s", "b", "sa"])("name=%s: every page, as FTS5 tiers the matches", async (word) => {
-    const broad = await env.DB.prepare("SELECT count(*) AS n FROM name_tiers WHERE kind = 'city' AND prefix = ?")
-      .bind(word)
-      .first<{ n: number }>();
-    expect(broad?.n).toBe(1);
-    const match = async (q: string) =>
+  const match = async (q: string) =>
+    new Set(
       (
         await env.DB.prepare("SELECT rowid FROM cities_fts WHERE cities_fts MATCH ? ORDER BY rowid")
           .bind(q)
           .all<{ rowid: number }>()
-      ).results.map((r) => r.rowid);
-    const exact = new Set(await match(`"_${word}"`));
-    const starts = new Set(await match(`"_${word}"*`));
-    const tier = (pos: number) => (exact.has(pos) ? 0 : starts.has(pos) ? 1 : 2);
-    const order = (await match(`"${word}"*`)).sort((a, b) => tier(a) - tier(b) || a - b);
-    const idOf = new Map(
-      (await env.DB.prepare("SELECT pos, id FROM cities").all<{ pos: number; id: string }>()).results.map((r) => [
-        r.pos,
-        r.id,
-      ]),
+      ).results.map((r) => r.rowid),
     );
+  /** Tier of a pos in three FTS5 texts (name is, starts with, a word starts with the word), null when none. */
+  const tiers = async (exact: string, starts: string, words: string) => {
+    const [x, s, w] = [await match(exact), await match(starts), await match(words)];
+    return (pos: number) => (x.has(pos) ? 0 : s.has(pos) ? 1 : w.has(pos) ? 2 : null);
+  };
+
+  it.each(["s", "b", "sa"])("name=%s: every page, as FTS5 and the populations order the matches", async (word) => {
+    const broad = await env.DB.prepare(
+      "SELECT count(*) AS n FROM name_tiers WHERE kind = 'city' AND prefix = ? AND lang = ''",
+    )
+      .bind(word)
+      .first<{ n: number }>();
+    expect(broad?.n).toBe(1);
+    const any = await tiers(`"_${word}"`, `"_${word}"*`, `"${word}"*`);
+    const own = await tiers(`"__n_${word}"`, `"__n_${word}"*`, `"__o_${word}"* OR "__oa_${word}"*`);
+    const rows = (
+      await env.DB.prepare("SELECT pos, id, population FROM cities").all<{
+        pos: number;
+        id: string;
+        population: number;
+      }>()
+    ).results;
+    const byPos = new Map(rows.map((r) => [r.pos, r]));
+    const matches = [...(await match(`"${word}"*`))].sort((a, b) => a - b);
+    const firstOwn = matches.find((pos) => own(pos) !== null);
+    const least = 31.6 * Math.max(1, byPos.get(firstOwn ?? -1)?.population ?? 0);
+    const key = (pos: number) => {
+      const mine = own(pos);
+      if (mine !== null) return mine;
+      const other = any(pos) ?? 2;
+      return firstOwn !== undefined && (byPos.get(pos)?.population ?? 0) >= least ? other : 3 + other;
+    };
+    const order = matches.sort((a, b) => key(a) - key(b) || a - b);
+    expect(order.some((pos) => key(pos) >= 3)).toBe(true);
     const { total, items } = await allPages<CityJson>(`/1.0/search/cities?name=${word}`, "cities");
     expect(total).toBe(order.length);
-    expect(ids(items)).toEqual(order.map((pos) => idOf.get(pos)));
+    expect(ids(items)).toEqual(order.map((pos) => byPos.get(pos)?.id));
   });
 });

@@ -103,6 +103,7 @@ const RAW_TABLES = `
     id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
     words TEXT NOT NULL,   -- the distinct words of all its names (src/data-contract/spellings.ts)
     names TEXT NOT NULL,   -- each form of each name as a name token
+    own TEXT NOT NULL,     -- with other names: its own names' tokens (raw-venue.ts), else ''
     shared TEXT NOT NULL,  -- the starts its names' words share, as tokens (name-index.ts sharedStarts)
     name_sets TEXT,        -- each name apart, its words and shared starts (JSON), NULL when one name holds them all
     name_texts TEXT,       -- the names of name_sets as written (JSON: src/data-contract/name-sets.ts)

@@ -64,7 +64,7 @@ export function venueDocuments(db: Database.Database, progress: Progress): void 
   progress.phase("search documents of venues");
   db.exec(`
     INSERT INTO side_venues.venue_docs (pos, doc)
-    SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || v.shared || ' ' || ${kindTokenSql("v.kind")}
+    SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || v.own || ' ' || v.shared || ' ' || ${kindTokenSql("v.kind")}
                   || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || t.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
                   || ' ' || ${cellTokensSql("v.cell")})
     FROM temp.ordered_venues v LEFT JOIN temp.city_text t ON t.pos = v.city_pos

@@ -61,7 +61,8 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
     `
     CREATE TEMP TABLE ordered_venues (
       pos INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL, name_norm TEXT NOT NULL,
-      words TEXT NOT NULL, names TEXT NOT NULL, shared TEXT NOT NULL, name_sets TEXT, name_texts TEXT, city_pos INTEGER,
+      words TEXT NOT NULL, names TEXT NOT NULL, own TEXT NOT NULL, shared TEXT NOT NULL, name_sets TEXT, name_texts TEXT,
+      city_pos INTEGER,
       url TEXT, lat REAL, lng REAL, kind TEXT NOT NULL,
       cell INTEGER  -- the finest grid cell of its own point, else its city's (grid_cell: cell-counts.ts)
     )`,
@@ -73,7 +74,7 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
     INSERT INTO temp.ordered_venues
     SELECT coalesce(c.pos * ${VENUE_SLOTS}, :noCity)
              + row_number() OVER (PARTITION BY coalesce(c.pos * ${VENUE_SLOTS}, :noCity) ORDER BY r.name_norm, r.id) - 1,
-           r.id, r.name, r.name_norm, r.words, r.names, r.shared, r.name_sets, r.name_texts, c.pos, r.url, r.lat, r.lng,
+           r.id, r.name, r.name_norm, r.words, r.names, r.own, r.shared, r.name_sets, r.name_texts, c.pos, r.url, r.lat, r.lng,
            r.kind, grid_cell(coalesce(r.lat, c.lat), coalesce(r.lng, c.lng))
     FROM raw_venues r LEFT JOIN temp.city_at c ON c.gid = r.city_gid
     ORDER BY coalesce(c.pos * ${VENUE_SLOTS}, :noCity), r.name_norm, r.id`,

@@ -5,8 +5,10 @@
  * counted scope by scope, grouped by country and state.
  */
 import { compareCodePoints } from "../../../src/data-contract/normalize.ts";
-import { EXACT, STARTS, WORDS, type NameTier } from "../../../src/data-contract/ranking.ts";
+import { TRANSLATED } from "../../../src/data-contract/languages.ts";
+import { CLASS_TIERS } from "../../../src/data-contract/ranking.ts";
 import { scopeKey } from "../../../src/data-contract/scopes.ts";
+import { RecordClasses, type TierRecord } from "./name-classes.ts";
 import { IntRows, PrefixTrie, RecordPrefixes } from "./prefix-trie.ts";
 
 /** Longest prefix (in characters) that gets a stored total. */
@@ -129,68 +131,106 @@ export function scopedPrefixCounts(
   return out.sort(([a, b], [c, d]) => compareCodePoints(a, c) || compareCodePoints(b, d));
 }
 
-/** A record in its place of the default order: its words (as PrefixRecord's) and its names as name tokens (`_new_york`). */
-export interface TierRecord {
-  pos: number;
-  text: string;
-  nameTokens: readonly string[];
+/** Per prefix number: the records of each classTier so far, in every language ('') and, apart, where another differs. */
+class ClassCounts {
+  private readonly every: Int32Array;
+  private readonly apart = new Map<string, Int32Array>();
+
+  constructor(private readonly size: number) {
+    this.every = new Int32Array(size * CLASS_TIERS);
+  }
+
+  /** Counts a record of `set` for prefix `p`; its number in that set. */
+  add(lang: string, p: number, set: number): number {
+    let sizes = this.every;
+    let at = p * CLASS_TIERS + set;
+    if (lang !== "") {
+      const key = `${lang} ${p}`;
+      sizes = this.apart.get(key) ?? new Int32Array(CLASS_TIERS);
+      this.apart.set(key, sizes);
+      at = set;
+    }
+    const n = (sizes[at] ?? 0) + 1;
+    sizes[at] = n;
+    return n;
+  }
+
+  *rows(prefixes: readonly string[]): Generator<[lang: string, prefix: string, ...sizes: number[]]> {
+    for (let p = 0; p < this.size; p++) {
+      const sizes = this.every.subarray(p * CLASS_TIERS, (p + 1) * CLASS_TIERS);
+      if (sizes.some((n) => n > 0)) yield ["", prefixes[p] ?? "", ...sizes];
+    }
+    for (const [key, sizes] of this.apart) {
+      const [lang = "", p = "0"] = key.split(" ");
+      yield [lang, prefixes[Number(p)] ?? "", ...sizes];
+    }
+  }
 }
 
 /**
+ * The (language, prefix) pairs whose classes differ from English's in some record: read from the
+ * records with own names in another language (the others' are English's in every language).
+ */
+function differing(trie: PrefixTrie, records: Iterable<TierRecord>): Map<number, string[]> {
+  const classes = new RecordClasses(trie);
+  const out = new Map<number, string[]>();
+  for (const r of records) {
+    classes.read(r);
+    for (const lang of classes.languages) {
+      classes.classesIn(lang).forEach((set, i) => {
+        const p = classes.prefixes[i] ?? 0;
+        const langs = out.get(p) ?? [];
+        if (set !== classes.classes[i] && !langs.includes(lang)) out.set(p, [...langs, lang]);
+      });
+    }
+  }
+  return out;
+}
+
+/** An anchor: [language, prefix number, classTier, k, pos]. */
+type AnchorRow = [lang: string, prefix: string, tier: number, k: number, pos: number];
+
+/**
  * Anchors of deep pages (tables name_tiers, name_anchors): for each prefix, how many records match
- * it in each name tier (src/data-contract/ranking.ts: a name is the word, a name starts with it, only
- * another word does) and the pos of every `every`-th record of each tier. The records must come in pos order.
+ * it in each class and name tier (src/data-contract/ranking.ts classTier, name-classes.ts) and the
+ * pos of every `every`-th record of each; in English (lang '') and, where they differ, in another
+ * language. `records` must come in pos order; `localized`, the records with own names in another
+ * language, in any order.
  */
 export function nameAnchors(
   records: Iterable<TierRecord>,
+  localized: Iterable<TierRecord>,
   prefixes: ReadonlySet<string>,
   every: number,
-): {
-  tiers: [prefix: string, tier0: number, tier1: number, tier2: number][];
-  anchors: Iterable<[prefix: string, tier: number, k: number, pos: number]>;
-} {
+): { tiers: [lang: string, prefix: string, ...sizes: number[]][]; anchors: Iterable<AnchorRow> } {
   const trie = new PrefixTrie(prefixes);
-  const size = trie.prefixes.length;
-  const sizes = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
-  // Anchors grow with the records (1.8 million at 10 million venues): kept as numbers.
-  const anchors = new IntRows(4);
-  const present = new RecordPrefixes(trie);
-  // The best tier of each prefix in the current record (EXACT or STARTS; WORDS when not stamped with it).
-  const tierStamp = new Int32Array(size);
-  const tierOf = new Uint8Array(size);
-  let record = 0;
+  const other = differing(trie, localized);
+  const classes = new RecordClasses(trie);
+  const counts = new ClassCounts(trie.prefixes.length);
+  // Anchors grow with the records (1.8 million at 10 million venues): kept as numbers, the language by its index.
+  const anchors = new IntRows(5);
+  const langs = ["", ...TRANSLATED];
+  const count = (lang: string, p: number, set: number, pos: number) => {
+    const n = counts.add(lang, p, set);
+    if (n % every === 0) anchors.push([langs.indexOf(lang), p, set, n / every, pos]);
+  };
   for (const r of records) {
-    record++;
-    for (const token of r.nameTokens) {
-      // `_word` or `_first_more_words`: the prefixes of the first word start the name; the whole
-      // word, when it is the whole name, is the name.
-      const end = token.indexOf("_", 1);
-      const first = token.slice(1, end < 0 ? token.length : end);
-      trie.walk(first, (p) => {
-        const tier = end < 0 && (trie.prefixes[p] ?? "").length === first.length ? EXACT : STARTS;
-        if (tierStamp[p] !== record || tier < (tierOf[p] ?? WORDS)) {
-          tierStamp[p] = record;
-          tierOf[p] = tier;
-        }
-      });
-    }
-    for (const p of present.of(r.text)) {
-      const tier = (tierStamp[p] === record ? (tierOf[p] ?? WORDS) : WORDS) as NameTier;
-      const counts = sizes[tier] as Int32Array;
-      const n = (counts[p] ?? 0) + 1;
-      counts[p] = n;
-      if (n % every === 0) anchors.push([p, tier, n / every, r.pos]);
-    }
+    classes.read(r);
+    if (classes.prefixes.length === 0) continue;
+    const own =
+      classes.languages.length === 0 ? null : new Map(classes.languages.map((l) => [l, classes.classesIn(l)]));
+    classes.prefixes.forEach((p, i) => {
+      const set = classes.classes[i] ?? 0;
+      count("", p, set, r.pos);
+      for (const lang of other.get(p) ?? []) count(lang, p, own?.get(lang)?.[i] ?? set, r.pos);
+    });
   }
-  const tiers: [string, number, number, number][] = [];
-  trie.prefixes.forEach((prefix, p) => {
-    const [a, b, c] = sizes.map((s) => s[p] ?? 0) as [number, number, number];
-    if (a + b + c > 0) tiers.push([prefix, a, b, c]);
-  });
   return {
-    tiers,
-    anchors: (function* (): Generator<[string, number, number, number]> {
-      for (const row of anchors) yield [trie.prefixes[row[0] ?? 0] ?? "", row[1] ?? 0, row[2] ?? 0, row[3] ?? 0];
+    tiers: [...counts.rows(trie.prefixes)],
+    anchors: (function* (): Generator<AnchorRow> {
+      for (const [l, p, set, k, pos] of anchors) {
+        yield [langs[l ?? 0] ?? "", trie.prefixes[p ?? 0] ?? "", set ?? 0, k ?? 0, pos ?? 0];
+      }
     })(),
   };
 }

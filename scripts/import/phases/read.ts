@@ -7,7 +7,8 @@ import { basename } from "node:path";
 import type Database from "better-sqlite3";
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { inWorker } from "../../tools/in-worker.ts";
-import type { CityJob, CityLocalized, RawCityRow } from "./raw-city.ts";
+import type { LocalizedName } from "../../../src/data-contract/name-index.ts";
+import type { CityJob, RawCityRow } from "./raw-city.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
@@ -48,14 +49,14 @@ export async function readLocalized(
   countryCodes: readonly string[],
   problems: Problems,
   progress: Progress,
-): Promise<Map<string, CityLocalized[]>> {
+): Promise<Map<string, LocalizedName[]>> {
   progress.phase(`reading ${basename(file)}`);
   const localized = await readLocalizedNames(file, problems);
   problems.check();
-  const byCity = new Map<string, CityLocalized[]>();
+  const byCity = new Map<string, LocalizedName[]>();
   for (const l of localized) {
     if (l.key.includes(".")) continue;
-    byCity.set(l.key, [...(byCity.get(l.key) ?? []), { lang: l.lang as CityLocalized["lang"], name: l.name }]);
+    byCity.set(l.key, [...(byCity.get(l.key) ?? []), { lang: l.lang as LocalizedName["lang"], name: l.name }]);
   }
   const insert = db.prepare("INSERT INTO raw_localized (lang, key, name) VALUES (?, ?, ?)");
   db.transaction(() => {
@@ -67,7 +68,7 @@ export async function readLocalized(
 /** Jobs of cities in batches, with their localized names. */
 async function* cityJobs(
   cities: AsyncIterable<City>,
-  localized: ReadonlyMap<string, CityLocalized[]>,
+  localized: ReadonlyMap<string, LocalizedName[]>,
 ): AsyncGenerator<CityJob[]> {
   let batch: CityJob[] = [];
   for await (const c of cities) {
@@ -83,7 +84,7 @@ async function* cityJobs(
 const CITY_JOB = 2000;
 
 /** The rows of raw_cities of the cities read, made in a worker thread (raw-city.ts) as they are read. */
-async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, CityLocalized[]>) {
+async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, LocalizedName[]>) {
   const module = new URL("./city-rows-worker.ts", import.meta.url);
   for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized))) yield* rows;
 }
@@ -113,7 +114,7 @@ export async function readCityRows(
   db: Database.Database,
   file: string,
   countryCodes: ReadonlySet<string>,
-  localizedByCity: ReadonlyMap<string, CityLocalized[]>,
+  localizedByCity: ReadonlyMap<string, LocalizedName[]>,
   problems: Problems,
   progress: Progress,
   minPopulation = 0,

@@ -10,17 +10,12 @@ import { words } from "../../../src/data-contract/normalize.ts";
 import type { Progress } from "../progress.ts";
 import { kindTerm } from "../../../src/data-contract/grid.ts";
 import { scopeKey } from "../../../src/data-contract/scopes.ts";
-import {
-  nameAnchors,
-  prefixCandidates,
-  scopedPrefixCounts,
-  type PrefixRecord,
-  type TierRecord,
-} from "./prefix-totals.ts";
+import { nameAnchors, prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "./prefix-totals.ts";
+import type { TierRecord } from "./name-classes.ts";
 
 type Kind = "venue" | "city";
 type RegionRow = { text: string; country_code: string | null; admin1_code: string | null };
-type PosRow = { pos: number; text: string; names: string };
+type PosRow = { pos: number; text: string; names: string; own: string };
 
 /**
  * Records grouped by country and state: the order scopedPrefixCounts counts in. Sorted from one
@@ -45,12 +40,20 @@ function recordsByRegion(db: Database.Database, kind: Kind): Iterable<RegionRow>
   return [inCities.iterate() as Iterable<RegionRow>, cityless.iterate() as Iterable<RegionRow>];
 }
 
-/** Records in the default order (pos), with their name tokens: the order the anchors follow. */
-function recordsInOrder(db: Database.Database, kind: Kind): Iterable<PosRow> {
-  const sql =
-    kind === "venue"
-      ? "SELECT pos, words AS text, names FROM temp.ordered_venues ORDER BY pos"
-      : "SELECT pos, words AS text, names FROM temp.city_text ORDER BY pos";
+/** The records' words, name tokens and own names' tokens (a city's main tokens, a venue's own). */
+const TIER_COLUMNS: Record<Kind, string> = {
+  venue: "SELECT pos, words AS text, names, own FROM temp.ordered_venues",
+  city: "SELECT pos, words AS text, names, main AS own FROM temp.city_text",
+};
+
+/** Own names in a language other than English: `__nde_…`, `__ode_…` (src/data-contract/tokens.ts). */
+const LOCALIZED_OWN = "(own GLOB '*__n[a-z][a-z]_*' OR own GLOB '*__o[a-z][a-z]_*')";
+
+/** Records in the default order (pos): the order the anchors follow; or those with own names in another language. */
+function recordsInOrder(db: Database.Database, kind: Kind, localized = false): Iterable<PosRow> {
+  const sql = localized
+    ? `SELECT * FROM (${TIER_COLUMNS[kind]}) WHERE ${LOCALIZED_OWN}`
+    : `${TIER_COLUMNS[kind]} ORDER BY pos`;
   return db.prepare(sql).iterate() as Iterable<PosRow>;
 }
 
@@ -60,8 +63,10 @@ function* prefixRecords(parts: Iterable<RegionRow>[]): Generator<PrefixRecord> {
   }
 }
 
+/** A venue without own tokens has one name, its own (name-classes.ts). */
 function* tierRecords(rows: Iterable<PosRow>): Generator<TierRecord> {
-  for (const r of rows) yield { pos: r.pos, text: r.text, nameTokens: words(r.names) };
+  for (const r of rows)
+    yield { pos: r.pos, text: r.text, nameTokens: words(r.names), own: r.own === "" ? null : r.own };
 }
 
 /** The stored totals, tiers and anchors of one kind of record. */
@@ -72,11 +77,16 @@ function storeKind(db: Database.Database, kind: Kind, prefixCountMin: number, an
   const totals = scopedPrefixCounts(prefixRecords(recordsByRegion(db, kind)), candidates, prefixCountMin);
   // Anchors of deep pages for the broad prefixes of scope '' (no filters).
   const broad = new Set(totals.filter(([scope]) => scope === "").map(([, prefix]) => prefix));
-  const { tiers, anchors } = nameAnchors(tierRecords(recordsInOrder(db, kind)), broad, anchorEvery);
+  const records = tierRecords(recordsInOrder(db, kind));
+  const { tiers, anchors } = nameAnchors(records, tierRecords(recordsInOrder(db, kind, true)), broad, anchorEvery);
 
   const insertPrefix = db.prepare("INSERT INTO name_prefix_counts (kind, scope, prefix, n) VALUES (?, ?, ?, ?)");
-  const insertTiers = db.prepare("INSERT INTO name_tiers (kind, prefix, tier0, tier1, tier2) VALUES (?, ?, ?, ?, ?)");
-  const insertAnchor = db.prepare("INSERT INTO name_anchors (kind, prefix, tier, k, pos) VALUES (?, ?, ?, ?, ?)");
+  const insertTiers = db.prepare(
+    "INSERT INTO name_tiers (kind, lang, prefix, tier0, tier1, tier2, tier3, tier4, tier5) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertAnchor = db.prepare(
+    "INSERT INTO name_anchors (kind, lang, prefix, tier, k, pos) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   db.transaction(() => {
     for (const total of totals) insertPrefix.run(kind, ...total);
     for (const t of tiers) insertTiers.run(kind, ...t);

@@ -1,0 +1,151 @@
+/**
+ * Deep pages of a broad word alone (docs/api.md#order, #what-one-request-may-cost): a one-word name
+ * without filters or an area. The import stores, for each prefix that matches many records, how
+ * many it matches in each class and name tier (name_tiers: tier0 … tier5, classTier()) and the pos
+ * of every few of them in each (name_anchors), per language where its own names make the classes
+ * differ ('' for the rest). The order is then a list of segments, each a stretch of one of the
+ * six disjoint sets in pos order: for each tier, the records found only by another name that are
+ * far larger than the first found by an own name (src/match/own-names.ts; they all come before
+ * it in pos), then those found by an own name; then the rest of the other names' sets. A page
+ * reads each segment it overlaps from the anchor before it: about a page and an anchor interval.
+ * Any other word matches few records: its tiers are read from the start as a name search's are.
+ */
+import type { Language } from "../data-contract/languages.ts";
+import { classTier, EXACT, NAME_TIER_LIST, OTHER, OWN } from "../data-contract/ranking.ts";
+import { anyOf, butNot } from "../match/fts.ts";
+import { wordsOf } from "../match/one-name.ts";
+import { ANY_NAMES, farLargerBound, ownNames, rankedCtes } from "../match/own-names.ts";
+import { ITEMS_PER_PAGE } from "../params/paging.ts";
+import { int, join, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
+import { bestTiers, tiersOf } from "./names.ts";
+import type { ResourceQueries } from "./resource.ts";
+
+/** name_tiers.lang and name_anchors.lang of a language whose classes are those of English. */
+const EVERY_LANGUAGE = "";
+
+/** The six disjoint sets of one word's matches, in classTier() order, as FTS5 text; and a match by an own name. */
+function disjointSets(word: string, fts: ResourceQueries<unknown>["fts"], language: Language) {
+  const own = ownNames(fts, language);
+  const [ownX, ownS, ownW] = [own.exact(word), own.starts(word), own.words(wordsOf([word]))];
+  const [anyX, anyS, anyW] = [ANY_NAMES.exact(word), ANY_NAMES.starts(word), ANY_NAMES.words(wordsOf([word]))];
+  const byOwn = anyOf([ownS, ownW]);
+  return {
+    byOwn,
+    sets: [
+      ownX,
+      butNot(ownS, ownX),
+      butNot(ownW, ownS),
+      butNot(anyX, byOwn),
+      butNot(anyS, anyOf([anyX, byOwn])),
+      butNot(anyW, anyOf([anyS, byOwn])),
+    ],
+  };
+}
+
+/**
+ * The segments of the order, each a stretch of one set (its classTier()): per name tier, the other
+ * names' far larger records (true), then the own names' set; then the rest of each other names' set.
+ */
+const SEGMENTS: readonly [tier: number, far: boolean][] = [
+  ...NAME_TIER_LIST.flatMap((t): [number, boolean][] => [
+    [classTier(OTHER, t), true],
+    [classTier(OWN, t), false],
+  ]),
+  ...NAME_TIER_LIST.map((t): [number, boolean] => [classTier(OTHER, t), false]),
+];
+
+/** A segment's part of its set: all of it (an own names' set), its far larger records, or the rest. */
+const [WHOLE, FAR, REST] = [0, 1, 2];
+
+/**
+ * The segments (seg, tier, before, size, base: the rank in its set of its first record), from the
+ * sizes (CTE `params`) and the far larger records of each other names' set (CTE `promoted`), each
+ * referred to once (promotedSql).
+ */
+function segmentsSql(): Sql {
+  const shape = SEGMENTS.map(([tier, far], seg) => {
+    const part = far ? FAR : tier < classTier(OTHER, EXACT) ? WHOLE : REST;
+    return `(${seg}, ${tier}, ${part})`;
+  });
+  const size = raw(`CASE v.column2 ${[0, 1, 2, 3, 4, 5].map((t) => `WHEN ${t} THEN s.tier${t}`).join(" ")} END`);
+  return sql`SELECT *, sum(size) OVER (ORDER BY seg) - size AS before FROM (
+      SELECT v.column1 AS seg, v.column2 AS tier,
+             CASE v.column3 WHEN ${int(WHOLE)} THEN ${size} WHEN ${int(FAR)} THEN f.n ELSE ${size} - f.n END AS size,
+             CASE v.column3 WHEN ${int(REST)} THEN f.n ELSE 0 END AS base
+      FROM params s CROSS JOIN (VALUES ${raw(shape.join(", "))}) v LEFT JOIN promoted f ON f.tier = v.column2)`;
+}
+
+/**
+ * The far larger records of each other names' set (tier, n): how many of it lie at or before the
+ * bound, from the last anchor before it and at most an interval after that anchor. One reference to
+ * `params`: SQLite expands a common table expression again at each reference, and refuses a
+ * statement of a thousand cursors.
+ */
+function promotedSql(fts: Sql, kind: string, word: string, sets: readonly string[]): Sql {
+  const tiers = NAME_TIER_LIST.map((t) => classTier(OTHER, t));
+  const text = sql`CASE v.column1 ${join(
+    tiers.map((t) => sql`WHEN ${int(t)} THEN ${sets[t] ?? ""}`),
+    " ",
+  )} END`;
+  const last = (column: string) =>
+    sql`(SELECT ${raw(column)} FROM name_anchors WHERE kind = ${kind} AND prefix = ${word} AND lang = p.lang
+         AND tier = v.column1 AND pos <= p.b ORDER BY pos DESC LIMIT 1)`;
+  return sql`SELECT v.column1 AS tier, coalesce(${last("k")}, 0) * p.every + (SELECT count(*) FROM ${fts}
+      WHERE ${fts} MATCH ${text} AND rowid > coalesce(${last("pos")}, -1) AND rowid <= coalesce(p.b, -1)) AS n
+    FROM params p CROSS JOIN (VALUES ${raw(tiers.map((t) => `(${t})`).join(", "))}) v`;
+}
+
+/**
+ * A segment's records from the anchor before the page (CTE anchor: one row per segment the page
+ * overlaps), the far larger stretch's up to the bound; a first `skip` of them are before the page.
+ */
+function segmentRead(fts: Sql, seg: number, text: string, perPage: number, upToBound: boolean): Sql {
+  const bound = upToBound ? raw(" AND f.rowid <= coalesce(a.b, -1)") : raw("");
+  return sql`SELECT * FROM (SELECT ${int(seg)} AS o, f.rowid AS pos, a.skip AS skip FROM anchor a CROSS JOIN ${fts} f
+    WHERE a.seg = ${int(seg)} AND ${fts} MATCH ${text} AND f.rowid > a.after${bound}
+    ORDER BY f.rowid LIMIT ${perPage} + (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'name_anchor_every'))`;
+}
+
+/** The statement's plan: the broad word's sizes, the anchor interval and the far larger records' bound (one row, or none). */
+function paramsSql(q: ResourceQueries<unknown>, word: string, language: Language, byOwn: string): Sql {
+  const fts = raw(q.fts);
+  const lang = language === "en" ? EVERY_LANGUAGE : language;
+  const first = sql`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${byOwn} ORDER BY rowid LIMIT 1)`;
+  return sql`SELECT s.*, CAST(m.value AS INTEGER) AS every, ${farLargerBound(q.fts, raw("o.own"))} AS b
+    FROM (SELECT * FROM name_tiers WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang IN (${EVERY_LANGUAGE}, ${lang})
+          ORDER BY lang DESC LIMIT 1) s
+    CROSS JOIN meta m ON m.key = 'name_anchor_every' CROSS JOIN (SELECT ${first} AS own) o`;
+}
+
+/**
+ * The positions of a one-word name search without filters or an area: a broad word's from its
+ * anchors, any other's as tiered() reads them (each tier from its start); one statement for both.
+ */
+export function anchoredPositions<R>(
+  q: ResourceQueries<R>,
+  word: string,
+  offset: number,
+  language: Language,
+): Sql | null {
+  const tiers = tiersOf(word, 0, ownNames(q.fts, language));
+  if (tiers.length === 0) return null;
+  const perPage = ITEMS_PER_PAGE[q.resource];
+  const fts = raw(q.fts);
+  const { byOwn, sets } = disjointSets(word, q.fts, language);
+  const broad = raw("EXISTS (SELECT 1 FROM params)");
+  const reads = SEGMENTS.map(([tier, far], seg) => segmentRead(fts, seg, sets[tier] ?? "", perPage, far));
+  const plain = bestTiers(q, tiers, null, sql` LIMIT CASE WHEN ${broad} THEN 0 ELSE ${offset + perPage} END`);
+  const start = sql`s.base + CAST(max(0, ${offset} - s.before) AS INTEGER)`;
+  return sql`WITH params AS MATERIALIZED (${paramsSql(q, word, language, byOwn)}),
+    promoted AS MATERIALIZED (${promotedSql(fts, q.prefixKind, word, sets)}),
+    segments AS MATERIALIZED (${segmentsSql()}),
+    anchor AS MATERIALIZED (SELECT s.seg, p.b, ${start} % p.every AS skip,
+        coalesce((SELECT pos FROM name_anchors WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang = p.lang
+                  AND tier = s.tier AND k = ${start} / p.every), 0) AS after
+      FROM segments s CROSS JOIN params p WHERE s.before < ${offset + perPage} AND s.before + s.size > ${offset}),
+    ${rankedCtes(q.fts, plain)}
+    SELECT pos, row_number() OVER (ORDER BY o, pos) AS rank, NULL AS dist FROM (
+      SELECT o, pos FROM (SELECT *, row_number() OVER (PARTITION BY o ORDER BY pos) AS r FROM (${unionAll(reads)})) WHERE r > skip
+      UNION ALL SELECT k AS o, pos FROM ranked)
+    ORDER BY o, pos LIMIT ${perPage} OFFSET CASE WHEN ${broad} THEN 0 ELSE ${offset} END`;
+}
