@@ -47,6 +47,10 @@
  * `npm run bench -- --classes` instead measures the query classes alone as misses (rows read, p50, raw
  * SQL) on 1,000,000 venues (`--venues N`), into bench/classes.json; `--compare FILE` beside an earlier run.
  *
+ * `npm run bench -- --first` instead measures whether the first result is the one a person means: the
+ * whole names of the 1,000 largest cities and one-letter typos, on the default data or the server at
+ * `--url` (docs/benchmarks.md "The first result").
+ *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
@@ -68,6 +72,7 @@ import { benchRemote } from "./bench/remote-run.ts";
 import { benchDearest } from "./bench/dearest-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
+import { benchFirst } from "./bench/first-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -81,6 +86,8 @@ const { values } = parseArgs({
     dearest: { type: "boolean" },
     refresh: { type: "boolean" },
     classes: { type: "boolean" },
+    first: { type: "boolean" },
+    url: { type: "string" },
     compare: { type: "string" },
     venues: { type: "string", multiple: true },
   },
@@ -105,6 +112,7 @@ const RUNS = [
   [values.dearest, benchDearest],
   [values.refresh, benchRefresh],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
+  [values.first, () => benchFirst(values.url)],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

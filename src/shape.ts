@@ -18,9 +18,9 @@ export interface VenueCityJson {
 }
 
 /**
- * Why a suggestion is there (docs/api.md#suggestions): the name that holds the typed words, their
- * spans in it (UTF-16 offsets and lengths), and the place read at the end of the text. Suggestions
- * only: a search's records never carry it.
+ * Why a record is there (docs/api.md#which-name-matched): the name that holds the typed words, their
+ * spans in it (UTF-16 offsets and lengths), and the place read at the end of the text. Every
+ * suggestion carries it; a search's records only when asked (`matched=1`).
  */
 export interface MatchedJson {
   name: string;
@@ -124,50 +124,48 @@ function state(o: { state: string | null; stateCode: string | null }): { state?:
   return out;
 }
 
+/** A record's JSON with why it is there after its fields, when it says. */
+const withMatched = <T extends { matched?: MatchedJson }>(json: T, m: MatchedJson | undefined): T =>
+  m === undefined
+    ? json
+    : {
+        ...json,
+        matched: {
+          name: m.name,
+          spans: m.spans.map(({ offset, length }) => ({ offset, length })),
+          ...(m.place === undefined ? {} : { place: m.place }),
+        },
+      };
+
+/** A record of a page, maybe with why it is there. */
+type Said<R> = R & { matched?: MatchedJson };
+
 /**
  * A page of venues; `fullCities` gives each venue's city coords and country (docs/api.md#venue-cities-in-full);
  * suggestions give their limit as the items of a page.
  */
-export function venuesPage(p: Page<VenueRecord>, fullCities = false, itemsPerPage = ITEMS_PER_PAGE.venues): VenuesPage {
+export function venuesPage(
+  p: Page<Said<VenueRecord>>,
+  fullCities = false,
+  itemsPerPage = ITEMS_PER_PAGE.venues,
+): VenuesPage {
   return {
     type: "venues",
     itemsPerPage,
     page: p.page,
     total: p.total,
-    venue: p.items.map((v) => venueJson(v, fullCities)),
+    venue: p.items.map((v) => withMatched(venueJson(v, fullCities), v.matched)),
   };
 }
 
-export function citiesPage(p: Page<CityRecord>, itemsPerPage = ITEMS_PER_PAGE.cities): CitiesPage {
+export function citiesPage(p: Page<Said<CityRecord>>, itemsPerPage = ITEMS_PER_PAGE.cities): CitiesPage {
   return {
     type: "cities",
     itemsPerPage,
     page: p.page,
     total: p.total,
-    cities: p.items.map(cityJson),
+    cities: p.items.map((c) => withMatched(cityJson(c), c.matched)),
   };
-}
-
-/** A suggestion's `matched`, keys in the documented order. */
-const matchedJson = (m: MatchedJson): MatchedJson => ({
-  name: m.name,
-  spans: m.spans.map(({ offset, length }) => ({ offset, length })),
-  ...(m.place === undefined ? {} : { place: m.place }),
-});
-
-/** Suggested venues: a page of venues (venuesPage), each with why it is there after its fields. */
-export function venueSuggestions(
-  p: Page<VenueRecord & { matched: MatchedJson }>,
-  fullCities: boolean,
-  limit: number,
-): VenuesPage {
-  const venue = p.items.map((v) => ({ ...venueJson(v, fullCities), matched: matchedJson(v.matched) }));
-  return { ...venuesPage(p, fullCities, limit), venue };
-}
-
-/** Suggested cities: a page of cities (citiesPage), each with why it is there after its fields. */
-export function citySuggestions(p: Page<CityRecord & { matched: MatchedJson }>, limit: number): CitiesPage {
-  return { ...citiesPage(p, limit), cities: p.items.map((c) => ({ ...cityJson(c), matched: matchedJson(c.matched) })) };
 }
 
 /** Every country on the one page: as many items a page as there are countries. */

@@ -8,6 +8,10 @@ import { CITIES } from "../query/cities.ts";
 import { runSearch } from "../query/search.ts";
 import { VENUES } from "../query/venues.ts";
 import type { Page } from "../query/records.ts";
+import type { ResourceQueries, Runner } from "../query/resource.ts";
+import type { SearchParams } from "../params/search-params.ts";
+import type { Language } from "../data-contract/languages.ts";
+import { withMatched } from "../suggest/suggest.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 
@@ -29,6 +33,13 @@ function matchHeaders(page: Page<unknown>): Record<string, string> {
   return headers;
 }
 
+/** A search's page; with `matched=1` and a name, each record with the name that matched (docs/api.md#which-name-matched). */
+async function said<R>(q: ResourceQueries<R>, session: Runner, params: SearchParams, language: Language) {
+  const found = await runSearch(q, session, params, language);
+  if (params.matched !== true || params.nameWords.length === 0) return found;
+  return { ...found, items: await withMatched(q, session, found, params, language) };
+}
+
 export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
   const params = parseSearchParams(resource, requestUrl(request).query);
@@ -42,11 +53,11 @@ export async function search(resource: Resource, request: Request, env: Env, ctx
   };
   return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await runSearch(VENUES, session, params, negotiated.language);
+      const found = await said(VENUES, session, params, negotiated.language);
       const page = venuesPage(found, fullCities);
       return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
     }
-    const found = await runSearch(CITIES, session, params, negotiated.language);
+    const found = await said(CITIES, session, params, negotiated.language);
     const page = citiesPage(found);
     return { answer: page.cities.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
   });

@@ -8,7 +8,7 @@ import { requestUrl } from "../http/url.ts";
 import type { Resource } from "../params/paging.ts";
 import { CITIES } from "../query/cities.ts";
 import { VENUES } from "../query/venues.ts";
-import { citySuggestions, venueSuggestions } from "../shape.ts";
+import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
@@ -32,13 +32,13 @@ export async function suggest(
     if (resource === "venues") {
       const found = await runSuggest(VENUES, session, params, negotiated.language);
       return {
-        answer: { kind: "page", page: venueSuggestions(found, fullCities, params.limit) },
+        answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
         headers: { "X-Match": found.match },
       };
     }
     const found = await runSuggest(CITIES, session, params, negotiated.language);
     return {
-      answer: { kind: "page", page: citySuggestions(found, params.limit) },
+      answer: { kind: "page", page: citiesPage(found, params.limit) },
       headers: { "X-Match": found.match },
     };
   });

@@ -147,6 +147,16 @@ export const parameters = {
       "searched as typed.",
     schema: { type: "integer", enum: [0, 1], default: 1 },
   },
+  matched: {
+    name: "matched",
+    in: "query",
+    required: false,
+    description:
+      "`1`: with `name`, each record carries `matched`, as a suggestion does: the name of it that holds the words " +
+      "(the shown one when it is that one, else the other name, an alias or a name in another language), their " +
+      "spans in it, and the place read at the end of the text. `0` (the default): setlist.fm's shape, unchanged.",
+    schema: { type: "integer", enum: [0, 1], default: 0 },
+  },
   acceptLanguage: {
     name: "Accept-Language",
     in: "header",
@@ -210,6 +220,7 @@ export const searchFilters = [
   parameters.bbox,
   parameters.typos,
   parameters.places,
+  parameters.matched,
   parameters.p,
   ...common,
 ];

@@ -24,8 +24,9 @@ export const PARAMETERS: Record<Resource, readonly string[]> = {
     "bbox",
     "kind",
     "places",
+    "matched",
   ],
-  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox", "places"],
+  cities: ["country", "name", "p", "state", "stateCode", "lat", "long", "radius", "typos", "bbox", "places", "matched"],
 };
 
 /** The countries search's one parameter (docs/api.md#countries). */
@@ -53,6 +54,8 @@ export interface SearchParams {
   typos: boolean;
   /** Whether a place at the end of the name may be read as filters (docs/api.md#a-place-in-the-text). */
   places: boolean;
+  /** Each record says which of its names matched (docs/api.md#which-name-matched): asked for, off by default. */
+  matched?: true;
   /** Records within a circle (§10.2), coordinates rounded as in the cache key. */
   near?: Circle;
   /** Records inside a box (docs/api.md#inside-a-box), degrees rounded as in the cache key. */

@@ -91,6 +91,7 @@ export function parseSearchParams(resource: Resource, query: string): SearchPara
     if (value !== undefined) params[key] = normalize(value);
   }
   if (params.name !== undefined) params.nameWords = words(params.name);
+  if (parseOptIn("matched", values.get("matched"), MATCHED_SWITCH)) params.matched = true;
   // A longer text is read as typed: each word it may be forgiven is a lookup of its own.
   if (params.nameWords.length > MAX_FORGIVEN_WORDS) params.typos = false;
   const cityId = values.get("cityId");
@@ -122,6 +123,15 @@ function parsePage(value: string | undefined): number {
 
 const TYPOS_SWITCH = "0 (match names exactly) or 1 (forgive typos, the default)";
 const PLACES_SWITCH = "0 (search the name as typed) or 1 (read a place at its end, the default)";
+
+const MATCHED_SWITCH = "1 (each record says which of its names matched) or 0 (not, the default)";
+
+/** A switch that is off by default: 1, or 0 or absent. */
+function parseOptIn(name: string, value: string | undefined, meaning: string): boolean {
+  if (value === "1") return true;
+  if (value === undefined || value === "0") return false;
+  throw new ApiError(400, `parameter ${name} must be ${meaning}`);
+}
 
 /** A switch that is on by default: 1 or absent, or 0. */
 function parseSwitch(name: string, value: string | undefined, meaning: string): boolean {
@@ -206,6 +216,7 @@ export function canonicalQuery(params: SearchParams): string {
   if (params.kind !== undefined) entries.push(["kind", params.kind]);
   if (!params.typos) entries.push(["typos", "0"]);
   if (!params.places) entries.push(["places", "0"]);
+  if (params.matched === true) entries.push(["matched", "1"]);
   return entries
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)

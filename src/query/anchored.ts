@@ -67,12 +67,12 @@ function segmentsSql(): Sql {
     const part = far ? FAR : tier < classTier(OTHER, EXACT) ? WHOLE : REST;
     return `(${seg}, ${tier}, ${part})`;
   });
-  const size = raw(`CASE v.column2 ${[0, 1, 2, 3, 4, 5].map((t) => `WHEN ${t} THEN s.tier${t}`).join(" ")} END`);
+  const size = raw(`CASE shape.column2 ${[0, 1, 2, 3, 4, 5].map((t) => `WHEN ${t} THEN s.tier${t}`).join(" ")} END`);
   return sql`SELECT *, sum(size) OVER (ORDER BY seg) - size AS before FROM (
-      SELECT v.column1 AS seg, v.column2 AS tier,
-             CASE v.column3 WHEN ${int(WHOLE)} THEN ${size} WHEN ${int(FAR)} THEN f.n ELSE ${size} - f.n END AS size,
-             CASE v.column3 WHEN ${int(REST)} THEN f.n ELSE 0 END AS base
-      FROM params s CROSS JOIN (VALUES ${raw(shape.join(", "))}) v LEFT JOIN promoted f ON f.tier = v.column2)`;
+      SELECT shape.column1 AS seg, shape.column2 AS tier,
+             CASE shape.column3 WHEN ${int(WHOLE)} THEN ${size} WHEN ${int(FAR)} THEN f.n ELSE ${size} - f.n END AS size,
+             CASE shape.column3 WHEN ${int(REST)} THEN f.n ELSE 0 END AS base
+      FROM params s CROSS JOIN (VALUES ${raw(shape.join(", "))}) shape LEFT JOIN promoted f ON f.tier = shape.column2)`;
 }
 
 /**
@@ -83,16 +83,16 @@ function segmentsSql(): Sql {
  */
 function promotedSql(fts: Sql, kind: string, word: string, sets: readonly string[]): Sql {
   const tiers = NAME_TIER_LIST.map((t) => classTier(OTHER, t));
-  const text = sql`CASE v.column1 ${join(
+  const text = sql`CASE shape.column1 ${join(
     tiers.map((t) => sql`WHEN ${int(t)} THEN ${sets[t] ?? ""}`),
     " ",
   )} END`;
   const last = (column: string) =>
     sql`(SELECT ${raw(column)} FROM name_anchors WHERE kind = ${kind} AND prefix = ${word} AND lang = p.lang
-         AND tier = v.column1 AND pos <= p.b ORDER BY pos DESC LIMIT 1)`;
-  return sql`SELECT v.column1 AS tier, coalesce(${last("k")}, 0) * p.every + (SELECT count(*) FROM ${fts}
+         AND tier = shape.column1 AND pos <= p.b ORDER BY pos DESC LIMIT 1)`;
+  return sql`SELECT shape.column1 AS tier, coalesce(${last("k")}, 0) * p.every + (SELECT count(*) FROM ${fts}
       WHERE ${fts} MATCH ${text} AND rowid > coalesce(${last("pos")}, -1) AND rowid <= coalesce(p.b, -1)) AS n
-    FROM params p CROSS JOIN (VALUES ${raw(tiers.map((t) => `(${t})`).join(", "))}) v`;
+    FROM params p CROSS JOIN (VALUES ${raw(tiers.map((t) => `(${t})`).join(", "))}) shape`;
 }
 
 /**
@@ -100,9 +100,9 @@ function promotedSql(fts: Sql, kind: string, word: string, sets: readonly string
  * overlaps), the far larger stretch's up to the bound; a first `skip` of them are before the page.
  */
 function segmentRead(fts: Sql, seg: number, text: string, perPage: number, upToBound: boolean): Sql {
-  const bound = upToBound ? raw(" AND f.rowid <= coalesce(a.b, -1)") : raw("");
-  return sql`SELECT * FROM (SELECT ${int(seg)} AS o, f.rowid AS pos, a.skip AS skip FROM anchor a CROSS JOIN ${fts} f
-    WHERE a.seg = ${int(seg)} AND ${fts} MATCH ${text} AND f.rowid > a.after${bound}
+  const bound = upToBound ? raw(" AND f.rowid <= coalesce(anchor.b, -1)") : raw("");
+  return sql`SELECT * FROM (SELECT ${int(seg)} AS o, f.rowid AS pos, anchor.skip AS skip FROM anchor CROSS JOIN ${fts} f
+    WHERE anchor.seg = ${int(seg)} AND ${fts} MATCH ${text} AND f.rowid > anchor.after${bound}
     ORDER BY f.rowid LIMIT ${perPage} + (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'name_anchor_every'))`;
 }
 
@@ -111,10 +111,10 @@ function paramsSql(q: ResourceQueries<unknown>, word: string, language: Language
   const fts = raw(q.fts);
   const lang = language === "en" ? EVERY_LANGUAGE : language;
   const first = sql`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${byOwn} ORDER BY rowid LIMIT 1)`;
-  return sql`SELECT s.*, CAST(m.value AS INTEGER) AS every, ${farLargerBound(q.fts, raw("o.own"))} AS b
+  return sql`SELECT s.*, CAST(m.value AS INTEGER) AS every, ${farLargerBound(q.fts, raw("first_own.own"))} AS b
     FROM (SELECT * FROM name_tiers WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang IN (${EVERY_LANGUAGE}, ${lang})
           ORDER BY lang DESC LIMIT 1) s
-    CROSS JOIN meta m ON m.key = 'name_anchor_every' CROSS JOIN (SELECT ${first} AS own) o`;
+    CROSS JOIN meta m ON m.key = 'name_anchor_every' CROSS JOIN (SELECT ${first} AS own) first_own`;
 }
 
 /**

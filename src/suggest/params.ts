@@ -20,7 +20,8 @@ export interface SuggestParams {
 }
 
 /** Parameters of a search the suggestions do not take: pages, and a radius (a focus has none). */
-const NOT_TAKEN = new Set(["p", "radius", "limit"]);
+/** A suggestion always says which name matched: `matched` is not asked for. */
+const NOT_TAKEN = new Set(["p", "radius", "limit", "matched"]);
 
 /** The parameters each suggestion endpoint reads. */
 export const SUGGEST_PARAMETERS: Record<Resource, readonly string[]> = {

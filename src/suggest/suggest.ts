@@ -112,16 +112,30 @@ async function forgiven<R>(
   language: Language,
 ): Promise<Page<Suggested<R>>> {
   const found = await runSearch(q, session, { ...s.search, page: 1 }, language);
-  const first = found.items.slice(0, s.limit);
-  if (first.length === 0) return { ...found, total: 0, items: [] };
-  const ids = first.map((r) => q.id(r));
-  const [result] = await session.run(`${q.resource} suggestions' names`, [namesStatement(q.resource, ids, language)]);
-  const rows = new Map((result?.rows ?? []).map((row) => [String(row.id), row]));
-  const words = found.readAs?.nameWords ?? s.search.nameWords;
-  const kind = placeKindOf(s.search, found.readAs);
-  const items = first.map((r, i): Suggested<R> => {
-    const row = rows.get(ids[i] ?? "") ?? {};
-    return { ...r, matched: matchedOf(q.resource, row, words, kind) };
-  });
+  const items = await withMatched(q, session, { ...found, items: found.items.slice(0, s.limit) }, s.search, language);
   return { ...found, total: items.length, items };
+}
+
+/**
+ * The records of a search's page, each with why it is there (docs/api.md#which-name-matched): their
+ * names read in one more statement, the words of the search that answered (a place read at the end
+ * of the text left out).
+ */
+export async function withMatched<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  found: Page<R>,
+  asked: SearchParams,
+  language: Language,
+): Promise<Suggested<R>[]> {
+  if (found.items.length === 0) return [];
+  const ids = found.items.map((r) => q.id(r));
+  const [result] = await session.run(`${q.resource} names that matched`, [namesStatement(q.resource, ids, language)]);
+  const rows = new Map((result?.rows ?? []).map((row) => [String(row.id), row]));
+  const words = found.readAs?.nameWords ?? asked.nameWords;
+  const kind = placeKindOf(asked, found.readAs);
+  return found.items.map((r, i) => ({
+    ...r,
+    matched: matchedOf(q.resource, rows.get(ids[i] ?? "") ?? {}, words, kind),
+  }));
 }

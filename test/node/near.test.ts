@@ -30,6 +30,7 @@ import { QUERY_CLASSES } from "../../scripts/bench/query-classes.ts";
 import { fixture } from "../support/seed.ts";
 import { km } from "../support/haversine.ts";
 import { openCopy } from "../support/recompiles.ts";
+import { classKeys, nameTiers } from "../support/class-keys.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vcs-near-"));
 const path = join(dir, "near.sqlite");
@@ -217,7 +218,17 @@ function sortedByPos(resource: "cities" | "venues", ids: string[]): string[] {
   return [...ids].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0));
 }
 
-/** A name search in an area against brute force: near a point by distance, in a box by tier and pos. */
+/** The population of a record at pos: a city's, a venue's city's. */
+function populationOf(resource: "cities" | "venues"): (pos: number) => number {
+  const sql =
+    resource === "cities"
+      ? "SELECT population FROM cities WHERE pos = ?"
+      : "SELECT c.population FROM venues v JOIN cities c ON c.pos = v.city_pos WHERE v.pos = ?";
+  const one = db.prepare(sql).pluck();
+  return (pos) => (one.get(pos) as number | undefined) ?? 0;
+}
+
+/** A name search in an area against brute force: near a point by distance, then class and tier; in a box by class, tier and pos. */
 async function checkName<R extends { id: string }>(
   resource: "cities" | "venues",
   q: ResourceQueries<R>,
@@ -225,11 +236,10 @@ async function checkName<R extends { id: string }>(
   name: string,
 ): Promise<void> {
   const words = name.split(" ");
-  const token = `_${words.join("_")}`;
   const found = matching(resource, words.map((w) => `"${w}"*`).join(" "));
-  const exact = matching(resource, `"${token}"`);
-  const starts = matching(resource, `"${token}"*`);
-  const tier = (pos: number) => (exact.has(pos) ? 0 : starts.has(pos) ? 1 : 2);
+  const tiers = await nameTiers((text) => matching(resource, text), resource, words);
+  const inArea = places[resource].filter((p) => found.has(p.pos) && inside(area, p) !== null).map((p) => p.pos);
+  const tier = classKeys(inArea, tiers, populationOf(resource));
   const served = await everyPage(q, `${areaQuery(area)}&name=${encodeURIComponent(name)}`);
   const want = expected(resource, area, (p) => found.has(p.pos), tier);
   if ("radius" in area) {

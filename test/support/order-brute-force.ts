@@ -62,3 +62,23 @@ export function searchOrder(records: readonly Candidate[], resource: "venues" | 
     })
     .sort((x, y) => x.key - y.key || x.pos - y.pos);
 }
+
+/**
+ * The records of `all` whose names may hold a text: one of their words starts with its longest
+ * word's first three letters (a brute force over 200,000 cities, text by text, would be slow).
+ */
+export function mayHold(all: readonly Candidate[]): (text: string) => Candidate[] {
+  const byStart = new Map<string, number[]>();
+  const start = (word: string) => [...word].slice(0, 3).join("");
+  all.forEach((c, i) => {
+    for (const key of new Set(c.names.flat().flatMap((f) => words(f).map(start)))) {
+      const list = byStart.get(key);
+      if (list === undefined) byStart.set(key, [i]);
+      else list.push(i);
+    }
+  });
+  return (text) => {
+    const longest = words(normalize(text)).reduce((a, b) => ([...b].length > [...a].length ? b : a), "");
+    return (byStart.get(start(longest)) ?? []).map((i) => all[i] as Candidate);
+  };
+}

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CitiesPage, CityJson } from "../../src/shape.ts";
 import { allPages, getJson, HOLLYWOOD } from "./helpers.ts";
+import { classKeys, nameTiers } from "../support/class-keys.ts";
 
 async function page(query: string): Promise<CitiesPage> {
   const res = await getJson(`/1.0/search/cities?${query}`);
@@ -136,21 +137,20 @@ describe("city search: deep pages of broad one-word names (anchored every few ma
           .all<{ rowid: number }>()
       ).results.map((r) => r.rowid),
     );
-  /** Tier of a pos in three FTS5 texts (name is, starts with, a word starts with the word), null when none. */
-  const tiers = async (exact: string, starts: string, words: string) => {
-    const [x, s, w] = [await match(exact), await match(starts), await match(words)];
-    return (pos: number) => (x.has(pos) ? 0 : s.has(pos) ? 1 : w.has(pos) ? 2 : null);
-  };
 
-  it.each(["s", "b", "sa"])("name=%s: every page, as FTS5 and the populations order the matches", async (word) => {
+  it.each([
+    ["s", "en"],
+    ["b", "en"],
+    ["sa", "en"],
+    ["s", "de"],
+    ["m", "fr"],
+  ])("name=%s in %s: every page, as FTS5 and the populations order the matches", async (word, language) => {
     const broad = await env.DB.prepare(
       "SELECT count(*) AS n FROM name_tiers WHERE kind = 'city' AND prefix = ? AND lang = ''",
     )
       .bind(word)
       .first<{ n: number }>();
     expect(broad?.n).toBe(1);
-    const any = await tiers(`"_${word}"`, `"_${word}"*`, `"${word}"*`);
-    const own = await tiers(`"__n_${word}"`, `"__n_${word}"*`, `"__o_${word}"* OR "__oa_${word}"*`);
     const rows = (
       await env.DB.prepare("SELECT pos, id, population FROM cities").all<{
         pos: number;
@@ -160,17 +160,13 @@ describe("city search: deep pages of broad one-word names (anchored every few ma
     ).results;
     const byPos = new Map(rows.map((r) => [r.pos, r]));
     const matches = [...(await match(`"${word}"*`))].sort((a, b) => a - b);
-    const firstOwn = matches.find((pos) => own(pos) !== null);
-    const least = 31.6 * Math.max(1, byPos.get(firstOwn ?? -1)?.population ?? 0);
-    const key = (pos: number) => {
-      const mine = own(pos);
-      if (mine !== null) return mine;
-      const other = any(pos) ?? 2;
-      return firstOwn !== undefined && (byPos.get(pos)?.population ?? 0) >= least ? other : 3 + other;
-    };
+    const tiers = await nameTiers(match, "cities", [word], language);
+    const key = classKeys(matches, tiers, (pos) => byPos.get(pos)?.population ?? 0);
     const order = matches.sort((a, b) => key(a) - key(b) || a - b);
     expect(order.some((pos) => key(pos) >= 3)).toBe(true);
-    const { total, items } = await allPages<CityJson>(`/1.0/search/cities?name=${word}`, "cities");
+    const { total, items } = await allPages<CityJson>(`/1.0/search/cities?name=${word}`, "cities", {
+      "Accept-Language": language,
+    });
     expect(total).toBe(order.length);
     expect(ids(items)).toEqual(order.map((pos) => byPos.get(pos)?.id));
   });

@@ -67,12 +67,13 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0000$/;
 export async function allPages<T>(
   path: string,
   list: "venue" | "cities",
+  headers: Record<string, string> = {},
 ): Promise<{ total: number; items: T[]; windowed: boolean }> {
   const items: T[] = [];
   let total = 0;
   for (let p = 1; ; p++) {
     const sep = path.includes("?") ? "&" : "?";
-    const res = await getJson(`${path}${sep}p=${p}`);
+    const res = await getJson(`${path}${sep}p=${p}`, headers);
     if (res.status === 404) break;
     if (res.status === 400) {
       // A search that cannot seek serves its first RESULT_WINDOW records (docs/api.md#what-one-request-may-cost).
