@@ -70,6 +70,8 @@ const HEAD = `<!doctype html>
   button:disabled { cursor: default; opacity: 0.5; }
   :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   #results { list-style: none; padding: 0; margin: 0; }
+  /* A page turned shows its start here (src/page/results.ts), a little room above it. */
+  #results, #raw { scroll-margin-top: 0.75rem; }
   #results li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
   #results .name { font-weight: 600; }
   #results a { color: var(--accent); }
@@ -214,7 +216,7 @@ const MAP_KEYS = "Arrow keys move the map; + and − zoom it.";
 /** The results beside their map (its tiles' template and credit from the setting). */
 const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     <div>
-      <ol id="results" aria-label="Results"></ol>
+      <ol id="results" aria-label="Results" tabindex="-1"></ol>
       <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
       <nav aria-label="Pages">
         <button type="button" id="prev" disabled>← Previous</button>
