@@ -84,8 +84,9 @@ export function cancelSoon(): void {
 
 /**
  * A record opened (a suggestion chosen, a result's link): looked up by its id and shown as the
- * page's search, the search the person ran (src/page/history.ts); the search of the text typed so
- * far is not wanted now.
+ * page's search, a search of its own (src/page/history.ts): the results of the text typed so far,
+ * when they show, keep their entry, so that Back returns to them; a search of that text still
+ * waiting is not wanted now.
  */
 export function openRecord(result: Result): void {
   cancelSoon();
@@ -93,7 +94,7 @@ export function openRecord(result: Result): void {
   state.asTyped = false;
   state.page = 1;
   state.record = result.id;
-  void run("ran");
+  void run("push");
 }
 
 /**
