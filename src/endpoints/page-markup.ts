@@ -52,8 +52,8 @@ const HEAD = `<!doctype html>
   * { box-sizing: border-box; }
   /* The colour scheme's own ground and text, said outright: a page that leaves them to the browser is measured on white (axe). */
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
-  header, main, footer, #examples { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
-  #examples { margin-bottom: 0.75rem; font-size: 0.9rem; }
+  header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+  #examples { margin: 0 0 0.75rem; font-size: 0.9rem; }
   header { padding-top: 1rem; }
   h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
   header p, footer, .meta, #status { color: var(--muted); }
@@ -236,7 +236,10 @@ const CURL = `  <section aria-labelledby="curl-title">
     <p id="copied" class="note" role="status" aria-live="polite"></p>
   </section>`;
 
-/** While the venues served are only generated examples: one line that says so, with the command that fetches real ones. */
+/**
+ * While the venues served are only generated examples: one line that says so, with the command that
+ * fetches real ones; first in <main>, the results it speaks of (outside every landmark, axe's `region`).
+ */
 function examplesLine(credits: Credits): string {
   const note = examplesOnlyNote(credits);
   if (note === null) return "";
@@ -245,8 +248,8 @@ function examplesLine(credits: Credits): string {
 }
 
 export function pageHtml(credits: Credits, tiles: MapTiles | null): string {
-  return `${HEAD}${examplesLine(credits)}
-<main>
+  return `${HEAD}
+<main>${examplesLine(credits)}
 ${FORM}
 ${results(tiles)}
 ${CURL}
