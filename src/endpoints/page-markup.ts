@@ -52,8 +52,8 @@ const HEAD = `<!doctype html>
   * { box-sizing: border-box; }
   /* The colour scheme's own ground and text, said outright: a page that leaves them to the browser is measured on white (axe). */
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
-  header, main, footer, #examples { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
-  #examples { margin-bottom: 0.75rem; font-size: 0.9rem; }
+  header, main, footer { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
+  #examples { margin: 0 0 0.75rem; font-size: 0.9rem; }
   header { padding-top: 1rem; }
   h1 { font-size: 1.5rem; margin: 0.5rem 0 0; }
   header p, footer, .meta, #status { color: var(--muted); }
@@ -70,6 +70,8 @@ const HEAD = `<!doctype html>
   button:disabled { cursor: default; opacity: 0.5; }
   :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   #results { list-style: none; padding: 0; margin: 0; }
+  /* A page turned shows its start here (src/page/results.ts), a little room above it. */
+  #results, #raw { scroll-margin-top: 0.75rem; }
   #results li { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
   #results .name { font-weight: 600; }
   #results a { color: var(--accent); }
@@ -214,7 +216,7 @@ const MAP_KEYS = "Arrow keys move the map; + and − zoom it.";
 /** The results beside their map (its tiles' template and credit from the setting). */
 const results = (tiles: MapTiles | null) => `  <div class="split" id="split">
     <div>
-      <ol id="results" aria-label="Results"></ol>
+      <ol id="results" aria-label="Results" tabindex="-1"></ol>
       <pre id="raw" hidden tabindex="0" aria-label="Raw response"></pre>
       <nav aria-label="Pages">
         <button type="button" id="prev" disabled>← Previous</button>
@@ -234,7 +236,10 @@ const CURL = `  <section aria-labelledby="curl-title">
     <p id="copied" class="note" role="status" aria-live="polite"></p>
   </section>`;
 
-/** While the venues served are only generated examples: one line that says so, with the command that fetches real ones. */
+/**
+ * While the venues served are only generated examples: one line that says so, with the command that
+ * fetches real ones; first in <main>, the results it speaks of (outside every landmark, axe's `region`).
+ */
 function examplesLine(credits: Credits): string {
   const note = examplesOnlyNote(credits);
   if (note === null) return "";
@@ -243,8 +248,8 @@ function examplesLine(credits: Credits): string {
 }
 
 export function pageHtml(credits: Credits, tiles: MapTiles | null): string {
-  return `${HEAD}${examplesLine(credits)}
-<main>
+  return `${HEAD}
+<main>${examplesLine(credits)}
 ${FORM}
 ${results(tiles)}
 ${CURL}

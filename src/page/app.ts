@@ -19,6 +19,7 @@ import { askedWithEnter, toggleOptions } from "./fold.ts";
 import { near } from "./location.ts";
 import { showMap } from "./map.ts";
 import { restore } from "./restore.ts";
+import { showFromStart } from "./results.ts";
 import { run, settleTyping, soon } from "./search.ts";
 import { state } from "./state.ts";
 import { dismissSuggestions, openSuggestion, stopSuggesting, suggestSoon } from "./suggest.ts";
@@ -63,14 +64,13 @@ form.addEventListener("change", (e) => {
 out.options.addEventListener("click", toggleOptions);
 out.unarea.addEventListener("click", removeArea);
 out.showMap.addEventListener("click", () => showMap(out.showMap.getAttribute("aria-expanded") !== "true"));
-out.prev.addEventListener("click", () => {
-  state.page--;
-  void run("push");
-});
-out.next.addEventListener("click", () => {
-  state.page++;
-  void run("push");
-});
+/** A page turned: shown from its start, as a new page opens (the view stayed at the pager, at the new page's end). */
+async function turn(by: number): Promise<void> {
+  state.page += by;
+  if (await run("push")) showFromStart();
+}
+out.prev.addEventListener("click", () => void turn(-1));
+out.next.addEventListener("click", () => void turn(1));
 out.copy.addEventListener("click", () => void copyCurl());
 out.area.addEventListener("click", searchArea);
 // Back and Forward: the search of the entry returned to, run again without adding an entry.

@@ -3,19 +3,20 @@
  * the searches a person ran, one entry each. The search being put together — a name or a filter
  * typed, the kind switched, each searched as you type — keeps to one entry, marked as typed in
  * its state: the first such search after a search run adds it, the next ones replace it. Running
- * it (Enter, a suggestion chosen, the field left) keeps that entry as the search run. A search of
- * its own (a page, a filter chosen from a list, the map's area, "did you mean") adds an entry
- * after the one shown, which it keeps as run. So Back from a search returns to the search run
- * before it, never to a name half typed or the other kind's search of it. The page's first search
- * replaces the entry it opened at (its address then says the search in full, without what the page
- * left out), and a search that Back or Forward restored writes nothing.
+ * it (Enter, the field left) keeps that entry as the search run. A search of its own (a record
+ * opened from a suggestion or a result, a page, a filter chosen from a list, the map's area, "did
+ * you mean") adds an entry after the one shown, which it keeps as run: Back from a suggestion chosen
+ * returns to the results of the name typed to find it. So Back from a search returns to the one
+ * shown before it, never to a name on its way to the one entered, nor the other kind's search of it.
+ * The page's first search replaces the entry it opened at (its address then says the search in
+ * full, without what the page left out), and a search that Back or Forward restored writes nothing.
  */
 import { addressQuery } from "./address.ts";
 import { formSearch } from "./request.ts";
 
 /**
  * How a search is written to the history: `typed` as it is put together; `ran` run by the person
- * (`left`: the field left, which the form does not fold after); `push` a search of its own;
+ * (Enter; `left`: the field left, which the form does not fold after); `push` a search of its own;
  * `opened` the page's first; `none` restored by Back or Forward.
  */
 export type Entry = "typed" | "ran" | "left" | "push" | "opened" | "none";

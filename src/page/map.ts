@@ -17,6 +17,7 @@ import {
   type CircleMarker,
   type LatLngExpression,
   type LatLngTuple,
+  type ZoomPanOptions,
 } from "leaflet";
 import { bboxParam, type Edges } from "./bbox.ts";
 import { out, span } from "./dom.ts";
@@ -98,12 +99,13 @@ function marker(result: Result, point: Point): CircleMarker {
 
 /**
  * A change of view, now, or once the map is shown when it is hidden (behind "Show map" on a narrow
- * screen, where it has no size to frame anything in): the latest one waits.
+ * screen, where it has no size to frame anything in): the latest one waits, and is made unanimated
+ * when the map shows, since a view set while Leaflet animates a zoom is dropped (a result's "show on map").
  */
-let waiting: (() => void) | null = null;
-function whenShown(change: () => void): void {
+let waiting: ((options: ZoomPanOptions) => void) | null = null;
+function whenShown(change: (options: ZoomPanOptions) => void): void {
   waiting = out.map.clientWidth > 0 ? null : change;
-  if (waiting === null) change();
+  if (waiting === null) change({});
 }
 
 /** Shows or hides the map behind "Show map" (a narrow screen); shown, it takes its size and any view that waited. */
@@ -115,7 +117,7 @@ export function showMap(shown: boolean): void {
   map.invalidateSize();
   const change = waiting;
   waiting = null;
-  change?.();
+  change?.({ animate: false });
 }
 
 /**
@@ -132,8 +134,10 @@ function showButton(index: number, m: CircleMarker): void {
   button.addEventListener("click", () => {
     showMap(true);
     out.map.scrollIntoView({ block: "nearest" });
+    // Opened once the map is there: opened as it zooms, the popup was placed and kept inside the map
+    // for the view before (on a phone it ran 83 px past the map's edge, its close button hidden).
+    map.once("moveend", () => m.openPopup());
     map.setView(m.getLatLng(), Math.max(map.getZoom(), PLACE_ZOOM));
-    m.openPopup();
   });
   out.results.children[index]?.querySelector(".meta")?.append(" · ", button);
 }
@@ -155,8 +159,8 @@ export async function plot(results: Result[], fit: boolean): Promise<void> {
   if (results.length) out.mapinfo.textContent = `${placed.length} of ${results.length} on the map.`;
   // One place is centred (framed, it would sit off centre by the padding kept clear of the zoom buttons).
   const [only] = placed;
-  if (fit && placed.length === 1 && only) whenShown(() => map.setView(only, PLACE_ZOOM));
-  else if (fit && placed.length) whenShown(() => map.fitBounds(placed, FRAME));
+  if (fit && placed.length === 1 && only) whenShown((options) => map.setView(only, PLACE_ZOOM, options));
+  else if (fit && placed.length) whenShown((options) => map.fitBounds(placed, { ...FRAME, ...options }));
 }
 
 /** The map without results. */
@@ -173,7 +177,7 @@ export function showReach(position: { lat: string; long: string } | null, radius
   const here = circleMarker(centre, { ...drawn, radius: 6, weight: 2, fillOpacity: 1, className: "you-marker" });
   here.addTo(you);
   named(here, "Your location");
-  whenShown(() => map.setView(centre, map.getBoundsZoom(reach.getBounds())));
+  whenShown((options) => map.setView(centre, map.getBoundsZoom(reach.getBounds()), options));
 }
 
 /**
@@ -187,7 +191,7 @@ export function frameBox(edges: Edges): void {
     [edges.south + inset, edges.west + inset],
     [edges.north - inset, edges.east - inset],
   ];
-  whenShown(() => map.fitBounds(box, { maxZoom: MAX_ZOOM }));
+  whenShown((options) => map.fitBounds(box, { maxZoom: MAX_ZOOM, ...options }));
 }
 
 /** The map's centre while it is shown and shows a place, to 2 decimals (about a kilometre); else null. */

@@ -48,6 +48,17 @@ export function render(body: VenuesPage | CitiesPage, fit: boolean, open: (resul
   void plot(items, fit);
 }
 
+/**
+ * A page turned: the list (or the raw answer) from its start, focused, as a new page opens. The focus
+ * was on the pager, under the end of the page before; the view moves only when the start is out of it.
+ */
+export function showFromStart(): void {
+  const shown = out.results.hidden ? out.raw : out.results;
+  shown.focus({ preventScroll: true });
+  const { top } = shown.getBoundingClientRect();
+  if (top < 0 || top >= innerHeight) shown.scrollIntoView({ block: "start" });
+}
+
 export function paging(): void {
   const pages = Math.max(1, Math.ceil(state.total / state.perPage));
   out.pageinfo.textContent = state.total ? `Page ${state.page} of ${pages.toLocaleString()}` : "";

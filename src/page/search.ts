@@ -84,8 +84,9 @@ export function cancelSoon(): void {
 
 /**
  * A record opened (a suggestion chosen, a result's link): looked up by its id and shown as the
- * page's search, the search the person ran (src/page/history.ts); the search of the text typed so
- * far is not wanted now.
+ * page's search, a search of its own (src/page/history.ts): the results of the text typed so far,
+ * when they show, keep their entry, so that Back returns to them; a search of that text still
+ * waiting is not wanted now.
  */
 export function openRecord(result: Result): void {
   cancelSoon();
@@ -93,7 +94,7 @@ export function openRecord(result: Result): void {
   state.asTyped = false;
   state.page = 1;
   state.record = result.id;
-  void run("ran");
+  void run("push");
 }
 
 /**
@@ -159,18 +160,22 @@ function reach(): string {
   return `${radius()} km of ${p.fromAddress ? `${p.lat}, ${p.long}` : "you"}`;
 }
 
-/** Runs the search the form asks for, written to the page's address as `entry` says (src/page/history.ts). */
-export async function run(entry: Entry): Promise<void> {
+/**
+ * Runs the search the form asks for, written to the page's address as `entry` says
+ * (src/page/history.ts); whether its answer is shown (not when a later search, or waiting, stopped it).
+ */
+export async function run(entry: Entry): Promise<boolean> {
   // Whatever runs now, an answer still on its way is stale: it must not overwrite what follows.
   state.inflight?.abort();
   state.inflight = null;
   const path = searchPath();
   showCurl(path);
-  if (nearMe() && !state.position && !state.record) return; // searches once the location is known
+  if (nearMe() && !state.position && !state.record) return false; // searches once the location is known
   record(entry);
   if (!hasQuery()) {
     clearRefusal();
-    return clear(IDLE);
+    clear(IDLE);
+    return false;
   }
   const inflight = new AbortController();
   state.inflight = inflight;
@@ -191,10 +196,11 @@ export async function run(entry: Entry): Promise<void> {
   } catch (error) {
     if (!inflight.signal.aborted)
       say(`The search could not reach the server (${String(error)}): search again in a moment.`);
-    return;
+    return false;
   }
   showAnswer(response, text, asked);
   paging();
   // Never while a person types: the name box would jump under their fingers, the fields around it gone.
   if (entry !== "typed" && entry !== "left") foldAfterAnswer();
+  return true;
 }

@@ -3,11 +3,13 @@
  * desktop's size and a phone's: switching the kind, typing and the searches run as you type keep
  * to the entry of the search being put together; Enter, a filter left, a page each end one. The
  * sequence of issue 49: a venues search, then the kind switched, the name emptied, a pause, a new
- * name typed and Enter: Back returns to the venues search, with its results.
+ * name typed and Enter: Back returns to the venues search, with its results. A suggestion chosen
+ * after the results of the name typed showed is a search of its own: Back returns to those results.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { base, browserPerFile, openOptions, openPage, SIZES, statusSays } from "./browser.ts";
+import { options, typeCity } from "./combobox.ts";
 
 const browser = browserPerFile();
 
@@ -39,6 +41,12 @@ const ARENA_IN_US: Search = {
   api: "/1.0/search/venues?name=arena&country=US",
   kind: "Venues",
   name: "arena",
+};
+const CITIES_BER: Search = {
+  address: "/?type=cities&name=ber",
+  api: "/1.0/search/cities?name=ber",
+  kind: "Cities",
+  name: "ber",
 };
 const ARENA_IN_US_2: Search = { ...ARENA_IN_US, address: `${ARENA_IN_US.address}&p=2`, api: `${ARENA_IN_US.api}&p=2` };
 
@@ -122,6 +130,28 @@ describe.each(SIZES)("Back and Forward ($screen)", ({ viewport }) => {
     await page.goForward();
     await page.goForward();
     await expectShown(page, ARENA_IN_US_2);
+    await page.context().close();
+  });
+});
+
+describe.each(SIZES)("Back after a suggestion chosen ($screen)", ({ viewport }) => {
+  it("a suggestion chosen from the results of a name typed: Back returns to those results", async () => {
+    const page = await openPage(browser(), { viewport });
+    await typeCity(page, "ber");
+    await expectShown(page, CITIES_BER);
+    expect(await page.locator("#results li").count()).toBe(50);
+    const chosen = (await options(page).first().locator(".name").textContent()) ?? "";
+    await options(page).first().click();
+    await page.waitForURL((url) => url.searchParams.has("id"));
+    await statusSays(page, /^One city: /);
+    const record = page.url();
+    expect(await field(page, "Name").inputValue()).toBe(chosen);
+
+    await page.goBack();
+    await expectShown(page, CITIES_BER);
+    await page.goForward();
+    await statusSays(page, /^One city: /);
+    expect(page.url()).toBe(record);
     await page.context().close();
   });
 });

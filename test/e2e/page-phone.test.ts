@@ -2,12 +2,13 @@
  * The search page on a phone (390 × 844 CSS pixels) and on a desktop: on the phone a search run
  * shows its results first, the form folded to its name line and the map behind "Show map"; on the
  * desktop the form stays whole beside nothing hidden. On both, typing moves nothing: the search as
- * you type folds nothing away. Saves search-page-phone.png to test-results/.
+ * you type folds nothing away. On the phone a result's popup lies inside the map, its close button
+ * in view (it ran 83 px past the map's edge). Saves search-page-phone.png to test-results/.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserPerFile, leaveName, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
+import { base, browserPerFile, leaveName, openPage, SHOTS, SIZES, statusSays } from "./browser.ts";
 import { drawnMarkers, mapView, settled } from "./map-geometry.ts";
 
 const PHONE = SIZES[1].viewport;
@@ -126,6 +127,50 @@ describe("on a phone, the map", () => {
     expect(await page.locator("#map").isVisible()).toBe(true);
     expect(await page.locator(".leaflet-popup-content .name").textContent()).toBe("Paris");
     expect((await drawnMarkers(page)).length).toBe(markers.length);
+    await page.context().close();
+  });
+});
+
+/** The box of the first element `selector` finds, in the window (CSS pixels). */
+const box = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((e) => {
+      const { left, top, right, bottom } = e.getBoundingClientRect();
+      return { left, top, right, bottom };
+    });
+
+type Box = Awaited<ReturnType<typeof box>>;
+
+const within = (inner: Box, outer: Box) =>
+  inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom;
+
+describe.each(["shown", "hidden"] as const)("on a phone, the map %s, a result's show on map", (map) => {
+  it("opens its popup inside the map, its close button in view", async () => {
+    const page = await openPage(browser(), { viewport: PHONE }, base(), "/?type=venues&name=arena");
+    await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
+    if (map === "shown") await page.getByRole("button", { name: "Show map" }).click();
+    await page.locator("#results li").first().getByRole("button", { name: "show on map" }).click();
+    await page.waitForFunction(() => {
+      const popup = document.querySelector(".leaflet-popup");
+      return popup !== null && getComputedStyle(popup).opacity === "1";
+    });
+    await settled(page); // Leaflet pans the map to bring a popup into it
+    const frame = await box(page, "#map");
+    const screen = { left: 0, top: 0, right: PHONE.width, bottom: PHONE.height };
+    expect(within(frame, screen), "the map in view").toBe(true);
+    expect(
+      await box(page, ".leaflet-popup-content-wrapper"),
+      `the popup, in the map ${JSON.stringify(frame)}`,
+    ).toSatisfy((b: Box) => within(b, frame));
+    const close = page.getByRole("button", { name: "Close popup" });
+    expect(
+      await box(page, ".leaflet-popup-close-button"),
+      `its close button, in the map ${JSON.stringify(frame)}`,
+    ).toSatisfy((b: Box) => within(b, frame));
+    await close.click();
+    await page.locator(".leaflet-popup").waitFor({ state: "detached" }); // closed, once faded out
     await page.context().close();
   });
 });

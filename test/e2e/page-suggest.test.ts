@@ -155,7 +155,10 @@ describe.each(SIZES)("a suggestion chosen ($screen)", ({ viewport }) => {
     await link.context().close();
     await page.reload();
     await showsBerlin(page);
-    // Back goes to the search run before; "berl", typed to find Berlin, was never run on its own.
+    // Back goes to the search shown before: the results of "berl", typed to find Berlin; then to "paris".
+    await page.goBack();
+    await page.waitForURL(`${base()}/?type=cities&name=berl`);
+    await statusSays(page, /^[\d,]+ cities named berl\.$/);
     await page.goBack();
     await page.waitForURL(`${base()}/?type=cities&name=paris`);
     await statusSays(page, FOUND);
