@@ -88,6 +88,7 @@ const { values } = parseArgs({
     classes: { type: "boolean" },
     first: { type: "boolean" },
     url: { type: "string" },
+    label: { type: "string" },
     compare: { type: "string" },
     venues: { type: "string", multiple: true },
   },
@@ -112,7 +113,7 @@ const RUNS = [
   [values.dearest, benchDearest],
   [values.refresh, benchRefresh],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
-  [values.first, () => benchFirst(values.url)],
+  [values.first, () => benchFirst(values.url, values.label)],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

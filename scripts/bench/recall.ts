@@ -69,6 +69,8 @@ export interface RecallFigures {
    */
   firstByName: number;
   firstOfThose: number;
+  /** Of those, the typos that spell another name, answered strictly (not the fallback's to put first). */
+  strictOfThose: number;
   /** Queries missed because the typo spells (the start of) another name: answered strictly (docs/api.md#typo-tolerance). */
   strictElsewhere: number;
   /** Records drawn that their correct name does not find on page 1 (not counted above). */
@@ -145,6 +147,7 @@ export async function measureRecall(
     first: 0,
     firstByName: 0,
     firstOfThose: 0,
+    strictOfThose: 0,
     strictElsewhere: 0,
     ambiguous,
   });
@@ -160,6 +163,7 @@ export async function measureRecall(
     if (s.firstByName) {
       f.firstByName++;
       if (ids[0] === s.id) f.firstOfThose++;
+      else if (strict && !ids.includes(s.id)) f.strictOfThose++;
     }
   };
   for (const s of fair) {

@@ -65,13 +65,15 @@ export function searchOrder(records: readonly Candidate[], resource: "venues" | 
 
 /**
  * The records of `all` whose names may hold a text: one of their words starts with its longest
- * word's first three letters (a brute force over 200,000 cities, text by text, would be slow).
+ * word's first three letters, or all of it when shorter (a brute force over 200,000 cities, text
+ * by text, would be slow).
  */
 export function mayHold(all: readonly Candidate[]): (text: string) => Candidate[] {
   const byStart = new Map<string, number[]>();
   const start = (word: string) => [...word].slice(0, 3).join("");
+  const starts = (word: string) => [1, 2, 3].map((n) => [...word].slice(0, n).join(""));
   all.forEach((c, i) => {
-    for (const key of new Set(c.names.flat().flatMap((f) => words(f).map(start)))) {
+    for (const key of new Set(c.names.flat().flatMap((f) => words(f).flatMap(starts)))) {
       const list = byStart.get(key);
       if (list === undefined) byStart.set(key, [i]);
       else list.push(i);
