@@ -108,7 +108,15 @@ const matched = {
   ...ref("Matched"),
   description:
     "Why it is suggested: the name that holds the typed words, where each is in it, and the place read at the end " +
-    "of the text. Suggestions only: a search's records never carry it.",
+    "of the text.",
+};
+
+/** Why a search's record is there, when asked (`matched=1`: docs/api.md#which-name-matched). */
+const searchMatched = {
+  ...ref("Matched"),
+  description:
+    "Only with `matched=1` and a `name`: the name that holds the words, where each is in it, and the place read at " +
+    "the end of the text, as a suggestion's. Without it, setlist.fm's shape.",
 };
 
 /** A venue's own point and its kind (docs/api.md#venues-at-their-own-place). */
@@ -179,7 +187,7 @@ export const SCHEMAS = {
     required: ["id", "name", "coords", "country"],
     additionalProperties: false,
     xml: { name: "cities" },
-    properties: { ...cityFields, distance },
+    properties: { ...cityFields, distance, matched: searchMatched },
   },
   VenueCity: {
     description:
@@ -199,7 +207,7 @@ export const SCHEMAS = {
   },
   Venue: {
     ...venueObject("A venue of a venue search; left without `city` when its city is unknown."),
-    properties: { ...venueSearchProperties, distance },
+    properties: { ...venueSearchProperties, distance, matched: searchMatched },
   },
   SuggestedVenue: {
     ...venueObject("A suggested venue: a Venue, with `distance` from the focus when there is one, and `matched`."),
@@ -226,7 +234,7 @@ export const SCHEMAS = {
   },
   Matched: {
     description:
-      "Why a record is suggested. `name`: the name that holds the typed words, each the start of a word of its own — " +
+      "Why a record is suggested, or found (`matched=1`). `name`: the name that holds the typed words, each the start of a word of its own — " +
       "the record's `name` as shown when it is that one, else the alternate or localized name (a city) or the other " +
       "name (a venue) that does, as the data writes it (`Hok-chiu-chhī` for Fuzhou, `Al Mawşil` for Mosul). " +
       "`spans`: each typed word's match in `name`, in the order typed, as offsets and lengths in UTF-16 code units " +

@@ -44,6 +44,24 @@ describe("a place at the end of the name", () => {
     expect(((await country.json()) as VenuesPage).venue[0]?.id).toBe("1bd6a3be");
   });
 
+  it("reads the place near a point and in a box as without them, and answers in the area (issue 62)", async () => {
+    const near = "lat=47.41&long=8.55&radius=10";
+    for (const area of [near, "bbox=8.4,47.3,8.7,47.5"]) {
+      const res = await venues(`name=hallenstadion%20zurich&${area}`);
+      expect(res.headers.get("X-Match"), area).toBe("place");
+      const readAs = res.headers.get("X-Read-As") ?? "";
+      expect(readAs, area).toContain("cityId=2657896");
+      expect(readAs, area).toContain("name=hallenstadion");
+      const body = (await res.json()) as VenuesPage;
+      expect(body.venue.map((v) => v.id)).toEqual(["7bd6a3ae"]);
+      expect(body).toEqual(await (await venues(readAs)).json());
+      // The place in the text and the same search with the city given: one answer.
+      expect(body).toEqual(await (await venues(`name=hallenstadion&cityId=2657896&${area}`)).json());
+    }
+    // Far from the point, the place is still read, and nothing there is the answer.
+    expect((await venues("name=hallenstadion%20zurich&lat=52.52&long=13.4&radius=10&typos=0")).status).toBe(404);
+  });
+
   it("keeps the name as typed when a record's name is it, and reads nothing with places=0", async () => {
     // "Stadthalle Wien" and the generated "Stadthalle Vienna" are names: no city is read off them.
     const typed = await venues("name=stadthalle%20wien");
