@@ -3,8 +3,8 @@
  * Reload, Back and Forward show it again: `type` (venues or cities), `id` when a suggestion was
  * chosen (the record looked up instead of a search), then the API's own parameters as the page
  * sends them (`name`, `cityName`, `country`, `state`, `lat`, `long`, `radius`, `bbox`, `typos`,
- * `places`, `p`), then what the page asks for in headers (`lang`, `view`; the API key, a secret,
- * never). Read back, what the page cannot show is left out, as an unknown parameter is: a type,
+ * `places`, `p`; not `matched`, the page's way of asking rather than the person's search), then
+ * what the page asks for in headers (`lang`, `view`; the API key, a secret, never). Read back, what the page cannot show is left out, as an unknown parameter is: a type,
  * view or page that is not one, an id the API would refuse, a point or a box that is not numbers
  * in range, a point together with a box (the box wins, as "search this area" ends "near me"); the
  * form leaves out a language or a radius it does not offer (src/page/restore.ts). A text field
@@ -59,6 +59,16 @@ export function apiQuery(search: PageSearch): URLSearchParams {
   if (!search.typos) params.set("typos", "0");
   if (search.asTyped && search.name) params.set("places", "0");
   if (search.page > 1) params.set("p", String(search.page));
+  return params;
+}
+
+/**
+ * The query of the page's own search as it sends it: with a name, `matched=1`, so that each result
+ * says why it is there (docs/api.md#which-name-matched), as a suggestion does.
+ */
+export function searchQuery(search: PageSearch): URLSearchParams {
+  const params = apiQuery(search);
+  if (search.name) params.set("matched", "1");
   return params;
 }
 

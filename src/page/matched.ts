@@ -1,14 +1,16 @@
 /**
- * Why a suggestion is there, as its option shows it (src/page/combobox.ts): the API's `matched`
- * (docs/api.md#suggestions) names the name that holds the typed words — the record's shown name, or
- * an alternate, localized name or alias — with their spans in it, offsets and lengths in UTF-16 code
- * units as JavaScript indexes a string, and the place read at the end of the text (`club ber`:
- * "Berlin"). The typed parts are marked; a name that matched other than the one shown is shown
- * beside it ("Fuzhou · Hok-chiu-chhī"). Spans are taken as they come: sorted, clipped to the name,
- * joined where they overlap or touch, widened so as never to split a character (a surrogate pair, a
- * letter and its combining marks), the ones that hold nothing dropped. A suggestion without
- * `matched` (an API before it), or with one that is not the shape, shows as it did. Pure: runs of
- * text, which the page writes with textContent.
+ * Why a suggestion or a result is there, as its option (src/page/combobox.ts) or its line in the
+ * list (src/page/results.ts) shows it: the API's `matched` (docs/api.md#suggestions, and a
+ * search's with `matched=1`: docs/api.md#which-name-matched) names the name that holds the typed
+ * words — the record's shown name, or an alternate, localized name or alias — with their spans in
+ * it, offsets and lengths in UTF-16 code units as JavaScript indexes a string, and the place read
+ * at the end of the text (`club ber`: "Berlin"). A name that matched other than the one shown is
+ * shown beside it ("Fuzhou · Hok-chiu-chhī", "Saint Petersburg · Leningrad"); an option marks the
+ * typed parts. Spans are taken as they come: sorted, clipped to the name, joined where they
+ * overlap or touch, widened so as never to split a character (a surrogate pair, a letter and its
+ * combining marks), the ones that hold nothing dropped. A record without `matched` (an API before
+ * it), or with one that is not the shape, shows as it did. Pure: runs of text, which the page
+ * writes with textContent.
  */
 
 export interface Span {
@@ -16,7 +18,7 @@ export interface Span {
   length: number;
 }
 
-/** A suggestion's `matched`, as read. */
+/** A record's `matched`, as read. */
 export interface Matched {
   name: string;
   spans: Span[];
@@ -47,7 +49,7 @@ const isSpan = (value: unknown): value is Span =>
   Number.isInteger(value.offset) &&
   Number.isInteger(value.length);
 
-/** A suggestion's `matched` field; null when it has none or it is not the shape (its bad spans left out). */
+/** A record's `matched` field; null when it has none or it is not the shape (its bad spans left out). */
 export function readMatched(value: unknown): Matched | null {
   if (typeof value !== "object" || value === null || !("name" in value) || typeof value.name !== "string") {
     return null;
@@ -100,12 +102,23 @@ export function markedRuns(text: string, spans: readonly Span[]): Run[] {
   return runs;
 }
 
+/**
+ * The name that matched when it is not the one shown (an alias, an old or a foreign name), which a
+ * result or an option shows beside it; null when the shown name matched, or `matched` (whatever
+ * came) is missing or not the shape.
+ */
+export function otherName(shown: string, matched: unknown): string | null {
+  const read = readMatched(matched);
+  return read === null || read.name === shown ? null : read.name;
+}
+
 /** What the option of a suggestion shown as `shown` shows of its `matched` field (whatever came). */
 export function optionParts(shown: string, matched: unknown): OptionParts {
   const read = readMatched(matched);
   if (read === null) return { name: markedRuns(shown, []), other: null, place: null };
-  if (read.name === shown) return { name: markedRuns(shown, read.spans), other: null, place: read.place };
-  return { name: markedRuns(shown, []), other: markedRuns(read.name, read.spans), place: read.place };
+  const other = otherName(shown, read);
+  if (other === null) return { name: markedRuns(shown, read.spans), other: null, place: read.place };
+  return { name: markedRuns(shown, []), other: markedRuns(other, read.spans), place: read.place };
 }
 
 /** `where` (an option's place line: parts joined by ", " and " · ") with the first part that is `place` marked. */

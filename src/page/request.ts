@@ -1,5 +1,5 @@
 /** The API request the form stands for: its path, its headers, and the same request as a curl command. */
-import { apiQuery, asksAnything, type PageSearch } from "./address.ts";
+import { asksAnything, searchQuery, type PageSearch } from "./address.ts";
 import { fields, kind, out, valueOf } from "./dom.ts";
 import { state } from "./state.ts";
 
@@ -31,10 +31,13 @@ export function formSearch(): PageSearch {
   };
 }
 
-/** The path and query of the search: the lookup of the record chosen from the suggestions, if one was. */
+/**
+ * The path and query of the search as the page sends it (`matched=1` with a name), which the curl
+ * command shows: the lookup of the record chosen from the suggestions, if one was.
+ */
 export function searchPath(): string {
   if (state.record) return `/1.0/${kind() === "venues" ? "venue" : "city"}/${encodeURIComponent(state.record)}`;
-  const params = apiQuery(formSearch()).toString();
+  const params = searchQuery(formSearch()).toString();
   return `/1.0/search/${kind()}${params ? `?${params}` : ""}`;
 }
 

@@ -1,23 +1,31 @@
 /**
  * Showing an answer: the list of results, the "did you mean" line and the paging. Each result is one
  * Tab stop, its own link: its name, to its record on this page (src/page/address.ts), which a plain
- * click opens here and a middle click in a tab of its own.
+ * click opens here and a middle click in a tab of its own; beside the name, the name that matched
+ * when it is another (src/page/matched.ts), so that a result says why it is there, as a suggestion does.
  */
 import type { CitiesPage, VenuesPage } from "../shape.ts";
 import { addressQuery } from "./address.ts";
 import { fields, out, span } from "./dom.ts";
 import { plot, unplot } from "./map.ts";
+import { otherName } from "./matched.ts";
 import { hideReading } from "./reading-line.ts";
 import { whereIs, type Result } from "./places.ts";
 import { formSearch } from "./request.ts";
 import { state } from "./state.ts";
 import { say } from "./status.ts";
 
-/** The result's name as a link to its record: the form as it is, the name the record's, looked up by id. */
+/**
+ * The result's name as a link to its record: the form as it is, the name the record's, looked up by
+ * id. The name that matched, when it is another, is in the link too ("Saint Petersburg · Leningrad"),
+ * so that its name, as a screen reader reads it, says why it is there. Unmarked, unlike an option's:
+ * the link's own underline would hide a mark's.
+ */
 function recordLink(result: Result, open: (result: Result) => void): HTMLAnchorElement {
   const link = document.createElement("a");
-  link.className = "name";
-  link.textContent = result.name;
+  link.append(span(result.name, "name"));
+  const other = otherName(result.name, result.matched);
+  if (other !== null) link.append(" · ", span(other, "matched"));
   link.href = `/?${addressQuery({ ...formSearch(), id: result.id, name: result.name, page: 1 })}`;
   link.addEventListener("click", (e) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return; // the browser's own: a new tab, a window

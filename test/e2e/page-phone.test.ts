@@ -84,7 +84,7 @@ describe.each(SIZES)("typing a name ($screen)", ({ viewport }) => {
     const name = page.getByLabel("Name", { exact: true });
     await name.click();
     const before = await boxOf(page, "Name");
-    const answered = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena"));
+    const answered = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena&matched=1"));
     await name.pressSequentially("arena");
     await answered;
     await statusSays(page, /^[\d,]+ venues/);
@@ -93,7 +93,7 @@ describe.each(SIZES)("typing a name ($screen)", ({ viewport }) => {
     for (const label of ["Venues", "Cities", "City", "Country"]) {
       expect(await page.getByLabel(label, { exact: true }).isVisible(), label).toBe(true);
     }
-    const searched = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena"));
+    const searched = page.waitForResponse((r) => r.url().endsWith("/1.0/search/venues?name=arena&matched=1"));
     await name.press("Enter");
     await searched;
     await statusSays(page, /^[\d,]+ venues/);

@@ -1,6 +1,7 @@
 /**
  * The list of results at a desktop's size and a phone's: each result is one Tab stop, its own link,
- * named by the record's name and opening that record on the page (each had two stops, the second a
+ * named by the record's name (and the name that matched beside it, when it is another: Swainsboro ·
+ * Paris) and opening that record on the page (each had two stops, the second a
  * link named by raw coordinates, "map (-23.49521, -46.86724)", to another site in a new tab); a
  * link to another site, in a marker's popup, says so and that it opens a new tab.
  */
@@ -14,13 +15,20 @@ interface City {
   id: string;
   name: string;
   coords: { lat: number; long: number };
+  matched?: { name: string };
 }
 
-/** The cities the API finds for the address's search, as the page lists them. */
+/** The cities the API finds for the address's search, as the page asks for them (which name matched). */
 async function apiCities(query: string): Promise<City[]> {
-  const response = await fetch(`${base()}/1.0/search/cities?${query}`, { headers: { Accept: "application/json" } });
+  const response = await fetch(`${base()}/1.0/search/cities?${query}&matched=1`, {
+    headers: { Accept: "application/json" },
+  });
   return ((await response.json()) as { cities: City[] }).cities;
 }
+
+/** A city's link as the list shows it: its name, and the name that matched beside it when it is another. */
+const linkText = ({ name, matched }: City): string =>
+  matched && matched.name !== name ? `${name} · ${matched.name}` : name;
 
 /** Each Tab stop from the list's first on, while the focus is in the list: its tag, its text and its address. */
 async function tabStops(page: Page): Promise<{ tag: string; text: string; href: string }[]> {
@@ -42,7 +50,7 @@ async function tabStops(page: Page): Promise<{ tag: string; text: string; href: 
 }
 
 describe.each(SIZES)("a result ($screen)", ({ viewport }) => {
-  it("is one Tab stop, its own link, named by its name, opening it here", async () => {
+  it("is one Tab stop, its own link, named by its name (and the one that matched), opening it here", async () => {
     const query = "name=paris&country=US";
     const cities = await apiCities(query);
     expect(cities.length).toBeGreaterThan(1);
@@ -50,16 +58,24 @@ describe.each(SIZES)("a result ($screen)", ({ viewport }) => {
     await statusSays(page, /^[\d,]+ cities named paris/);
     const record = ({ id, name }: { id: string; name: string }) =>
       `/?${new URLSearchParams({ type: "cities", id, name, country: "US" }).toString()}`;
-    expect(await tabStops(page)).toEqual(cities.map((c) => ({ tag: "a", text: c.name, href: record(c) })));
+    const stops = cities.map((c) => ({ tag: "a", text: linkText(c), href: record(c) }));
+    expect(await tabStops(page)).toEqual(stops);
+    // Found by another of their names: Swainsboro, one of whose names is "Paris".
+    expect(stops.map((stop) => stop.text)).toContain("Swainsboro · Paris");
     // Nothing in the list opens a new tab.
     expect(await page.locator("#results a[target]").count()).toBe(0);
 
     // A plain click opens the record on the page (no reload: what the page holds stays).
     await page.evaluate(() => Object.assign(window, { kept: true }));
-    const second = cities[1] ?? { id: "", name: "" };
-    await page.locator("#results li").nth(1).getByRole("link", { name: second.name, exact: true }).click();
+    const second = cities[1] ?? { id: "", name: "", coords: { lat: 0, long: 0 } };
+    await page
+      .locator("#results li")
+      .nth(1)
+      .getByRole("link", { name: linkText(second), exact: true })
+      .click();
     await page.waitForURL(`${base()}${record(second)}`);
     await page.waitForFunction(() => document.querySelectorAll("#results li").length === 1);
+    // A record looked up: its name alone (no name searched, none matched).
     expect(await page.locator("#results li a").textContent()).toBe(second.name);
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     await page.context().close();

@@ -27,7 +27,7 @@ const browser = browserPerFile();
 async function searchCities(page: Page, name: string, country = ""): Promise<CitiesPage> {
   await page.getByLabel("Cities", { exact: true }).check();
   await page.getByLabel("Country", { exact: true }).fill(country);
-  const query = new URLSearchParams(country ? { name, country } : { name }).toString();
+  const query = new URLSearchParams(country ? { name, country, matched: "1" } : { name, matched: "1" }).toString();
   const answer = page.waitForResponse((r) => r.url().endsWith(`/1.0/search/cities?${query}`) && r.ok());
   await page.getByLabel("Name", { exact: true }).fill(name);
   const body = (await (await answer).json()) as CitiesPage;

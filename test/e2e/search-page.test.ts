@@ -59,7 +59,9 @@ describe("the search page", () => {
     await page.waitForFunction(() => /^Page 2 /.test(document.querySelector("#pageinfo")?.textContent ?? ""));
     await page.waitForFunction((previous) => document.querySelector("#results li")?.textContent !== previous, first[0]);
     expect(await page.getByRole("button", { name: "← Previous" }).isEnabled()).toBe(true);
-    expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena&country=US&p=2'$/);
+    expect(await page.locator("#curl").textContent()).toMatch(
+      /\/1\.0\/search\/venues\?name=arena&country=US&p=2&matched=1'$/,
+    );
     // The README's picture: the results beside their map, framed once every venue is placed.
     await page.waitForFunction(() => / on the map\.$/.test(document.querySelector("#mapinfo")?.textContent ?? ""));
     await settled(page);
@@ -118,7 +120,7 @@ describe("the search page", () => {
       () => document.querySelector("#status")?.textContent === "No cities named berln, exact names only.",
     );
     expect(await page.locator("#suggest").isHidden()).toBe(true);
-    expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/cities\?name=berln&typos=0'$/);
+    expect(await page.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/cities\?name=berln&typos=0&matched=1'$/);
     await page.getByLabel("Spelling", { exact: true }).selectOption("1");
   });
 });
@@ -154,7 +156,7 @@ describe("the search page", () => {
       );
       expect(await near.locator("#results li .name").first().textContent()).toBe("Versailles");
       expect(await near.locator("#curl").textContent()).toMatch(
-        /\?name=versailles&lat=48\.8566&long=2\.3522&radius=100'$/,
+        /\?name=versailles&lat=48\.8566&long=2\.3522&radius=100&matched=1'$/,
       );
       await near.screenshot({ path: join(SHOTS, "search-page-near.png"), fullPage: false });
 
@@ -172,7 +174,7 @@ describe("the search page", () => {
       await near.waitForFunction(() =>
         /^[\d,]+ venues named arena\.$/.test(document.querySelector("#status")?.textContent ?? ""),
       );
-      expect(await near.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena'$/);
+      expect(await near.locator("#curl").textContent()).toMatch(/\/1\.0\/search\/venues\?name=arena&matched=1'$/);
       expect(await near.locator("#locate").textContent()).toBe("");
       expect(await near.locator("#results li .distance").count()).toBe(0);
     } finally {

@@ -8,6 +8,7 @@ import {
   apiQuery,
   asksAnything,
   readAddress,
+  searchQuery,
   suggestQuery,
   type PageSearch,
 } from "../../src/page/address.ts";
@@ -88,6 +89,20 @@ describe("the API's query of a search", () => {
       "name=versailles&lat=48.8566&long=2.3522&radius=100",
     );
     expect(apiQuery(search({ kind: "cities", name: "berln", typos: false })).toString()).toBe("name=berln&typos=0");
+  });
+
+  it("asks which name matched whenever there is a name (docs/api.md#which-name-matched), and the address never", () => {
+    const arena = search({ name: "arena", country: "US", page: 2 });
+    expect(searchQuery(arena).toString()).toBe("name=arena&country=US&p=2&matched=1");
+    expect(searchQuery(search({ kind: "cities", name: "leningrad", typos: false })).toString()).toBe(
+      "name=leningrad&typos=0&matched=1",
+    );
+    expect(addressQuery(arena)).toBe("type=venues&name=arena&country=US&p=2");
+    // No name, nothing to have matched: the API's query as it was.
+    expect(searchQuery(search({ country: "DE" })).toString()).toBe("country=DE");
+    expect(searchQuery(search({ near: { lat: "1", long: "2", radius: "10" } })).toString()).toBe(
+      "lat=1&long=2&radius=10",
+    );
   });
 
   it("opens a suggestion chosen as its id after the type, the form as it was", () => {

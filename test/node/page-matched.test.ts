@@ -1,12 +1,20 @@
 /**
- * Why a suggestion is there, as its option shows it (src/page/matched.ts): the typed parts of the
- * name that matched marked from its spans (UTF-16 offsets and lengths, as the API gives them), that
- * name beside the shown one when it is another, the place read marked in the option's place line;
- * spans overlapping, touching, out of range or splitting a character taken as they come, and a
- * suggestion without `matched` shown as before.
+ * Why a suggestion or a result is there, as its option or its line shows it (src/page/matched.ts):
+ * the typed parts of the name that matched marked from its spans (UTF-16 offsets and lengths, as
+ * the API gives them), that name beside the shown one when it is another, the place read marked in
+ * the option's place line; spans overlapping, touching, out of range or splitting a character taken
+ * as they come, and a record without `matched` shown as before.
  */
 import { describe, expect, it } from "vitest";
-import { markedRuns, optionParts, placeRuns, readMatched, type Run, type Span } from "../../src/page/matched.ts";
+import {
+  markedRuns,
+  optionParts,
+  otherName,
+  placeRuns,
+  readMatched,
+  type Run,
+  type Span,
+} from "../../src/page/matched.ts";
 
 /** Runs written as text with the marked parts in [brackets]. */
 const shown = (runs: readonly Run[]): string => runs.map((r) => (r.marked ? `[${r.text}]` : r.text)).join("");
@@ -90,6 +98,20 @@ describe("a suggestion's matched field", () => {
     };
     expect(shown(optionParts("Berlin", badSpans).name)).toBe("[Ber]lin");
     expect(shown(optionParts("Berlin", { name: "Berlin", spans: "0,3" }).name)).toBe("Berlin");
+  });
+});
+
+describe("a result's matched field", () => {
+  it("names the name that matched when it is another than the shown one, as the result shows it beside", () => {
+    expect(otherName("Saint Petersburg", { name: "Leningrad", spans: [{ offset: 0, length: 9 }] })).toBe("Leningrad");
+    expect(otherName("Mirnyy", { name: "Leningrad-300", spans: [{ offset: 0, length: 9 }] })).toBe("Leningrad-300");
+    expect(otherName("Paris", { name: "Paris", spans: [{ offset: 0, length: 5 }] })).toBeNull();
+  });
+
+  it("names none when `matched` is missing or not the shape: the result as it was", () => {
+    for (const matched of [undefined, null, 5, "Leningrad", {}, { name: 3 }, { spans: [] }]) {
+      expect(otherName("Saint Petersburg", matched)).toBeNull();
+    }
   });
 });
 
