@@ -51,6 +51,11 @@
  * whole names of the 1,000 largest cities and one-letter typos, on the default data or the server at
  * `--url` (docs/benchmarks.md "The first result").
  *
+ * `npm run bench -- --floor` instead measures each query class's misses against a bare worker that
+ * replays the class's own statements in one D1 batch (docs/benchmarks.md "The floor").
+ *
+ * `npm run bench -- --profile CLASS` instead profiles the worker's CPU under load of one query class.
+ *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
@@ -73,6 +78,8 @@ import { benchDearest } from "./bench/dearest-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
 import { benchFirst } from "./bench/first-run.ts";
+import { benchFloor } from "./bench/floor-run.ts";
+import { benchProfile } from "./bench/profile-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -87,6 +94,8 @@ const { values } = parseArgs({
     refresh: { type: "boolean" },
     classes: { type: "boolean" },
     first: { type: "boolean" },
+    floor: { type: "boolean" },
+    profile: { type: "string" },
     url: { type: "string" },
     label: { type: "string" },
     compare: { type: "string" },
@@ -114,6 +123,8 @@ const RUNS = [
   [values.refresh, benchRefresh],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],
+  [values.floor, benchFloor],
+  [values.profile !== undefined, () => benchProfile(values.profile)],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -71,7 +71,8 @@ export function ensureData(progress: Progress, persistTo?: string): Promise<"own
 
 async function ensureDataLocked(progress: Progress, persistTo?: string): Promise<"own" | "current" | "imported"> {
   progress.line("Checking the local database ...");
-  await migrateLocal(persistTo);
+  // A database that does not exist yet is migrated by the import, while it builds (run.ts).
+  if (existsSync(localFile(persistTo))) await migrateLocal(persistTo);
   const stored = storedImport(localFile(persistTo));
   if (stored !== null && isOwn(stored, DEFAULT_DIR)) {
     progress.line(

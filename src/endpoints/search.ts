@@ -25,9 +25,10 @@ function matchHeaders(page: Page<unknown>): Record<string, string> {
   if (page.totalAtLeast === true) headers["X-Total-Relation"] = "gte";
   if (page.suggestion !== undefined) headers["X-Corrected-Name"] = encodeURIComponent(page.suggestion);
   if (page.readAs !== undefined) {
+    // The search that ran, without its page and without how its records are said (matched).
     headers["X-Read-As"] = canonicalQuery(page.readAs)
       .split("&")
-      .filter((pair) => !pair.startsWith("p="))
+      .filter((pair) => !pair.startsWith("p=") && !pair.startsWith("matched="))
       .join("&");
   }
   return headers;
