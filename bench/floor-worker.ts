@@ -26,7 +26,15 @@ export default {
     const statements = classes.get(id);
     if (statements === undefined) return new Response("no such class", { status: 404 });
     const session = env.DB.withSession("first-unconstrained");
-    const results = await session.batch(statements.map((s) => session.prepare(s.text).bind(...s.binds)));
-    return Response.json(results.map((r) => r.results));
+    // Retried as the worker retries a transient failure (two wrangler dev on one local file lock it now and then).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const results = await session.batch(statements.map((s) => session.prepare(s.text).bind(...s.binds)));
+        return Response.json(results.map((r) => r.results));
+      } catch (error) {
+        if (attempt >= 20) return new Response(String(error), { status: 503 });
+        await new Promise((resolve) => setTimeout(resolve, 10 + 10 * attempt));
+      }
+    }
   },
 } satisfies ExportedHandler<FloorEnv>;

@@ -64,7 +64,11 @@ async function measure(worker: string, floor: string, c: QueryClass): Promise<Fl
     floors.push(await load(floor, () => `/${c.id}`, {}, THROUGHPUT));
   }
   const [w, f] = [best(ours), best(floors)];
-  if (w.non2xx + w.errors > 0 || f.non2xx + f.errors > 0) throw new Error(`${c.id}: failed requests`);
+  if (w.non2xx + w.errors > 0 || f.non2xx + f.errors > 0) {
+    throw new Error(
+      `${c.id}: failed requests (worker ${w.non2xx} non-2xx, ${w.errors} errors; floor ${f.non2xx}, ${f.errors})`,
+    );
+  }
   return { id: c.id, label: c.label, worker: w, floor: f, ratio: w.requestsPerSecond / f.requestsPerSecond };
 }
 

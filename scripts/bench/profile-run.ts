@@ -9,8 +9,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
-import { stopDevServers } from "../tools/dev-server.ts";
-import { log, startMissWorker, THROUGHPUT, TMP } from "./common.ts";
+import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
+import { log, THROUGHPUT, TMP } from "./common.ts";
 import { load } from "./measure.ts";
 import { QUERY_CLASSES, SUGGEST_CLASSES, type QueryClass } from "./query-classes.ts";
 
@@ -63,7 +63,17 @@ export async function benchProfile(id: string | undefined): Promise<void> {
   if (c === undefined) throw new Error(`--profile wants a query class id (scripts/bench/query-classes.ts), not ${id}`);
   try {
     await importDefaultDataState();
-    const base = await startMissWorker(8796, DEFAULT_DATA_STATE);
+    // Not minified: the profile names the functions as the code does.
+    const args = [
+      "--persist-to",
+      DEFAULT_DATA_STATE,
+      "--var",
+      "EDGE_CACHE:off",
+      "--var",
+      "RATE_LIMIT:off",
+      "--minify=false",
+    ];
+    const base = (await startDevServer({ port: 8796, args, probe: "/1.0/search/cities?name=paris" })).base;
     const send = await inspector(8796 + 1000);
     const path = `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
     const accept = { Accept: c.format === "json" ? "application/json" : "application/xml" };

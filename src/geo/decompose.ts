@@ -30,7 +30,7 @@ export interface Decomposed {
   edge: GridCell[];
 }
 
-type Place = "inside" | "outside" | "edge";
+export type Place = "inside" | "outside" | "edge";
 
 interface Bounds {
   south: number;
@@ -71,8 +71,11 @@ function placeOf(area: Area, b: Bounds): Place {
   return latIn && lngIn ? "inside" : "edge";
 }
 
+/** Where the cell of a level at column x, row y lies in an area. */
+export const cellPlace = (area: Area, level: number, x: number, y: number): Place => placeOf(area, bounds(level, x, y));
+
 /** The level of an area's edge cells. */
-function edgeLevel(area: Area): number {
+export function edgeLevel(area: Area): number {
   let degrees: number;
   if (isCircle(area)) degrees = (Math.max(area.radiusKm, 1e-3) / (Math.PI * EARTH_RADIUS_KM)) * 180;
   else {
@@ -96,38 +99,57 @@ const MAX_EDGE_CELLS = 256;
 
 /**
  * The decomposition at the finest level, up to the area's edge level, whose edge has at most
- * MAX_EDGE_CELLS cells. Tried from the coarsest up, each try stopping once its edge passes the
- * most: a thin strip across the world or a circle at a pole costs a few thousand cells, where
- * trying from the finest down visited millions (half a second of a request's CPU for a strip of
- * 0.01° of latitude, 2 s for a point at a pole). An edge grows with the level, but for cells
+ * MAX_EDGE_CELLS cells: the cells of the edge opened one level at a time, from the coarsest, each
+ * level's edge kept while it has at most that many (a cell inside or outside is so at every finer
+ * level: each level adds to the one before). A thin strip across the world or a circle at a pole
+ * stops at a coarse level after a few thousand cells, where cutting from the finest down visited
+ * millions; cutting each level from the start again visited the coarse levels once per level (a
+ * tenth of a near search's CPU at 10 km, 2026-12-02). An edge grows with the level, but for cells
  * around a pole (of 3,000 random areas, one, 100 m from a pole): there the cut may be coarser than
  * the finest one within the most, and is as exact (its records are measured).
  */
 export function decompose(area: Area): Decomposed {
-  let best = decomposeTo(area, START_LEVEL + 1, Infinity) ?? { inside: [], edge: [] };
-  for (let finest = START_LEVEL + 2; finest <= edgeLevel(area); finest++) {
-    const cut = decomposeTo(area, finest, MAX_EDGE_CELLS);
-    if (cut === null) break;
-    best = cut;
+  const n = 2 ** START_LEVEL;
+  const inside: [number, number][] = [];
+  let edge: GridCell[] = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++)
+      place(area, { level: START_LEVEL, x, y, cell: morton(x, y, START_LEVEL) }, inside, edge);
+  }
+  edge = opened(area, edge, inside, Infinity) ?? edge;
+  let best = { inside: merged(inside), edge };
+  for (let level = START_LEVEL + 2; level <= edgeLevel(area); level++) {
+    const next = opened(area, best.edge, inside, MAX_EDGE_CELLS);
+    if (next === null) break;
+    best = { inside: merged(inside), edge: next };
   }
   return best;
 }
 
-/** The area's cells down to level `finest`, or null as soon as its edge has more than `most` cells. */
-function decomposeTo(area: Area, finest: number, most: number): Decomposed | null {
-  const inside: [number, number][] = [];
-  const edge: GridCell[] = [];
-  const visit = (level: number, x: number, y: number): boolean => {
-    const place = placeOf(area, bounds(level, x, y));
-    if (place === "outside") return true;
-    if (place === "inside") inside.push(range(level, x, y));
-    else if (level >= finest) edge.push({ level, x, y, cell: morton(x, y, level) });
-    else return KIDS.every(([dx, dy]) => visit(level + 1, 2 * x + dx, 2 * y + dy));
-    return edge.length <= most;
-  };
-  const n = 2 ** START_LEVEL;
-  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (!visit(START_LEVEL, x, y)) return null;
-  return { inside: merged(inside), edge };
+/** A cell placed: its range added to `inside`, or it added to `edge`, or nothing (outside). */
+function place(area: Area, c: GridCell, inside: [number, number][], edge: GridCell[]): void {
+  const where = placeOf(area, bounds(c.level, c.x, c.y));
+  if (where === "inside") inside.push(range(c.level, c.x, c.y));
+  else if (where === "edge") edge.push(c);
+}
+
+/**
+ * The kids of an edge's cells, in the order a cut from the coarsest level visits them (by their
+ * cell of START_LEVEL, row by row, then by their Morton code within it): the kids inside added to
+ * `inside`, the edge's; null (and `inside` as it was) when that edge has more than `most` cells.
+ */
+function opened(area: Area, edge: readonly GridCell[], inside: [number, number][], most: number): GridCell[] | null {
+  const found: [number, number][] = [];
+  const next: GridCell[] = [];
+  for (const c of edge) {
+    for (const [dx, dy] of KIDS) {
+      const [x, y] = [2 * c.x + dx, 2 * c.y + dy];
+      place(area, { level: c.level + 1, x, y, cell: morton(x, y, c.level + 1) }, found, next);
+    }
+    if (next.length > most) return null;
+  }
+  inside.push(...found);
+  return next;
 }
 
 const KIDS = [

@@ -90,8 +90,24 @@ export function rangesRecords(areas: Areas, places: Places, ranges: Sql): Sql {
     CROSS JOIN ${places.inCells(raw("(r.value ->> 0)"), raw("(r.value ->> 1)"))}`;
 }
 
+type Cut = { inside: string; all: string; edge: GridCell[] };
+
+/** The last areas cut: a search cuts its area for its total, its walk and its page. */
+const cuts = new Map<string, Cut>();
+const CUTS_KEPT = 16;
+
 /** The cells of an area for the walk: its inside as JSON ranges and its edge cells. */
-export function cut(area: Area): { inside: string; all: string; edge: GridCell[] } {
+export function cut(area: Area): Cut {
+  const key = JSON.stringify(area);
+  const kept = cuts.get(key);
+  if (kept !== undefined) return kept;
+  const made = cutOf(area);
+  if (cuts.size >= CUTS_KEPT) cuts.delete(cuts.keys().next().value ?? "");
+  cuts.set(key, made);
+  return made;
+}
+
+function cutOf(area: Area): Cut {
   const d = decompose(area);
   const edgeRanges = d.edge.map((c) => {
     const size = 4 ** (FINEST_LEVEL - c.level);
