@@ -9,15 +9,16 @@
  *
  * - `_new_york`: a name as one token (`_` + its words joined by `_`), so "the name is the query"
  *   is the token and "the name starts with the query" its prefix;
- * - `__n_new_york_city`: a city's own name (or ASCII name) as one token, apart from its other names
- *   (the suggestions count it over them: src/suggest/likelihood.ts); `__nde_munchen`, its name in a
- *   served language (localized_names), which counts as its own for a request in that language;
+ * - a record's own names (ownNames below), marked by one combining mark, which normalize() never
+ *   leaves in a text: `◌̀new_york_city`, a city's own name (or ASCII name) as one token, apart from
+ *   its other names; `◌́munchen` (a mark per served language), its name in that language, its own
+ *   for a request in that language; the searches rank them first (src/match/own-names.ts), the
+ *   suggestions count them over the others (src/suggest/likelihood.ts);
  * - `__r2_s`: the starts that several words of a name share (name-index.ts sharedStarts): two of its
  *   words start with `s`, so that each typed word is its own word of the name (src/match/fts.ts);
- * - `__o_york`, `__o2_s` (`__ode_york`, `__ode2_s` in a language): the words and shared starts of a
- *   city's shown name alone (its localized name's), so that the searches and the suggestions tell
- *   its own name's words from another name's; `__oa_bezirk`, `__oa2_b`: its ASCII name's, where
- *   their words differ;
+ * - `◌̈york`, `◌̑2_s` (other marks in a language): the words and shared starts of a city's shown
+ *   name alone (its localized name's), so that the searches and the suggestions tell its own name's
+ *   words from another name's; `◌̐bezirk`: its ASCII name's, where their words differ;
  * - `__c_us`, `__s_us_ca`, `__a_ca`, `__t_<city pos>`: country, state (country and admin-1 code),
  *   admin-1 code alone, and a venue's city, so filters are FTS terms intersected with a name;
  * - `__k_<kind>`: a venue's kind (`__k_concert_hall`), a filter like the others;
@@ -26,10 +27,10 @@
  * - `__p<pos>`, in the index of each name apart only: the record its name documents are of
  *   (name-sets.ts recordTokenSql);
  * - `__x`: a venue that has other names than its own (aliases, names in other scripts), whose own
- *   names are then written as a city's are (`__n_…`, `__o_…`); a venue without it has one name, its
- *   own (src/match/own-names.ts).
+ *   names are then written as a city's are; a venue without it has one name, its own
+ *   (src/match/own-names.ts).
  */
-import type { Language } from "./languages.ts";
+import { TRANSLATED, type Language } from "./languages.ts";
 import { words } from "./normalize.ts";
 
 export function nameToken(normalized: string): string {
@@ -39,12 +40,60 @@ export function nameToken(normalized: string): string {
 /** The token of a venue with other names than its own. */
 export const OTHER_NAMES = "__x";
 
-/** A city's own name as a token: `__n_new_york_city`. */
-export const mainNameToken = (normalized: string): string => `__n${nameToken(normalized)}`;
+/**
+ * The marks of own names' tokens: combining marks (U+0300 on), which normalize() removes from every
+ * text, so that no typed word is one; one character, so that an own name's first five letters are
+ * in FTS5's prefix index (1–6 characters), as a word's first six are (`__n_` and `__o_` left an own
+ * name two: each longer start merged the lists of every own token it starts, 2 ms for `san` in
+ * cities500). In order: the main name, each served language's name, the shown name's words, each
+ * language's words, the ASCII name's words, and the shared starts of the same words.
+ */
+const MARKS = (() => {
+  let next = 0x300;
+  const take = () => String.fromCodePoint(next++);
+  const perLanguage = () => Object.fromEntries(TRANSLATED.map((l) => [l, take()])) as Record<Translated, string>;
+  const name = take();
+  const names = perLanguage();
+  const word = take();
+  const words = perLanguage();
+  const ascii = take();
+  return { name, names, word, words, ascii, shared: take(), sharedIn: perLanguage(), asciiShared: take() };
+})();
 
-/** A city's name in a served language as a token: `__nde_munchen`. */
-export const localizedNameToken = (language: Exclude<Language, "en">, normalized: string): string =>
-  `__n${language}${nameToken(normalized)}`;
+type Translated = Exclude<Language, "en">;
+
+/** A city's own name as a token (its words joined by `_`, after its mark). */
+export const mainNameToken = (normalized: string): string => `${MARKS.name}${words(normalized).join("_")}`;
+
+/** A city's name in a served language as a token. */
+export const localizedNameToken = (language: Translated, normalized: string): string =>
+  `${MARKS.names[language]}${words(normalized).join("_")}`;
+
+/** What an own name's token says (readOwnToken): a name or a word, of every language ('') or of one, its text (a name token's words joined by `_`). */
+export interface OwnToken {
+  kind: "name" | "word";
+  language: Translated | "";
+  text: string;
+}
+
+const OWN_TOKENS = new Map<string, Omit<OwnToken, "text">>([
+  [MARKS.name, { kind: "name", language: "" }],
+  [MARKS.word, { kind: "word", language: "" }],
+  [MARKS.ascii, { kind: "word", language: "" }],
+  ...TRANSLATED.flatMap((l): [string, Omit<OwnToken, "text">][] => [
+    [MARKS.names[l], { kind: "name", language: l }],
+    [MARKS.words[l], { kind: "word", language: l }],
+  ]),
+]);
+
+/** An own name's name or word token read back (the import's classes of broad prefixes); null for any other token. */
+export function readOwnToken(token: string): OwnToken | null {
+  const own = OWN_TOKENS.get(token.charAt(0));
+  return own === undefined ? null : { ...own, text: token.slice(1) };
+}
+
+/** An SQLite GLOB that a text of tokens matches when it holds an own name of a served language. */
+export const LOCALIZED_OWN_GLOB = `*[${TRANSLATED.flatMap((l) => [MARKS.names[l], MARKS.words[l]]).join("")}]*`;
 
 /**
  * How the words of a name are written into a document, and a start that several of them share: as
@@ -58,14 +107,18 @@ export interface WordTokens {
 
 export const ANY_NAME: WordTokens = { word: (w) => w, shared: (n, start) => `__r${n}_${start}` };
 
-/** The words of a city's shown name (`__o_york`), or of its name in a served language (`__ode_york`). */
+/** The words of a city's shown name, or of its name in a served language, marked as its own. */
 export function ownWords(language: Language): WordTokens {
-  const scope = language === "en" ? "" : language;
-  return { word: (w) => `__o${scope}_${w}`, shared: (n, start) => `__o${scope}${n}_${start}` };
+  const [word, shared] =
+    language === "en" ? [MARKS.word, MARKS.shared] : [MARKS.words[language], MARKS.sharedIn[language]];
+  return { word: (w) => `${word}${w}`, shared: (n, start) => `${shared}${n}_${start}` };
 }
 
-/** The words of a city's ASCII name where they differ from its name's (`Prenzlauer Berg Bezirk`): `__oa_bezirk`. */
-export const ASCII_WORDS: WordTokens = { word: (w) => `__oa_${w}`, shared: (n, start) => `__oa${n}_${start}` };
+/** The words of a city's ASCII name where they differ from its name's (`Prenzlauer Berg Bezirk`), marked as its own. */
+export const ASCII_WORDS: WordTokens = {
+  word: (w) => `${MARKS.ascii}${w}`,
+  shared: (n, start) => `${MARKS.asciiShared}${n}_${start}`,
+};
 
 export const countryToken = (countryCode: string) => `__c_${countryCode.toLowerCase()}`;
 const stateToken = (countryCode: string, admin1Code: string) =>

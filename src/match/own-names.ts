@@ -5,9 +5,10 @@
  * matches, unless such a record is FAR_LARGER times as large (src/data-contract/ranking.ts). Here:
  * the FTS5 text of a match by an own name, and the pos up to which a record counts as far larger.
  *
- * A city's document holds its own names as tokens of their own (`__n_…`, `__n<lang>_…`, its shown
- * name's words `__o_…`, `__o<lang>_…`: src/data-contract/tokens.ts); a venue's only when it has
- * other names (marked OTHER_NAMES), since a venue without them has one name, its own.
+ * A city's document holds its own names as tokens of their own (its main names, its shown name's
+ * words and its names in each served language, each marked: src/data-contract/tokens.ts); a
+ * venue's only when it has other names (marked OTHER_NAMES), since a venue without them has one
+ * name, its own.
  */
 import type { Language } from "../data-contract/languages.ts";
 import { FAR_LARGER, ownKey, promotedKey } from "../data-contract/ranking.ts";

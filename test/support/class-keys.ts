@@ -1,10 +1,13 @@
 /**
  * The order of a name search by the rule of docs/api.md#order, from the search index's own answers
  * (FTS5 lookups of each tier: which records match is not what these tests test): a record found by
- * one of its own names (a city's `__n_…` name tokens and `__o_…`, `__oa_…` words; a venue's the
- * same, or any of its names when it has one, without `__x`) before one found only by another,
+ * one of its own names (a city's own name tokens and words: src/data-contract/tokens.ts; a venue's
+ * the same, or any of its names when it has one, without `__x`) before one found only by another,
  * unless 31.6 times as large as the largest found by an own name; in each class its best tier.
  */
+import type { Language } from "../../src/data-contract/languages.ts";
+import { ASCII_WORDS, localizedNameToken, mainNameToken, ownWords } from "../../src/data-contract/tokens.ts";
+
 export type Match = (text: string) => Promise<ReadonlySet<number>> | ReadonlySet<number>;
 
 /** Per record: its best tier by its own names (null: none holds the words), and by any. */
@@ -18,25 +21,31 @@ const tierOf = (x: ReadonlySet<number>, s: ReadonlySet<number>, w: ReadonlySet<n
 
 /**
  * The tiers of a text's words (normalized, no two sharing a start) in the records of `resource`,
- * their own names those of English and of `language` (`de`: `__nde_…`, `__ode_…` too).
+ * their own names those of English and of `language` (its localized names too).
  */
 export async function nameTiers(
   match: Match,
   resource: "cities" | "venues",
   words: readonly string[],
-  language = "en",
+  language: Language = "en",
 ): Promise<NameTiers> {
   const token = `_${words.join("_")}`;
   const all = (scope: string) => words.map((w) => `"${scope}${w}"*`).join(" AND ");
   const alone = (text: string) => (resource === "venues" ? ` OR ((${text}) NOT "__x")` : "");
-  const lang = language === "en" ? [] : [language];
-  const names = ["", ...lang].map((l) => `"__n${l}${token}"`);
-  const scopes = ["_", ...(resource === "cities" ? ["a_"] : []), ...lang.map((l) => `${l}_`)];
-  const ownWords = scopes.map((scope) => `(${all(`__o${scope}`)})`).join(" OR ");
+  const text = words.join(" ");
+  const names = [mainNameToken(text), ...(language === "en" ? [] : [localizedNameToken(language, text)])].map(
+    (t) => `"${t}"`,
+  );
+  const scopes = [
+    ownWords("en"),
+    ...(resource === "cities" ? [ASCII_WORDS] : []),
+    ...(language === "en" ? [] : [ownWords(language)]),
+  ];
+  const ownWordsText = scopes.map((scope) => `(${words.map((w) => `"${scope.word(w)}"*`).join(" AND ")})`).join(" OR ");
   const own = tierOf(
     await match(`(${names.join(" OR ")})${alone(`"${token}"`)}`),
     await match(`(${names.map((n) => `${n}*`).join(" OR ")})${alone(`"${token}"*`)}`),
-    await match(`(${ownWords})${alone(all(""))}`),
+    await match(`(${ownWordsText})${alone(all(""))}`),
   );
   const any = tierOf(await match(`"${token}"`), await match(`"${token}"*`), await match(all("")));
   return { own, any: (pos) => any(pos) ?? 2 };

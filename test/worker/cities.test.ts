@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CitiesPage, CityJson } from "../../src/shape.ts";
 import { allPages, getJson, HOLLYWOOD } from "./helpers.ts";
 import { classKeys, nameTiers } from "../support/class-keys.ts";
+import type { Language } from "../../src/data-contract/languages.ts";
 
 async function page(query: string): Promise<CitiesPage> {
   const res = await getJson(`/1.0/search/cities?${query}`);
@@ -138,7 +139,7 @@ describe("city search: deep pages of broad one-word names (anchored every few ma
       ).results.map((r) => r.rowid),
     );
 
-  it.each([
+  it.each<[string, Language]>([
     ["s", "en"],
     ["b", "en"],
     ["sa", "en"],

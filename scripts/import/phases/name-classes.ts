@@ -6,6 +6,7 @@
  * own. Pure, over a trie of the prefixes; memory grows with the prefixes, not the records.
  */
 import { classTier, EXACT, OTHER, OWN, STARTS, WORDS, type NameTier } from "../../../src/data-contract/ranking.ts";
+import { readOwnToken } from "../../../src/data-contract/tokens.ts";
 import { type PrefixTrie, RecordPrefixes } from "./prefix-trie.ts";
 
 /** A record in its place of the default order: its words, its names as name tokens (`_new_york`), its own names' tokens. */
@@ -14,7 +15,7 @@ export interface TierRecord {
   /** Its words (normalized, separated by spaces; repeats allowed). */
   text: string;
   nameTokens: readonly string[];
-  /** Its own names' tokens (src/data-contract/tokens.ts `__n…`, `__o…`); null when its one name is its own. */
+  /** Its own names' tokens (src/data-contract/tokens.ts readOwnToken); null when its one name is its own. */
   own: string | null;
 }
 
@@ -24,23 +25,16 @@ interface OwnNames {
   words: string[];
 }
 
-/**
- * `__n_…`, `__nde_…` (a name token), `__o_…`, `__oa_…` (an ASCII name's: every language's), `__ode_…`
- * (a word); shared starts (`__o2_s`) do not match.
- */
-const OWN_TOKEN = /^__([no])(a|[a-z]{2})?_(.*)$/;
-
 /** A record's own names per language ('' English, the names every language has), from its own tokens. */
 function ownNamesOf(own: string): Map<string, OwnNames> {
   const out = new Map<string, OwnNames>();
   for (const token of own.split(" ")) {
-    const m = OWN_TOKEN.exec(token);
-    if (m === null) continue;
-    const lang = m[2] === undefined || m[2] === "a" ? "" : m[2];
-    const names = out.get(lang) ?? { tokens: [], words: [] };
-    out.set(lang, names);
-    if (m[1] === "n") names.tokens.push(`_${m[3] ?? ""}`);
-    else names.words.push(m[3] ?? "");
+    const read = readOwnToken(token);
+    if (read === null) continue;
+    const names = out.get(read.language) ?? { tokens: [], words: [] };
+    out.set(read.language, names);
+    if (read.kind === "name") names.tokens.push(`_${read.text}`);
+    else names.words.push(read.text);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { kindTerm } from "../../../src/data-contract/grid.ts";
 import { scopeKey } from "../../../src/data-contract/scopes.ts";
 import { nameAnchors, prefixCandidates, scopedPrefixCounts, type PrefixRecord } from "./prefix-totals.ts";
 import type { TierRecord } from "./name-classes.ts";
+import { LOCALIZED_OWN_GLOB } from "../../../src/data-contract/tokens.ts";
 
 type Kind = "venue" | "city";
 type RegionRow = { text: string; country_code: string | null; admin1_code: string | null };
@@ -46,8 +47,8 @@ const TIER_COLUMNS: Record<Kind, string> = {
   city: "SELECT pos, words AS text, names, main AS own FROM temp.city_text",
 };
 
-/** Own names in a language other than English: `__nde_…`, `__ode_…` (src/data-contract/tokens.ts). */
-const LOCALIZED_OWN = "(own GLOB '*__n[a-z][a-z]_*' OR own GLOB '*__o[a-z][a-z]_*')";
+/** Own names in a language other than English (src/data-contract/tokens.ts). */
+const LOCALIZED_OWN = `own GLOB '${LOCALIZED_OWN_GLOB}'`;
 
 /** Records in the default order (pos): the order the anchors follow; or those with own names in another language. */
 function recordsInOrder(db: Database.Database, kind: Kind, localized = false): Iterable<PosRow> {
