@@ -54,6 +54,8 @@ export interface StatementSink {
 interface OpenFile {
   fd: number;
   what: string;
+  /** The kind of parts it holds, which the next part of that kind continues (RemotePart.joins). */
+  joins: string | undefined;
   bytes: number;
   rows: number;
   statements: number;
@@ -73,13 +75,14 @@ class FileWriter {
     private readonly onFile: (file: WrittenFile) => void,
   ) {}
 
-  statement(sql: string, rows: number, what: string, perFile: number | undefined): void {
+  statement(sql: string, rows: number, part: RemotePart): void {
     const line = `${sql};\n`;
     const size = Buffer.byteLength(line);
-    if (this.file !== null && (this.file.bytes + size > MAX_FILE_BYTES || this.file.statements === perFile)) {
+    if (this.file !== null && (this.file.bytes + size > MAX_FILE_BYTES || this.file.statements === part.perFile)) {
       this.close(false);
     }
-    this.file ??= this.open(what);
+    this.file ??= this.open(part.what, part.joins);
+    if (!this.file.what.endsWith(part.what)) this.file.what = `${this.file.what.split(" … ")[0] ?? ""} … ${part.what}`;
     writeSync(this.file.fd, line);
     this.sink.run(sql);
     this.file.bytes += size;
@@ -87,12 +90,17 @@ class FileWriter {
     this.file.statements++;
   }
 
-  private open(what: string): OpenFile {
+  private open(what: string, joins: string | undefined): OpenFile {
     const fd = openSync(join(this.dir, fileName(this.written.length)), "w");
     const head = `-- ${what}\n`;
     writeSync(fd, head);
     this.sink.begin();
-    return { fd, what, bytes: Buffer.byteLength(head), rows: 0, statements: 0 };
+    return { fd, what, joins, bytes: Buffer.byteLength(head), rows: 0, statements: 0 };
+  }
+
+  /** Ends the open file before a part that does not continue it. */
+  before(part: RemotePart): void {
+    if (this.file !== null && (part.joins === undefined || this.file.joins !== part.joins)) this.close(false);
   }
 
   /** Ends the open file with the row that records it as applied (but the last, which drops that table). */
@@ -117,8 +125,9 @@ class FileWriter {
 
 /**
  * Writes the parts into numbered files in `dir`, each statement as it comes, and runs it in `sink`:
- * a part starts a file of its own and continues into the next when a file would pass
- * MAX_FILE_BYTES (or the part's statements a file). Returns the files; `onFile` hears of each one.
+ * a part starts a file of its own, or continues the open one when both are of one kind
+ * (RemotePart.joins), and continues into the next when a file would pass MAX_FILE_BYTES (or the
+ * part's statements a file). Returns the files; `onFile` hears of each one.
  */
 export function writeRemoteFiles(
   parts: Iterable<RemotePart>,
@@ -129,9 +138,11 @@ export function writeRemoteFiles(
 ): WrittenFile[] {
   const writer = new FileWriter(dir, version, sink, onFile);
   for (const part of parts) {
-    for (const { sql, rows } of part.statements) writer.statement(sql, rows, part.what, part.perFile);
-    writer.close(part.last === true);
+    writer.before(part);
+    for (const { sql, rows } of part.statements) writer.statement(sql, rows, part);
+    if (part.joins === undefined) writer.close(part.last === true);
   }
+  writer.close(false);
   return writer.written;
 }
 

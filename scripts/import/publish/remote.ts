@@ -51,6 +51,12 @@ export interface RemotePart {
   statements: Iterable<RemoteStatement>;
   /** At most this many statements in one file (the FTS merges: each is about 1 MiB of D1's work). */
   perFile?: number;
+  /**
+   * Parts of one kind continue the file the part before opened, where it fits (remote-files.ts):
+   * the rows and documents of small tables are not a request each; a part without a kind starts
+   * a file of its own.
+   */
+  joins?: "inserts" | "merges";
   /** The last part drops import_progress, so its file records nothing (applying it twice is harmless). */
   last?: boolean;
 }
@@ -85,13 +91,16 @@ export function* remoteParts(
 ): Generator<RemotePart> {
   const writes = new D1Writes(build);
   yield { what: "creating the stage tables", statements: stageStatements(build, writes, version, indexSuffix) };
-  for (const table of PLAIN_TABLES) yield { what: `rows of ${table}`, statements: rowInserts(build, writes, table) };
-  for (const { table, docs } of FTS_DOCUMENTS) {
-    const statements = docInserts(build, docs, `stage_${table}`, ftsColumn(build, table));
-    yield { what: `documents of ${table}`, statements };
+  for (const table of PLAIN_TABLES) {
+    yield { what: `rows of ${table}`, statements: rowInserts(build, writes, table), joins: "inserts" };
   }
   for (const { table, docs } of FTS_DOCUMENTS) {
-    yield { what: `merging ${table}`, statements: merges(build, table, docs), perFile: MERGES_PER_FILE };
+    const statements = docInserts(build, docs, `stage_${table}`, ftsColumn(build, table));
+    yield { what: `documents of ${table}`, statements, joins: "inserts" };
+  }
+  for (const { table, docs } of FTS_DOCUMENTS) {
+    const statements = merges(build, table, docs);
+    yield { what: `merging ${table}`, statements, perFile: MERGES_PER_FILE, joins: "merges" };
   }
   yield {
     what: "swapping the new tables in",
