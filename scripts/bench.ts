@@ -54,6 +54,9 @@
  * `npm run bench -- --floor` instead measures each query class's misses against a bare worker that
  * replays the class's own statements in one D1 batch (docs/benchmarks.md "The floor").
  *
+ * `npm run bench -- --long-words` instead measures words longer than FTS5's prefix index against
+ * their first 6 letters at 1,000,000 venues (docs/benchmarks.md "Long words").
+ *
  * `npm run bench -- --profile CLASS` instead profiles the worker's CPU under load of one query class.
  *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
@@ -80,6 +83,7 @@ import { benchClasses } from "./bench/classes-run.ts";
 import { benchFirst } from "./bench/first-run.ts";
 import { benchFloor } from "./bench/floor-run.ts";
 import { benchProfile } from "./bench/profile-run.ts";
+import { benchLongWords } from "./bench/long-words-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -95,6 +99,7 @@ const { values } = parseArgs({
     classes: { type: "boolean" },
     first: { type: "boolean" },
     floor: { type: "boolean" },
+    "long-words": { type: "boolean" },
     profile: { type: "string" },
     url: { type: "string" },
     label: { type: "string" },
@@ -124,6 +129,7 @@ const RUNS = [
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],
   [values.floor, benchFloor],
+  [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;

@@ -10,29 +10,32 @@ import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { anonymous, type Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
+import { withLongWords } from "../../src/match/long-words.ts";
 import { fullScans } from "./plans.ts";
 import { parseSuggestParams } from "../../src/suggest/params.ts";
 import { suggestStatement } from "../../src/suggest/suggest.ts";
 import type { QueryClass } from "./query-classes.ts";
 
-/** The rows of statements run on a SQLite file, as the worker's Runner gives them (better-sqlite3 binds by position). */
+/** The rows of statements run on a SQLite file, as the worker's Runner gives them (long words as D1 runs them; better-sqlite3 binds by position). */
 export function rowsOf(db: Database.Database, list: readonly Sql[]): { rows: Record<string, unknown>[] }[] {
-  return list.map(anonymous).map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }));
+  return list
+    .map((s) => anonymous(withLongWords(s)))
+    .map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }));
 }
 
-/** Every statement of a miss of this class, in order (the second round trip included). */
+/** Every statement of a miss of this class as D1 runs it, in order (the second round trip included). */
 export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
   const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   if (c.suggest === true) {
     const statement = suggestStatement(q, parseSuggestParams(c.resource, c.query), "en");
-    return statement === null ? [] : [statement];
+    return statement === null ? [] : [withLongWords(statement)];
   }
   const params = parseSearchParams(c.resource, c.query);
   const statements: Sql[] = [];
   // The worker's own search, on the SQLite file instead of a D1 session.
   const runner: Runner = {
     run: (_what, list) => {
-      statements.push(...list);
+      statements.push(...list.map(withLongWords));
       return Promise.resolve(rowsOf(db, list));
     },
   };

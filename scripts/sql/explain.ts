@@ -16,6 +16,7 @@ import type { SearchParams } from "../../src/params/search-params.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import type { Page } from "../../src/query/records.ts";
+import { withLongWords } from "../../src/match/long-words.ts";
 import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { firstTrip } from "../../src/query/trips.ts";
@@ -115,7 +116,7 @@ export function localRunner(
 ): Runner {
   return {
     run: (what, list) => {
-      const ran = list.map((s) => ranStatement(db, s));
+      const ran = list.map((s) => ranStatement(db, withLongWords(s)));
       onTrip(
         what,
         ran.map(({ all: _all, ...r }) => r),

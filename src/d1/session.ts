@@ -9,6 +9,7 @@
  *   statement (never its text in the body).
  */
 import { ApiError } from "../http/errors.ts";
+import { withLongWords } from "../match/long-words.ts";
 import type { Sql } from "../sql/sql.ts";
 
 /**
@@ -99,11 +100,12 @@ export class Session {
 
   /**
    * Runs statements in one round trip (a D1 batch: one transaction, one snapshot), with the
-   * data version read first. `what` names the statements in logs.
+   * data version read first, long words asked as whole words (src/match/long-words.ts). `what`
+   * names the statements in logs.
    */
   async run(what: string, statements: readonly Sql[]): Promise<Rows<Record<string, unknown>>[]> {
     this.trips++;
-    const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements]);
+    const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements.map(withLongWords)]);
     const version = results[0]?.results[0]?.value;
     if (typeof version !== "string") {
       throw new ApiError(503, "the database holds no data yet; run the import", {

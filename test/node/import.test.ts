@@ -196,6 +196,7 @@ describe("import", () => {
       "CREATE INDEX venues_by_country ON venues (country_code, pos)",
       "CREATE UNIQUE INDEX venues_by_id ON venues (id)",
       "CREATE INDEX venues_by_state ON venues (country_code, admin1_code, pos)",
+      "CREATE INDEX words_by_word ON words (word)",
     ];
     expect(indexes(alone)).toEqual(expected);
     expect(indexes(paced)).toEqual(expected);

@@ -1,0 +1,104 @@
+/**
+ * A word typed longer than FTS5's prefix index (docs/api.md#long-words). The index holds every
+ * token's first 1–6 characters (migrations/0004), and FTS5 reads a prefix of another length by
+ * merging the document lists of every token that starts with it, whole, before the first row: at
+ * 1,000,000 venues `"theatre"*` took 28 ms where `"theatr"*` took 1. A longer prefix of a word is
+ * therefore asked as the words that start with it, each as a whole token, whose lists FTS5 reads
+ * lazily: `("theatre" OR "theatres")`, the words read from the vocabulary (words, by its index
+ * words_by_word), in the statement itself, so that no round trip is added. The vocabulary holds
+ * every word of every name that the search indexes hold (test/node/long-words.test.ts), so the
+ * two texts match the same records. A prefix that more than MOST_WORDS words start is left as it is.
+ *
+ * Applied to a statement as it runs (src/d1/session.ts, scripts/sql/explain.ts): every FTS5 text is
+ * written by src/match/fts.ts, whose prefixOf() is the only writer of `"…"*`.
+ */
+import { readOwnToken } from "../data-contract/tokens.ts";
+import type { Sql, SqlValue } from "../sql/sql.ts";
+
+/** The longest prefix FTS5's prefix index holds, in characters (migrations/0004: prefix = '1 2 3 4 5 6'). */
+const PREFIX_INDEX_LONGEST = 6;
+
+/** The most words a long prefix is asked as: each is a list FTS5 merges as it reads. */
+const MOST_WORDS = 64;
+
+/**
+ * A phrase asked as a prefix: `"token"*`, or `\"token\"*` in a text inside a JSON value (the
+ * suggestions bind their texts as one: src/suggest/ways.ts); the quote as written is group 1.
+ */
+const PREFIX_PHRASE = /(\\?")([^"\\]+)\1\*/g;
+
+/** A word's token in a document: its mark (an own name's word, src/data-contract/tokens.ts) and the word. */
+interface WordToken {
+  /** The quote as written and the mark: what each word of the phrase is written after. */
+  open: string;
+  word: string;
+  /** The quote as written. */
+  close: string;
+}
+
+/** A word as the tokenizer keeps it (src/data-contract/tokens.ts): ASCII letters and digits, any other character. */
+const WORD = /^[^\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+$/u;
+
+/** The mark and word of a prefix phrase's token, when it is longer than the prefix index; null for any other. */
+function longWord(token: string): { mark: string; word: string } | null {
+  if ([...token].length <= PREFIX_INDEX_LONGEST || token.startsWith("_")) return null;
+  const own = readOwnToken(token);
+  if (own !== null)
+    return own.kind === "word" && WORD.test(own.text) ? { mark: token.charAt(0), word: own.text } : null;
+  // Another mark: a start that words share (`◌2_s`); a word is letters and digits, never marked or joined.
+  return WORD.test(token) && !/^\p{M}/u.test(token) ? { mark: "", word: token } : null;
+}
+
+/** The long prefix phrases of a bound value, once each. */
+function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
+  if (typeof value !== "string" || !value.includes('"*')) return [];
+  const found = new Map<string, WordToken>();
+  for (const [phrase, quote = "", token = ""] of value.matchAll(PREFIX_PHRASE)) {
+    const long = longWord(token);
+    if (long !== null) found.set(phrase, { open: quote + long.mark, word: long.word, close: quote });
+  }
+  return [...found];
+}
+
+/** At most this many long prefixes of one text are asked as words: each is a replace() deeper (D1: expressions 100 deep). */
+const MOST_PER_TEXT = 8;
+
+/** D1's limit of SQL a statement (100,000 bytes), with room: a statement past it keeps its prefixes. */
+const MOST_SQL_BYTES = 90_000;
+
+/**
+ * A numbered statement (src/sql/sql.ts numbered()) whose bound FTS5 texts ask their long prefixes
+ * as the words that start with them; the statement itself when none has one. The long prefixes are
+ * bound as one JSON value (D1 binds at most 100 values a statement), `[[phrase, open, word, close], …]`:
+ * the phrase as written, what each of its words is written after (the quote and the mark), the
+ * word, and what after it (the quote). Each
+ * text reads the words where it is (a first CTE that the texts read from is what SQLite refuses in
+ * an FTS5 constraint of a correlated subquery: "subqueries nested too deep").
+ */
+export function withLongWords(statement: Sql): Sql {
+  const prefixesOf = statement.binds.map((value) => longPrefixes(value).slice(0, MOST_PER_TEXT));
+  const all = [...new Map(prefixesOf.flat()).entries()];
+  if (all.length === 0) return statement;
+  const list = `+?${statement.binds.length + 1}`;
+  const at = (k: number, field: number) => `json_extract(${list},'$[${k}][${field}]')`;
+  const asWords = (k: number) =>
+    `(SELECT CASE WHEN count(*) BETWEEN 1 AND ${MOST_WORDS} THEN '('||group_concat(${at(k, 1)}||word||${at(k, 3)},' OR ')||')' ` +
+    `ELSE ${at(k, 0)} END FROM (SELECT word FROM words WHERE word>=${at(k, 2)} AND word<${at(k, 2)}||char(1114111) ` +
+    `ORDER BY word LIMIT ${MOST_WORDS + 1}))`;
+  const index = new Map(all.map(([phrase], k) => [phrase, k]));
+  let text = statement.text;
+  prefixesOf.forEach((prefixes, i) => {
+    if (prefixes.length === 0) return;
+    const replaced = prefixes.reduce(
+      (inner, [phrase]) => {
+        const k = index.get(phrase) ?? 0;
+        return `replace(${inner},${at(k, 0)},${asWords(k)})`;
+      },
+      `+?${i + 1}`,
+    );
+    text = text.replaceAll(new RegExp(`\\+\\?${i + 1}(?!\\d)`, "g"), replaced);
+  });
+  if (new TextEncoder().encode(text).length > MOST_SQL_BYTES) return statement;
+  const json = JSON.stringify(all.map(([phrase, { open, word, close }]) => [phrase, open, word, close]));
+  return { text, binds: [...statement.binds, json] };
+}

@@ -1,0 +1,169 @@
+/**
+ * Long words asked as the words that start them (src/match/long-words.ts): the same records as the
+ * prefix FTS5 merges whole. Against FTS5 itself: in a small index, a long prefix and its rewriting
+ * count the same documents, with few words and past MOST_WORDS; on the imported fixtures, the
+ * vocabulary holds every word token the search indexes hold, and every search and suggestion of
+ * long prefixes answers the same with the rewriting as without it.
+ */
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localRunner } from "../../scripts/sql/explain.ts";
+import { readOwnToken, ownWords } from "../../src/data-contract/tokens.ts";
+import { withLongWords } from "../../src/match/long-words.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { CITIES } from "../../src/query/cities.ts";
+import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
+import { runSearch } from "../../src/query/search.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import { anonymous, numbered, sql, type Sql } from "../../src/sql/sql.ts";
+import { parseSuggestParams } from "../../src/suggest/params.ts";
+import { runSuggest } from "../../src/suggest/suggest.ts";
+import { dir, fixtureImport } from "../support/import-fixtures.ts";
+
+const all = (db: Database.Database, s: Sql) => {
+  const { text, binds } = anonymous(s);
+  return db.prepare(text).all(...binds);
+};
+
+describe("a long prefix asked as its words, in FTS5", () => {
+  const db = new Database(":memory:");
+  const own = ownWords("en").word("");
+  beforeAll(() => {
+    db.exec(`CREATE VIRTUAL TABLE t USING fts5 (d, detail = 'none', prefix = '1 2 3 4 5 6', tokenize = "ascii tokenchars '_'");
+      CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT NOT NULL);
+      CREATE INDEX words_by_word ON words (word);`);
+    const insertDoc = db.prepare("INSERT INTO t (d) VALUES (?)");
+    const insertWord = db.prepare("INSERT INTO words (word) VALUES (?)");
+    // 3 words start with `theatre`, 70 with `abcdefgh`; each in 2 documents, one of them marked own.
+    const words = [
+      "theatre",
+      "theatres",
+      "theatrex",
+      "theatr",
+      ...Array.from({ length: 70 }, (_, i) => `abcdefgh${i}`),
+    ];
+    for (const w of words) {
+      insertWord.run(w);
+      insertDoc.run(`${w} other`);
+      insertDoc.run(`${own}${w} _${w}_hall`);
+    }
+  });
+  afterAll(() => db.close());
+
+  const count = (text: string) => numbered(sql`SELECT count(*) AS n FROM t WHERE t MATCH ${text}`);
+
+  // Each word is in two documents, one as a word and one as an own word: a prefix of n words counts n.
+  it.each([
+    ['"theatre"*', 3],
+    [`"${own}theatre"*`, 3],
+    [`"${own}theatr"*`, 4],
+    ['"abcdefgh"*', 70],
+    ['"abcdefgh1"*', 11],
+    ['"theatre"* AND "other"', 3],
+    ['("theatre"*) NOT ("theatres")', 2],
+    [`"theatre"* OR "${own}theatre"* OR "abcdefgh1"*`, 17],
+    ['"zzzzzzzz"*', 0],
+  ])("%s: the same documents, read as words", (text, n) => {
+    const rewritten = withLongWords(count(text));
+    expect(rewritten.text).toContain("FROM words");
+    expect(all(db, count(text))).toEqual([{ n }]);
+    expect(all(db, rewritten)).toEqual([{ n }]);
+  });
+
+  it("asks a text inside a JSON value (the suggestions' texts) as words too", () => {
+    const text = JSON.stringify({ text: `"theatre"* OR "${own}theatre"*` });
+    const statement = numbered(sql`SELECT count(*) AS n FROM t WHERE t MATCH json_extract(${text}, '$.text')`);
+    expect(withLongWords(statement).text).toContain("FROM words");
+    expect(all(db, withLongWords(statement))).toEqual([{ n: 6 }]);
+  });
+
+  it("leaves short prefixes, name tokens, shared starts and phrases without a star as they are", () => {
+    for (const text of ['"theatr"*', '"_theatre_hall"*', '"__r2_theatre"*', '"theatres"', `"${own}theatr"`]) {
+      expect(withLongWords(count(text))).toEqual(count(text));
+    }
+  });
+});
+
+let fixtures: Database.Database;
+let prefixes: string[] = [];
+
+/** A runner that runs statements as they were built: every long prefix merged by FTS5. */
+const asBuilt = (): Runner => ({
+  run: (_what, list) => Promise.resolve(list.map((s) => ({ rows: all(fixtures, s) as Record<string, unknown>[] }))),
+});
+
+/** A runner as the worker's, counting the statements whose texts it rewrote. */
+function counted(rewritten: { n: number }): Runner {
+  const runner = localRunner(fixtures);
+  return {
+    run: (what, list) => {
+      rewritten.n += list.filter((s) => withLongWords(s) !== s).length;
+      return runner.run(what, list);
+    },
+  };
+}
+
+const searches = (word: string) => [
+  `name=${word}`,
+  `name=the ${word}`,
+  `name=${word}&country=US`,
+  `name=${word}&lat=40.7&long=-74&radius=500`,
+];
+
+describe("long words on the imported fixtures", () => {
+  beforeAll(async () => {
+    const path = join(dir, "long-words.sqlite");
+    await fixtureImport(path);
+    fixtures = new Database(path, { readonly: true });
+    const words = fixtures
+      .prepare("SELECT word FROM words WHERE length(word) >= 8 ORDER BY venues + cities DESC, word")
+      .pluck()
+      .all() as string[];
+    // The most common long words' 7- and 8-letter starts, and whole words.
+    prefixes = [...new Set(words.slice(0, 24).flatMap((w) => [w.slice(0, 7), w.slice(0, 8), w]))];
+  }, 120_000);
+  afterAll(() => fixtures.close());
+
+  it("the vocabulary holds every word token longer than the prefix index of every search index", () => {
+    const words = new Set(fixtures.prepare("SELECT word FROM words").pluck().all() as string[]);
+    for (const index of ["venues_fts", "cities_fts", "venue_name_words_fts", "city_name_words_fts"]) {
+      fixtures.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_terms USING fts5vocab(main, ${index}, 'row')`);
+      const terms = fixtures.prepare(`SELECT term FROM temp.${index}_terms`).pluck().all() as string[];
+      const long = terms
+        .map((t) => (readOwnToken(t)?.kind === "word" ? (readOwnToken(t)?.text ?? "") : t))
+        .filter((w) => [...w].length >= 6 && !w.includes("_") && !/^\p{M}/u.test(w));
+      expect(long.length, index).toBeGreaterThan(0);
+      expect(
+        long.filter((w) => !words.has(w)),
+        index,
+      ).toEqual([]);
+    }
+  });
+
+  it("every search and suggestion of a long word answers the same as its prefix merged whole", async () => {
+    const rewritten = { n: 0 };
+    for (const [resource, q] of [
+      ["venues", VENUES],
+      ["cities", CITIES],
+    ] as const) {
+      const queries = q as ResourceQueries<unknown>;
+      for (const word of prefixes) {
+        for (const query of searches(encodeURIComponent(word).replaceAll("%20", "+"))) {
+          const p = parseSearchParams(resource, query);
+          const expected = await runSearch(queries, asBuilt(), p, "en");
+          expect(await runSearch(queries, counted(rewritten), p, "en"), `${resource}?${query}`).toEqual(expected);
+        }
+        for (const language of ["en", "de"] as const) {
+          const s = parseSuggestParams(resource, `name=${encodeURIComponent(word)}`);
+          const expected = await runSuggest(queries, asBuilt(), s, language);
+          expect(await runSuggest(queries, counted(rewritten), s, language), `suggest ${resource} ${word}`).toEqual(
+            expected,
+          );
+        }
+      }
+    }
+    expect(prefixes.length).toBeGreaterThan(50);
+    expect(rewritten.n).toBeGreaterThan(prefixes.length);
+  }, 300_000);
+});
