@@ -1,16 +1,17 @@
 /**
  * A word typed longer than FTS5's prefix index (docs/api.md#long-words). The index holds every
  * token's first 1–6 characters (migrations/0004), and FTS5 reads a prefix of another length by
- * merging the document lists of every token that starts with it, whole, before the first row: at
- * 1,000,000 venues `"theatre"*` took 28 ms where `"theatr"*` took 1. A longer prefix of a word is
- * therefore asked as the words that start with it, each as a whole token, whose lists FTS5 reads
- * lazily: `("theatre" OR "theatres")`, the words read from the vocabulary (words, by its index
- * words_by_word), in the statement itself, so that no round trip is added. The vocabulary holds
- * every word of every name that the search indexes hold (test/node/long-words.test.ts), so the
- * two texts match the same records. A prefix that more than MOST_WORDS words start is left as it is.
+ * merging the document lists of every token that starts with it, whole, before the first row
+ * (docs/benchmarks.md#long-words). A longer prefix of a word is therefore asked as the words that
+ * start with it, each as a whole token, whose lists FTS5 reads lazily: `("theatre" OR
+ * "theatres")`, the words read from the vocabulary (words, by its index words_by_word), in the
+ * statement itself, so that no round trip is added. The vocabulary holds every word of every name
+ * that the search indexes hold (test/node/long-words.test.ts), so the two texts match the same
+ * records. A prefix that more than MOST_WORDS words start is left as it is.
  *
- * Applied to a statement as it runs (src/d1/session.ts, scripts/sql/explain.ts): every FTS5 text is
- * written by src/match/fts.ts, whose prefixOf() is the only writer of `"…"*`.
+ * Applied to a statement as it runs (src/d1/session.ts; npm run sql and the benchmark's raw SQL
+ * alike: scripts/sql/explain.ts, scripts/bench/raw-sql.ts): every FTS5 text is written by
+ * src/match/fts.ts, whose prefixOf() is the only writer of `"…"*`.
  */
 import { readOwnToken } from "../data-contract/tokens.ts";
 import type { Sql, SqlValue } from "../sql/sql.ts";
@@ -47,7 +48,7 @@ function longWord(token: string): { mark: string; word: string } | null {
  * The long prefix phrases of a bound value, once each: `"token"*`, or `\\"token\\"*` in a text inside
  * a JSON value (the suggestions bind their texts as one: src/suggest/ways.ts). Read from each `"*`
  * back to its quote, a short token passed over at once: every search binds such texts, most of them
- * without a long word (a regular expression over them was 2 % of a suggestion's CPU).
+ * without a long word, and this runs on every request.
  */
 function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
   if (typeof value !== "string") return [];
