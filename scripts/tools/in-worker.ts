@@ -6,8 +6,16 @@
  * search text) while the main thread reads, places and writes: every core instead of one.
  */
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+
+/**
+ * Threads for a phase whose row-making is the work (cities read, venues generated): the main thread
+ * mostly waits meanwhile, so two keep both of this machine's cores busy; each more worker holds a V8
+ * heap of its own (docs/import.md#memory).
+ */
+export const ROW_WORKERS = Math.min(2, availableParallelism());
 
 /** Jobs in flight at most: enough to keep the worker busy while the answer of one is used. */
 const AHEAD = 3;

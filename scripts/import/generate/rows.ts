@@ -7,8 +7,7 @@
  * the in-memory generator makes (venues.ts); jobs of different workers may land in either order,
  * which nothing reads (the served order is by city, name and id).
  */
-import { availableParallelism } from "node:os";
-import { inWorker } from "../../tools/in-worker.ts";
+import { inWorker, ROW_WORKERS } from "../../tools/in-worker.ts";
 import type { GeneratorCity, Point } from "./venues.ts";
 
 /** One city's venues: their numbers from `first`, their points, and the city each point is in. */
@@ -25,12 +24,6 @@ export interface RowsJob {
   file: string;
   cities: CityJob[];
 }
-
-/**
- * Two workers: 10M venues on 5M cities, one worker made the rows for 190 s while this thread
- * placed for about 50 (2 cores); each more worker holds a V8 heap of its own.
- */
-const ROW_WORKERS = Math.min(2, availableParallelism());
 
 /** How many rows each job wrote, in the order of the jobs. */
 export const rowsWrittenInWorker = (jobs: Iterable<RowsJob>): AsyncGenerator<number> =>

@@ -6,7 +6,7 @@
 import { basename } from "node:path";
 import type Database from "better-sqlite3";
 import { normalize } from "../../../src/data-contract/normalize.ts";
-import { inWorker } from "../../tools/in-worker.ts";
+import { inWorker, ROW_WORKERS } from "../../tools/in-worker.ts";
 import type { LocalizedName } from "../../../src/data-contract/name-index.ts";
 import type { CityJob, RawCityRow } from "./raw-city.ts";
 import type { Problems } from "../problems.ts";
@@ -86,7 +86,8 @@ const CITY_JOB = 2000;
 /** The rows of raw_cities of the cities read, made in a worker thread (raw-city.ts) as they are read. */
 async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, LocalizedName[]>) {
   const module = new URL("./city-rows-worker.ts", import.meta.url);
-  for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized))) yield* rows;
+  for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized), ROW_WORKERS))
+    yield* rows;
 }
 
 /** What reading the cities left out: what the geoname table's reader counts, and the places below --min-population. */
