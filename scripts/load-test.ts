@@ -8,18 +8,17 @@
  * applies (this machine's clients are not rate limited) — thousands of requests a minute from one
  * address must never see a 429.
  *
- * 1. Steady: 64 connections for 60 s of repeated popular queries (cache hits), fresh queries built
+ * 1. Dearest requests: on a worker whose every request is a miss, ordinary misses one at a time,
+ *    alone and then while one client sends the dearest valid requests at the rate limit's pace
+ *    (bench/load/dearest-mix.ts): their p99 against the target of 2 ×.
+ * 2. Steady: 64 connections for 40 s of repeated popular queries (cache hits), fresh queries built
  *    from real city names and ids (misses), typos and points, both endpoints, JSON and XML, and a
  *    few bad requests. Every 2 s it reads the worker's own V8 heap after a garbage collection,
  *    through the inspector protocol, and the resident memory of the workerd processes.
- * 2. Re-import: 16 connections, 40 requests a second in all, of searches that all have results
- *    while `scripts/import.ts` replaces the served data (another venue seed, so every table and
- *    the data version change). Every request must be answered: the import writes in short
- *    transactions and the worker retries the moments the database is locked.
- *
- * 3. Dearest requests: on a worker whose every request is a miss, ordinary misses one at a time,
- *    alone and then while one client sends the dearest valid requests at the rate limit's pace
- *    (bench/load/dearest-mix.ts): their p99 against the target of 2 ×.
+ * 3. Re-import: 16 connections, 40 requests a second in all, of searches that all have results
+ *    while `scripts/import.ts` replaces the served data (another venue seed and count, so every
+ *    table and the data version change). Every request must be answered: the import writes in
+ *    short transactions and the worker retries the moments the database is locked.
  *
  * All run on that copy (bench/tmp/load-state, removed afterwards): the re-import replaces its data.
  *
@@ -42,19 +41,22 @@ import { logger, startDevServer, stopDevServers } from "./tools/dev-server.ts";
 import { ROOT } from "./tools/project.ts";
 import { TMP } from "./bench/common.ts";
 import { DEAREST_PER_SECOND, dearestMix } from "./bench/load/dearest-mix.ts";
+import { TOP_DEAREST } from "./bench/dearest.ts";
 
 const PORT = 8788;
 const CONNECTIONS = 64;
-const DURATION_S = 60;
+const DURATION_S = 40;
 /**
- * Connections during a re-import, their requests a second in all, and the venue seed of the other
- * data set. The steady phase measures how much the server answers; this one that every request is
- * answered while the import writes. Saturating both cores starved the import (980 s on 2026-11-26,
- * the server answering 141 requests a second), so it runs at a rate the server keeps up with.
+ * Connections during a re-import, their requests a second in all, and the venue seed and count of
+ * the other data set. The steady phase measures how much the server answers; this one that every
+ * request is answered while the import writes. Saturating both cores starved the import (980 s on
+ * 2026-11-26, the server answering 141 requests a second), so it runs at a rate the server keeps up
+ * with. Every table and the data version change with fewer venues too; the cities are all copied.
  */
 const REIMPORT_CONNECTIONS = 16;
 const REIMPORT_RATE = 40;
 const OTHER_SEED = "load test";
+const OTHER_VENUES = 100_000;
 const SAMPLE_EVERY_MS = 2000;
 /** Seconds of ordinary misses alone, then beside the dearest client. */
 const DEAREST_SECONDS = 20;
@@ -103,9 +105,9 @@ async function loadPhases(): Promise<{
       ++n % 50 === 0 ? "/1.0/search/venues?p=0" : Math.random() < 0.5 ? (popular[n % popular.length] ?? "/") : fresh();
     const steady = await drive(base, CONNECTIONS, mix, DURATION_S);
     await memory.stop();
-    const what = `another data set (venue seed "${OTHER_SEED}")`;
+    const what = `another data set (venue seed "${OTHER_SEED}", ${OTHER_VENUES.toLocaleString("en")} venues)`;
     log(`re-import under load: ${what}, ${REIMPORT_CONNECTIONS} connections of searches that all have results`);
-    const importing = reimport(["--seed", OTHER_SEED, "--persist-to", STATE]);
+    const importing = reimport(["--seed", OTHER_SEED, "--venues", String(OTHER_VENUES), "--persist-to", STATE]);
     const load = await drive(
       base,
       REIMPORT_CONNECTIONS,
@@ -197,7 +199,7 @@ async function dearestPhase(): Promise<Dearest> {
 function dearestText(d: Dearest): string {
   const ratio = d.beside.p99 / Math.max(d.alone.p99, 0.1);
   return [
-    `One client sends the dearest valid requests (\`DEAREST\` in \`scripts/bench/load/dearest-mix.ts\`: the widest of each class, thin strips, a focus in the ocean, the poles) at the rate limit's pace, ${DEAREST_PER_SECOND} a second, while another sends ordinary misses one at a time (a common word, a city, a city id, a state, a suggestion, two words); every request a miss (\`EDGE_CACHE=off\`), ${DEAREST_SECONDS} s each:`,
+    `One client sends the ${TOP_DEAREST} dearest answered requests by D1 time that \`npm run bench -- --dearest\` found (bench/dearest.json: ${d.found}) at the rate limit's pace, ${DEAREST_PER_SECOND} a second, while another sends ordinary misses one at a time (a common word, a city, a city id, a state, a suggestion, two words); every request a miss (\`EDGE_CACHE=off\`), ${DEAREST_SECONDS} s each:`,
     "",
     "| ordinary misses | requests | p50 ms | p99 ms | 5xx |",
     "|---|---:|---:|---:|---:|",
@@ -211,8 +213,9 @@ function dearestText(d: Dearest): string {
 async function main(): Promise<void> {
   log("checking the tests' state of the default data (imports it if needed)");
   await copyDefaultData();
-  const { steady, samples, reimports, serverOutput, dearest } = await loadPhases()
-    .then(async (phases) => ({ ...phases, dearest: await dearestPhase() }))
+  // The dearest requests first, on the default data: the re-import replaces it with a smaller data set.
+  const { steady, samples, reimports, serverOutput, dearest } = await dearestPhase()
+    .then(async (dearest) => ({ ...(await loadPhases()), dearest }))
     .finally(() => rmSync(STATE, { recursive: true, force: true }));
   const text = `${reportText(steady, samples, reimports)}\n\n${dearestText(dearest)}`;
   console.log(`\n${text}\n`);

@@ -9,13 +9,13 @@ import { d1Database, localD1File } from "../import/wrangler.ts";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
 import { stopDevServers } from "../tools/dev-server.ts";
 import { log, machine, startMissWorker, timedImport, TMP } from "./common.ts";
-import { dearestTable, measureDearest, vocabularyOf } from "./dearest.ts";
+import { dearestTable, measureDearest, vocabularyOf, writeDearestRequests } from "./dearest.ts";
 import { writeDocSection } from "./docs-section.ts";
 
 /** Requests drawn per endpoint. */
 const PER_ENDPOINT = 750;
 
-/** The dearest requests on one state: their table. */
+/** The dearest requests on one state: their table (and, for the default data, the load test's list of them). */
 async function onState(label: string, state: string, port: number): Promise<string> {
   const base = await startMissWorker(port, state);
   log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
@@ -25,6 +25,7 @@ async function onState(label: string, state: string, port: number): Promise<stri
       `  ${d.endpoint}: ${d.failed} 5xx, ${d.over} over the bound, most rows ${d.byRows.rows}, most D1 time ${d.byTime.ms} ms`,
     );
   }
+  if (state === DEFAULT_DATA_STATE) writeDearestRequests(label, found);
   return dearestTable(label, found);
 }
 

@@ -6,6 +6,8 @@
  * read more than MAX_ROWS_READ and how many were answered 5xx. `npm run bench` runs it at
  * 1,000,000 venues, `npm run bench -- --dearest` at the default data and at 1,000,000 venues.
  */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import {
@@ -17,6 +19,7 @@ import {
   type Endpoint,
   type Vocabulary,
 } from "./valid-requests.ts";
+import { ROOT } from "../tools/project.ts";
 
 /** One request as answered: its path, status, D1's rows_read and D1 time. */
 interface Sent {
@@ -35,7 +38,12 @@ export interface Dearest {
   failed: number;
   byRows: Sent;
   byTime: Sent;
+  /** Its answered requests (200) that took the most D1 time, the most first (at most TOP_DEAREST). */
+  slowest: Sent[];
 }
+
+/** How many of the dearest answered requests the load test's dearest client sends (load/dearest-mix.ts). */
+export const TOP_DEAREST = 20;
 
 /** The words and places of a served SQLite file, for drawing requests (valid-requests.ts). */
 export function vocabularyOf(file: string): Vocabulary {
@@ -80,10 +88,20 @@ export async function measureDearest(base: string, v: Vocabulary, perEndpoint: n
       failed: sent.filter((s) => s.status >= 500).length,
       byRows: sent.reduce((a, b) => (b.rows > a.rows ? b : a), first),
       byTime: sent.reduce((a, b) => (b.ms > a.ms ? b : a), first),
+      slowest: slowestAnswered(sent),
     });
   }
   return out;
 }
+
+/** The answered requests that took the most D1 time, each path once, the most first. */
+function slowestAnswered(sent: readonly Sent[]): Sent[] {
+  const byPath = new Map(sent.filter((s) => s.status === 200).map((s) => [s.path, s]));
+  return [...byPath.values()].sort((a, b) => b.ms - a.ms).slice(0, TOP_DEAREST);
+}
+
+/** The TOP_DEAREST answered requests of every endpoint that took the most D1 time, the most first. */
+export const dearestAnswered = (list: readonly Dearest[]): Sent[] => slowestAnswered(list.flatMap((d) => d.slowest));
 
 /** The table of docs/benchmarks.md: per endpoint, the dearest request by rows and by D1 time. */
 export function dearestTable(label: string, list: readonly Dearest[]): string {
@@ -98,4 +116,26 @@ export function dearestTable(label: string, list: readonly Dearest[]): string {
     "| --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
     ...rows,
   ].join("\n");
+}
+
+/** Where `--dearest` keeps the dearest answered requests of the default data, for the load test. */
+const DEAREST_FILE = join(ROOT, "bench", "dearest.json");
+
+interface DearestFile {
+  date: string;
+  /** The data they were found on. */
+  data: string;
+  requests: Sent[];
+}
+
+export function writeDearestRequests(data: string, list: readonly Dearest[]): void {
+  const file: DearestFile = { date: new Date().toISOString().slice(0, 10), data, requests: dearestAnswered(list) };
+  writeFileSync(DEAREST_FILE, `${JSON.stringify(file, null, 2)}\n`);
+}
+
+/** The paths of the dearest answered requests the last `npm run bench -- --dearest` found. */
+export function dearestRequests(): { paths: string[]; found: string } {
+  if (!existsSync(DEAREST_FILE)) throw new Error(`${DEAREST_FILE} is missing: run npm run bench -- --dearest`);
+  const file = JSON.parse(readFileSync(DEAREST_FILE, "utf8")) as DearestFile;
+  return { paths: file.requests.map((r) => r.path), found: `${file.data}, ${file.date}` };
 }

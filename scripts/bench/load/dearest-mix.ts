@@ -5,7 +5,7 @@
  * A public endpoint must stay usable for everyone while one client sends what costs it most: the
  * ordinary misses' p99 with it, against their p99 without it (target: at most 2 ×).
  */
-import { WIDEST } from "../valid-requests.ts";
+import { dearestRequests } from "../dearest.ts";
 
 /** Ordinary misses, in turn: a common word, a city, a city's venues by id, a state, a suggestion, two words. */
 const ORDINARY = [
@@ -15,22 +15,6 @@ const ORDINARY = [
   "/1.0/search/venues?state=California",
   "/1.0/suggest/cities?name=ber",
   "/1.0/search/venues?name=blue%20room",
-];
-
-/**
- * The dearest valid requests known: the widest of each class, and those the benchmark found dearest
- * by rows read and by D1 time (thin strips across dense places, a focus in the ocean, the poles).
- */
-const DEAREST = [
-  ...WIDEST,
-  "/1.0/search/venues?bbox=0,-90,1.71,90&p=2",
-  "/1.0/search/venues?bbox=-180,51.5,180,51.51",
-  "/1.0/search/venues?bbox=-74.01,-90,-74.0,90",
-  "/1.0/search/cities?bbox=-180,35.68,180,35.69",
-  "/1.0/suggest/venues?name=theatre&lat=0&long=0&limit=20",
-  "/1.0/suggest/venues?name=theater%20exchange%20guadalajara&lat=0&long=0&limit=20",
-  "/1.0/search/venues?lat=-90&long=0&radius=133&p=5",
-  "/1.0/search/venues?lat=90&long=0&radius=500&p=2",
 ];
 
 /** The dearest client's pace: the default rate limit, 300 requests a minute. */
@@ -62,13 +46,13 @@ async function oneAtATime(base: string, paths: readonly string[], stop: () => bo
   return { requests: times.length, p50: round(quantile(times, 0.5)), p99: round(quantile(times, 0.99)), failed };
 }
 
-/** The dearest requests at DEAREST_PER_SECOND until `stop`, each sent on its own tick. */
-async function dearestClient(base: string, stop: () => boolean): Promise<Latency> {
+/** `dearest` at DEAREST_PER_SECOND until `stop`, in turn, each sent on its own tick. */
+async function dearestClient(base: string, dearest: readonly string[], stop: () => boolean): Promise<Latency> {
   const times: number[] = [];
   let failed = 0;
   const pending: Promise<void>[] = [];
   for (let i = 0; !stop(); i++) {
-    const path = DEAREST[i % DEAREST.length] ?? "/";
+    const path = dearest[i % dearest.length] ?? "/";
     pending.push(
       (async () => {
         const t = performance.now();
@@ -95,14 +79,18 @@ const forSeconds = (seconds: number) => {
   return () => performance.now() >= until;
 };
 
-/** The ordinary misses alone, then beside the dearest client, `seconds` each. */
+/**
+ * The ordinary misses alone, then beside the dearest client, `seconds` each; the dearest client
+ * sends the dearest answered requests that `npm run bench -- --dearest` found on the default data.
+ */
 export async function dearestMix(
   base: string,
   seconds: number,
-): Promise<{ alone: Latency; beside: Latency; dearest: Latency }> {
+): Promise<{ alone: Latency; beside: Latency; dearest: Latency; found: string }> {
+  const { paths, found } = dearestRequests();
   await oneAtATime(base, ORDINARY, forSeconds(2)); // warm-up
   const alone = await oneAtATime(base, ORDINARY, forSeconds(seconds));
   const stop = forSeconds(seconds);
-  const [beside, dearest] = await Promise.all([oneAtATime(base, ORDINARY, stop), dearestClient(base, stop)]);
-  return { alone, beside, dearest };
+  const [beside, dearest] = await Promise.all([oneAtATime(base, ORDINARY, stop), dearestClient(base, paths, stop)]);
+  return { alone, beside, dearest, found };
 }
