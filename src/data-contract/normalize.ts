@@ -25,6 +25,9 @@ const UNDECOMPOSABLE_RE = new RegExp(`[${Object.keys(UNDECOMPOSABLE).join("")}]`
 
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** Whether a text is written in ASCII alone (where normalize() keeps letters and digits as they are, lower-cased). */
+export const isAscii = (text: string): boolean => ASCII.test(text);
+
 export function normalize(text: string): string {
   // Most names are ASCII, where NFKD and diacritics do nothing: the same result, cheaper.
   if (ASCII.test(text))

@@ -11,7 +11,7 @@
  * The import indexes every name of cities, venues and places with these (documents, vocabulary,
  * stored totals); the worker normalizes a query with the same normalize(). Pure.
  */
-import { normalize, words } from "./normalize.ts";
+import { isAscii, normalize, words } from "./normalize.ts";
 
 /** Short and long forms of a word that precedes a name: `st louis` and `saint louis`. */
 const ABBREVIATIONS: readonly (readonly [short: string, long: string])[] = [
@@ -89,6 +89,9 @@ export interface NameWord extends WrittenSpan {
   ways: string[];
 }
 
+/** A word written in ASCII: a run of letters and digits. */
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+
 /** A character as written: a code point and the combining marks after it (or marks alone). */
 const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
 
@@ -97,6 +100,10 @@ const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
  * them; where a character normalizes to several words (rare: `½`), the whole stretch for each.
  */
 function stretchSpans(stretch: string, base: number): WrittenSpan[] {
+  // In ASCII each letter or digit normalizes to itself and anything else to a space: the words are
+  // the runs of letters and digits (most names, read without a normalize() per character).
+  if (isAscii(stretch))
+    return Array.from(stretch.matchAll(ASCII_WORD), (m) => ({ offset: base + m.index, length: m[0].length }));
   const count = words(normalize(stretch.normalize("NFC"))).length;
   const spans: WrittenSpan[] = [];
   let inWord = false;

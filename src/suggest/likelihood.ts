@@ -79,12 +79,10 @@ export const classPenalty = (cls: number): number => CLASS_PENALTY[cls] ?? 0;
 /** What a band of distance takes from the score (its index in FOCUS_BANDS_KM, the last past them). */
 export const bandPenalty = (band: number): number => BAND_PENALTY[band] ?? 0;
 
-/** The penalty of a class (an SQL expression of it). */
-const classPenaltySql = (cls: Sql): Sql =>
-  sql`CASE ${cls} ${join(
-    CLASS_PENALTY.map((p, i) => sql`WHEN ${raw(String(i))} THEN ${literal(p)}`),
-    " ",
-  )} END`;
+/** The penalty of a candidate's class (an SQL expression of its column `cls`): text written once. */
+const CLASS_PENALTY_SQL = raw(
+  `CASE cls ${CLASS_PENALTY.map((p, i) => `WHEN ${String(i)} THEN ${literal(p).text}`).join(" ")} END`,
+);
 
 /** The penalty of a record's distance from the focus, by its band; 0 without a focus. */
 function bandPenaltySql(focus: Focus | undefined, distance: Sql): Sql {
@@ -95,26 +93,29 @@ function bandPenaltySql(focus: Focus | undefined, distance: Sql): Sql {
   return sql`CASE ${join(whens, " ")} ELSE ${literal(BAND_PENALTY.at(-1) ?? 0)} END`;
 }
 
-/** What a venue's kind adds (an SQL expression of the kind column). */
-function kindBonus(kind: Sql): Sql {
-  const whens = KIND_LEVELS.filter((l) => l.bonus > 0).map(
-    (l) => `WHEN ${kind.text} IN (${l.kinds.map((k) => `'${k}'`).join(", ")}) THEN ${l.bonus}`,
-  );
-  return raw(`CASE ${whens.join(" ")} ELSE 0 END`);
-}
+/** What a venue's kind adds (an SQL expression of its column `v.kind`): text written once. */
+const KIND_BONUS_SQL = raw(
+  `CASE ${KIND_LEVELS.filter((l) => l.bonus > 0)
+    .map((l) => `WHEN v.kind IN (${l.kinds.map((k) => `'${k}'`).join(", ")}) THEN ${l.bonus}`)
+    .join(" ")} ELSE 0 END`,
+);
+
+/** A city's score without a focus: `c` the city, `cls` its class (the statement's text, written once). */
+const PLAIN_CITY_SCORE = raw(`log(c.population + 10) - ${CLASS_PENALTY_SQL.text} - 0`);
 
 /** A city's score: `c` the city, `cls` its class. */
 function cityScore(focus: Focus | undefined, distance: Sql): Sql {
-  return sql`log(c.population + 10) - ${classPenaltySql(raw("cls"))} - ${bandPenaltySql(focus, distance)}`;
+  if (focus === undefined) return PLAIN_CITY_SCORE;
+  return sql`log(c.population + 10) - ${CLASS_PENALTY_SQL} - ${bandPenaltySql(focus, distance)}`;
 }
 
 /** A venue's score: `v` the venue, `c` its city (NULL for none), `cls` its class. */
 export function venueScore(focus: Focus | undefined, distance: Sql): Sql {
-  return sql`log(coalesce(c.population, 0) + 10) + ${kindBonus(raw("v.kind"))} - ${classPenaltySql(raw("cls"))} - ${bandPenaltySql(focus, distance)}`;
+  return sql`log(coalesce(c.population, 0) + 10) + ${KIND_BONUS_SQL} - ${CLASS_PENALTY_SQL} - ${bandPenaltySql(focus, distance)}`;
 }
 
 /** The cities' score of a class without a focus (`c` the city, `cls` its class): the order the city read from a text follows. */
-export const plainCityScore = (): Sql => cityScore(undefined, raw("NULL"));
+export const plainCityScore = (): Sql => PLAIN_CITY_SCORE;
 
 /**
  * The candidates (rows pos, cls) scored: columns pos, cls, score and dist (the distance from the

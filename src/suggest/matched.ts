@@ -7,7 +7,7 @@
  * marks the whole word. Pure.
  */
 import { allowedEdits } from "../data-contract/typo-keys.ts";
-import { normalize } from "../data-contract/normalize.ts";
+import { isAscii, normalize } from "../data-contract/normalize.ts";
 import { nameWords, type NameWord, type WrittenSpan } from "../data-contract/spellings.ts";
 import { assignWords } from "../data-contract/word-matching.ts";
 import { editDistance } from "../query/typos.ts";
@@ -48,6 +48,8 @@ function spanOf(name: string, word: NameWord, typed: string): WrittenSpan {
   const written = name.slice(word.offset, word.offset + word.length);
   const whole = { offset: word.offset, length: word.length };
   if (!(word.ways[0] ?? "").startsWith(typed) || normalize(written) !== word.ways[0]) return whole;
+  // Written in ASCII, the word is its letters, each one character: as many as typed.
+  if (isAscii(written)) return { offset: word.offset, length: Math.max(1, typed.length) };
   let letters = 0;
   for (const m of written.matchAll(CHARACTER)) {
     letters += normalize(m[0]).length;

@@ -4,7 +4,9 @@
  * writes a name, its normalized text is one of the name's forms — is checked here on random names
  * and against FTS5 itself in test/worker/spellings.test.ts.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { nameIndexText, sharedStarts } from "../../src/data-contract/name-index.ts";
 import { nameForms, nameWords, wordWays } from "../../src/data-contract/spellings.ts";
 
@@ -111,5 +113,28 @@ describe("the words of a name, each its own", () => {
       [["roll"], 7, 4],
     ]);
     expect(nameWords("Mu\u0308nchen")).toEqual([{ ways: ["munchen", "muenchen"], offset: 0, length: 8 }]);
+  });
+
+  it("reads an ASCII name's words where normalize() reads them, character by character", () => {
+    // Brute force: a word is a run of characters that each normalize to letters.
+    const runs = (text: string) =>
+      Array.from(text.matchAll(/[^&]+/g)).flatMap((m) =>
+        Array.from(m[0].matchAll(/./gs)).reduce<{ offset: number; length: number }[]>((spans, c) => {
+          if (normalize(c[0]) === "") return spans;
+          const last = spans.at(-1);
+          const at = (m.index ?? 0) + c.index;
+          if (last !== undefined && last.offset + last.length === at) last.length++;
+          else spans.push({ offset: at, length: 1 });
+          return spans;
+        }, []),
+      );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."aZ9 .-'_/(x"), maxLength: 24 }), (text) => {
+        const read = nameWords(text);
+        expect(read.map((w) => ({ offset: w.offset, length: w.length }))).toEqual(runs(text));
+        expect(read.map((w) => w.ways[0])).toEqual(words(normalize(text)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
