@@ -101,7 +101,7 @@ function slowestAnswered(sent: readonly Sent[]): Sent[] {
 }
 
 /** The TOP_DEAREST answered requests of every endpoint that took the most D1 time, the most first. */
-export const dearestAnswered = (list: readonly Dearest[]): Sent[] => slowestAnswered(list.flatMap((d) => d.slowest));
+const dearestAnswered = (list: readonly Dearest[]): Sent[] => slowestAnswered(list.flatMap((d) => d.slowest));
 
 /** The table of docs/benchmarks.md: per endpoint, the dearest request by rows and by D1 time. */
 export function dearestTable(label: string, list: readonly Dearest[]): string {

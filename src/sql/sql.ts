@@ -9,8 +9,11 @@ export type SqlValue = string | number | null;
 export interface Sql {
   readonly text: string;
   readonly binds: readonly SqlValue[];
-  /** Per bound value, the key under which numbered() binds it once for all its places (num()). */
-  readonly shares?: readonly (string | null)[];
+  /**
+   * Per bound value, the key under which numbered() binds it once for all its places (num()); absent
+   * where no value has one (most fragments: so they carry one list, not two).
+   */
+  readonly shares?: readonly (string | null)[] | undefined;
 }
 
 const SQL = Symbol("sql");
@@ -27,14 +30,22 @@ const PLACEHOLDER = "+?";
 
 interface Fragment extends Sql {
   readonly [SQL]: true;
-  readonly shares: readonly (string | null)[];
 }
 
-function fragment(text: string, binds: readonly SqlValue[], shares: readonly (string | null)[]): Fragment {
+function fragment(text: string, binds: readonly SqlValue[], shares?: readonly (string | null)[]): Fragment {
   return { [SQL]: true, text, binds, shares };
 }
 
 const sharesOf = (s: Sql) => s.shares ?? s.binds.map(() => null);
+
+/** Appends a fragment's binds and, where any fragment so far has them, its shares. */
+function append(binds: SqlValue[], shares: (string | null)[] | undefined, s: Sql): (string | null)[] | undefined {
+  let all = shares;
+  if (s.shares !== undefined) all ??= binds.map(() => null);
+  if (all !== undefined) for (const share of sharesOf(s)) all.push(share);
+  for (const value of s.binds) binds.push(value);
+  return all;
+}
 
 function isSql(value: unknown): value is Sql {
   return typeof value === "object" && value !== null && SQL in value;
@@ -43,34 +54,40 @@ function isSql(value: unknown): value is Sql {
 export function sql(strings: TemplateStringsArray, ...values: readonly (Sql | SqlValue)[]): Sql {
   let text = strings[0] ?? "";
   const binds: SqlValue[] = [];
-  const shares: (string | null)[] = [];
-  values.forEach((value, i) => {
+  let shares: (string | null)[] | undefined;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] ?? null;
     if (isSql(value)) {
       text += value.text;
-      binds.push(...value.binds);
-      shares.push(...sharesOf(value));
+      shares = append(binds, shares, value);
     } else {
       text += PLACEHOLDER;
       binds.push(value);
-      shares.push(null);
+      shares?.push(null);
     }
     text += strings[i + 1] ?? "";
-  });
+  }
   return fragment(text, binds, shares);
 }
 
+const NO_BINDS: readonly SqlValue[] = [];
+
 /** SQL text written in code (an identifier, a keyword): never a value from a request. */
 export function raw(text: string): Sql {
-  return fragment(text, [], []);
+  return fragment(text, NO_BINDS);
 }
 
 /** Fragments joined with a separator written in code. */
 export function join(parts: readonly Sql[], separator: string): Sql {
-  return fragment(
-    parts.map((p) => p.text).join(separator),
-    parts.flatMap((p) => p.binds),
-    parts.flatMap(sharesOf),
-  );
+  let text = "";
+  const binds: SqlValue[] = [];
+  let shares: (string | null)[] | undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Sql;
+    text += i === 0 ? part.text : separator + part.text;
+    shares = append(binds, shares, part);
+  }
+  return fragment(text, binds, shares);
 }
 
 /**
