@@ -11,7 +11,7 @@
  * 1. Dearest requests: on a worker whose every request is a miss, ordinary misses one at a time,
  *    alone and then while one client sends the dearest valid requests at the rate limit's pace
  *    (bench/load/dearest-mix.ts): their p99 against the target of 2 ×.
- * 2. Steady: 64 connections for 40 s of repeated popular queries (cache hits), fresh queries built
+ * 2. Steady: 64 connections for 30 s of repeated popular queries (cache hits), fresh queries built
  *    from real city names and ids (misses), typos and points, both endpoints, JSON and XML, and a
  *    few bad requests. Every 2 s it reads the worker's own V8 heap after a garbage collection,
  *    through the inspector protocol, and the resident memory of the workerd processes.
@@ -45,7 +45,7 @@ import { TOP_DEAREST } from "./bench/dearest.ts";
 
 const PORT = 8788;
 const CONNECTIONS = 64;
-const DURATION_S = 40;
+const DURATION_S = 30;
 /**
  * Connections during a re-import, their requests a second in all, and the venue seed and count of
  * the other data set. The steady phase measures how much the server answers; this one that every
@@ -59,7 +59,7 @@ const OTHER_SEED = "load test";
 const OTHER_VENUES = 100_000;
 const SAMPLE_EVERY_MS = 2000;
 /** Seconds of ordinary misses alone, then beside the dearest client. */
-const DEAREST_SECONDS = 20;
+const DEAREST_SECONDS = 15;
 
 type Dearest = Awaited<ReturnType<typeof dearestMix>>;
 /** The copy of the local D1 state that the server reads and the re-import replaces. */
