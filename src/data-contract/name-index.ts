@@ -8,6 +8,7 @@
  */
 import type { Language } from "./languages.ts";
 import { nameTextsJson } from "./name-sets.ts";
+import { isAscii } from "./normalize.ts";
 import { formsOf, nameForms, wordWays } from "./spellings.ts";
 import {
   ANY_NAME,
@@ -130,9 +131,6 @@ function holdsAll(b: HeldName, a: HeldName): boolean {
   );
 }
 
-/** A name written in ASCII alone. */
-const PLAIN = /^[\x00-\x7f]*$/;
-
 /** The same name, however its words are ordered: the same texts fit it. */
 const keyOf = (written: readonly (readonly string[])[]): string =>
   written
@@ -150,7 +148,7 @@ function keptNames(held: readonly HeldName[]): HeldName[] {
     const seen = byKey.get(h.key);
     // Of names written alike but for their marks, the one with them ("Hok-chiu-chhī", not
     // "Hok-chiu-chhi"): the name shown as the one that matched; a record's first name stays.
-    if (seen === undefined || (!seen.first && PLAIN.test(seen.name) && !PLAIN.test(h.name))) byKey.set(h.key, h);
+    if (seen === undefined || (!seen.first && isAscii(seen.name) && !isAscii(h.name))) byKey.set(h.key, h);
   }
   const [first, ...rest] = byKey.values();
   if (first === undefined) return [];
