@@ -27,7 +27,7 @@ import { oneNameNeeded, oneNameOf, oneNameText } from "../match/one-name.ts";
 import { CANDIDATE_POS, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { placedReading } from "../geo/pages.ts";
 import type { ResourceQueries } from "../query/resource.ts";
-import { num, raw, sql, type Sql } from "../sql/sql.ts";
+import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
   bandPenalty,
   classPenalty,
@@ -40,6 +40,13 @@ import {
 } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
 import { waysOf, type PlaceRead, type Way } from "./ways.ts";
+
+/**
+ * A way with at most this many matches within the filters and the box is read whole, once: its
+ * records are all candidates, where its parts would each search the index again for them (a text
+ * of many words in every kind's level and band of distance).
+ */
+export const WHOLE_WAY = 100;
 
 type Queries = Pick<ResourceQueries<unknown>, "resource" | "fts" | "places">;
 
@@ -92,16 +99,13 @@ function kindParts(q: Queries, s: SuggestParams): { text: string | null; bonus: 
 
 /** A part: a way in one kind's level and one band, as a row of the statement (parts). */
 interface Part {
-  cls: number;
-  /** The way's FTS5 text, null for the place read (texts.tp). */
-  text: string | null;
-  /** FTS5 text ANDed with it: the box's cover, the kind's, the band's cover. */
+  /** Its way's index in the ways (waysSql), whose text, class and readings it reads. */
+  way: number;
+  /** FTS5 text ANDed with the way's: the kind's, the band's cover. */
   and: string | null;
   nearer: string | null;
   lo: number | null;
   hi: number | null;
-  /** FTS5 text of the readings one name must hold (src/match/one-name.ts), null when the match is the answer. */
-  held: string | null;
   /** The highest score of its records, less the log of the largest population. */
   rest: number;
   /** Read first: its floor prunes the others. */
@@ -109,19 +113,16 @@ interface Part {
 }
 
 function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
-  const box = s.search.box === undefined ? null : coverText(s.search.box);
-  return ways.flatMap((w) =>
+  return ways.flatMap((w, way) =>
     kindParts(q, s).flatMap((kind) =>
       bands(s).map((band, b): Part => {
-        const and = [box, kind.text, band.cover].filter((t) => t !== null);
+        const and = [kind.text, band.cover].filter((t) => t !== null);
         return {
-          cls: w.cls,
-          text: w.text,
+          way,
           and: and.length === 0 ? null : and.join(" AND "),
           nearer: band.nearer,
           lo: band.lo,
           hi: band.hi,
-          held: oneNameNeeded(w.readings) ? oneNameText(w.readings) : null,
           rest: kind.bonus - classPenalty(w.cls) - band.penalty,
           first: w.cls <= STARTS && b === 0 ? 1 : 0,
         };
@@ -137,57 +138,97 @@ function textsSql(q: Queries, s: SuggestParams, place: PlaceRead | null): Sql {
   return place === null ? texts : sql`${place.tables}, ${texts}`;
 }
 
-/** The parts as rows: class, FTS5 text, band limits, readings, highest score, first. */
-function partsSql(parts: readonly Part[]): Sql {
-  const base = raw("'(' || coalesce(value ->> 'text', texts.tp) || ')'");
-  const all = sql`${base} || coalesce(' AND (' || texts.f || ')', '') || coalesce(' AND ' || (value ->> 'and'), '')`;
+/**
+ * The parts of the ways not read whole as rows: class, FTS5 text (the way's and the part's), band
+ * limits, readings, highest score, first.
+ */
+function partsSql(parts: readonly Part[], whole: number | null): Sql {
+  const all = raw("'(' || w.text || ')' || coalesce(' AND ' || (value ->> 'and'), '')");
   return sql`parts AS MATERIALIZED (
-    SELECT value ->> 'cls' AS cls, value ->> 'lo' AS lo, value ->> 'hi' AS hi, value ->> 'held' AS held,
+    SELECT w.cls AS cls, value ->> 'lo' AS lo, value ->> 'hi' AS hi, w.held AS held,
            value ->> 'first' AS first, log(texts.top + 10) + (value ->> 'rest') AS highest,
            CASE WHEN value ->> 'nearer' IS NULL THEN ${all} ELSE '(' || ${all} || ') NOT ' || (value ->> 'nearer') END AS text
-    FROM json_each(${JSON.stringify(parts)}) CROSS JOIN texts)`;
+    FROM json_each(${JSON.stringify(parts)}) CROSS JOIN texts JOIN ways w ON w.way = value ->> 'way'
+    ${whole === null ? raw("") : sql`WHERE json_array_length(w.found) > ${int(whole)}`})`;
 }
 
 /**
- * The first `limit` records of part `p` by pos, as a JSON list: a correlated search of the index
- * with `match` (an SQL expression over the part's columns).
+ * The records of `candidates` (a SELECT of pos in pos order, over the columns of `p`, a part or a
+ * way) that the filters keep, as a JSON list: within the box, one of their names holding the way's
+ * readings, and with `inBand`, within the part's band of distance from the focus; the first
+ * `limit` of them when given.
  */
-function searchSql(q: Queries, s: SuggestParams, match: Sql): Sql {
+function keptSql(q: Queries, s: SuggestParams, candidates: Sql, inBand: boolean, limit: Sql | null): Sql {
   const held = sql`(p.held IS NULL OR ${oneNameOf(q.fts, CANDIDATE_POS, raw("p.held"))})`;
-  const limit = num(s.limit, "limit");
-  const matches = matchesOf(q.fts, match);
-  if (s.focus === undefined && s.search.box === undefined) {
-    return sql`(SELECT json_group_array(pos) FROM (SELECT pos FROM (${keptOfFirst(matches, held)}) LIMIT ${limit}))`;
-  }
+  const first = (kept: Sql) =>
+    sql`(SELECT json_group_array(pos) FROM (SELECT pos FROM (${kept})${limit === null ? raw("") : sql` LIMIT ${limit}`}))`;
+  if (s.focus === undefined && s.search.box === undefined) return first(keptOfFirst(candidates, held));
   const { lat, lng } = q.places;
   const inBox = s.search.box === undefined ? raw("1") : inAreaSql(s.search.box, lat, lng);
   const d = focusDistance(s.focus, lat, lng);
-  const band = sql`(p.lo IS NULL OR ${d} > p.lo OR (${d} IS NULL AND p.hi IS NULL)) AND (p.hi IS NULL OR ${d} <= p.hi)`;
-  const kept = keptOfFirst(matches, sql`${inBox} AND ${band} AND ${held}`, placedReading(q.places));
-  return sql`(SELECT json_group_array(pos) FROM (SELECT pos FROM (${kept}) LIMIT ${limit}))`;
+  const band = inBand
+    ? sql`(p.lo IS NULL OR ${d} > p.lo OR (${d} IS NULL AND p.hi IS NULL)) AND (p.hi IS NULL OR ${d} <= p.hi)`
+    : raw("1");
+  return first(keptOfFirst(candidates, sql`${inBox} AND ${band} AND ${held}`, placedReading(q.places)));
+}
+
+/** The first `limit` records of part `p` by pos, as a JSON list: a correlated search of the index. */
+const partSql = (q: Queries, s: SuggestParams): Sql =>
+  keptSql(q, s, matchesOf(q.fts, raw("p.text")), true, num(s.limit, "limit"));
+
+/**
+ * The ways as rows (way, cls, held, text, found): `text` their FTS5 text within the filters and the
+ * box, `found` its first `whole` + 1 matches, by one search of the index each (NULL when no way is
+ * read whole).
+ */
+function waysSql(q: Queries, s: SuggestParams, ways: readonly Way[], whole: number | null): Sql {
+  const rows = ways.map((w) => ({
+    cls: w.cls,
+    text: w.text,
+    held: oneNameNeeded(w.readings) ? oneNameText(w.readings) : null,
+  }));
+  const box = s.search.box === undefined ? raw("''") : sql`' AND ' || ${coverText(s.search.box)}`;
+  const text = sql`'(' || coalesce(value ->> 'text', texts.tp) || ')' || coalesce(' AND (' || texts.f || ')', '') || ${box}`;
+  const first = sql`SELECT pos FROM (${matchesOf(q.fts, raw("w.text"))}) LIMIT ${int((whole ?? 0) + 1)}`;
+  const found = whole === null ? raw("NULL") : sql`(SELECT json_group_array(pos) FROM (${first}))`;
+  return sql`ways AS MATERIALIZED (SELECT w.*, ${found} AS found FROM (
+    SELECT key AS way, value ->> 'cls' AS cls, value ->> 'held' AS held, ${text} AS text
+    FROM json_each(${JSON.stringify(rows)}) CROSS JOIN texts) w)`;
+}
+
+/** The records of the ways read whole (rows pos, cls): every match they found that the filters keep. */
+function wholeSql(q: Queries, s: SuggestParams, whole: number): Sql {
+  const found = keptSql(q, s, raw("SELECT value AS pos FROM json_each(p.found)"), false, null);
+  return sql`SELECT j.value AS pos, p.cls AS cls
+             FROM ways p, json_each(CASE WHEN json_array_length(p.found) <= ${int(whole)} THEN ${found} ELSE '[]' END) j`;
 }
 
 /**
  * The candidates: the tables of a WITH (`tables`) and a SELECT of them whose rows are (pos, cls),
  * each part's first `limit` records by pos within the filters, a record once with its best class;
  * and the place read at the end of the text, whose tables are among them. Null for a text without
- * words.
+ * words. Where a way has several parts, a way of at most `wholeWay` matches is read whole (0: every
+ * way by its parts, as the tests compare).
  */
 export function candidatesSql(
   q: Queries,
   s: SuggestParams,
   language: Language,
+  wholeWay = WHOLE_WAY,
 ): { tables: Sql; select: Sql; place: PlaceRead | null } | null {
   const { ways, place } = waysOf(q.resource, s, language);
   if (ways.length === 0) return null;
+  const whole = kindParts(q, s).length * bands(s).length > 1 ? wholeWay : null;
   const reachable = raw("coalesce((SELECT s FROM floor), -1e9) <= p.highest");
   const scoredFirst = scoredSql(q.resource, s.focus, raw("SELECT pos, min(cls) AS cls FROM likeliest GROUP BY pos"));
-  const tables = sql`${textsSql(q, s, place)}, ${partsSql(partsOf(q, s, ways))},
-    likeliest AS MATERIALIZED (SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${searchSql(q, s, raw("p.text"))}) j WHERE p.first = 1),
+  const tables = sql`${textsSql(q, s, place)}, ${waysSql(q, s, ways, whole)}, ${partsSql(partsOf(q, s, ways), whole)},
+    likeliest AS MATERIALIZED (
+      SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${partSql(q, s)}) j WHERE p.first = 1
+      ${whole === null ? raw("") : sql`UNION ALL ${wholeSql(q, s, whole)}`}),
     floor AS MATERIALIZED (SELECT score AS s FROM (${scoredFirst}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1)`;
   const select = sql`SELECT pos, min(cls) AS cls FROM (
       SELECT pos, cls FROM likeliest
-      UNION ALL SELECT j.value, p.cls FROM parts p, json_each(CASE WHEN ${reachable} THEN ${searchSql(q, s, raw("p.text"))} ELSE '[]' END) j
+      UNION ALL SELECT j.value, p.cls FROM parts p, json_each(CASE WHEN ${reachable} THEN ${partSql(q, s)} ELSE '[]' END) j
       WHERE p.first = 0)
     GROUP BY pos`;
   return { tables, select, place };

@@ -16,7 +16,7 @@ import { pageSelect, type Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
 import { runSearch } from "../query/search.ts";
 import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
-import { candidatesSql } from "./candidates.ts";
+import { candidatesSql, WHOLE_WAY } from "./candidates.ts";
 import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
 import { matchedName, type Matched } from "./matched.ts";
 import type { SuggestParams } from "./params.ts";
@@ -49,8 +49,13 @@ function pageWithNames(resource: Resource, language: Language, kind: Sql | null)
 }
 
 /** The one statement of the suggestions: the records of the first `limit` candidates by likelihood; null for no words. */
-export function suggestStatement<R>(q: ResourceQueries<R>, s: SuggestParams, language: Language): Sql | null {
-  const candidates = candidatesSql(q, s, language);
+export function suggestStatement<R>(
+  q: ResourceQueries<R>,
+  s: SuggestParams,
+  language: Language,
+  wholeWay = WHOLE_WAY,
+): Sql | null {
+  const candidates = candidatesSql(q, s, language, wholeWay);
   if (candidates === null) return null;
   const positions = sql`SELECT pos, -score AS rank, dist, cls FROM (${scoredSql(q.resource, s.focus, candidates.select)})
                         ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
@@ -88,8 +93,9 @@ export async function runSuggest<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
+  wholeWay = WHOLE_WAY,
 ): Promise<Page<Suggested<R>>> {
-  const statement = suggestStatement(q, s, language);
+  const statement = suggestStatement(q, s, language, wholeWay);
   if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
   const [result] = await session.run(`${q.resource} suggestions`, [statement]);
   const words = s.search.nameWords;

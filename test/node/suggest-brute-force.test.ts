@@ -87,13 +87,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => setup.db.close());
 
-async function suggested(resource: "venues" | "cities", a: Ask, limit: number): Promise<string[]> {
+/** The endpoint's suggestions; with `wholeWay` 0, every way read by its parts (src/suggest/candidates.ts). */
+async function suggested(resource: "venues" | "cities", a: Ask, limit: number, wholeWay?: number): Promise<string[]> {
   const q = resource === "venues" ? VENUES : CITIES;
   const page = await runSuggest<{ id: string }>(
     q,
     localRunner(setup.db),
     parseSuggestParams(resource, queryOf(a, limit)),
     "en",
+    wholeWay,
   );
   return page.items.map((r) => r.id);
 }
@@ -106,7 +108,10 @@ async function searched(resource: "venues" | "cities", text: string): Promise<{ 
   return { total: page.total, ids: page.items.map((r) => r.id) };
 }
 
-/** Every text of `asks`: limit 20 against the brute force, and a smaller limit its first ones. */
+/**
+ * Every text of `asks`: limit 20 against the brute force, its ways read whole where they are small
+ * and every way by its parts; and a smaller limit its first ones.
+ */
 async function check(resource: "venues" | "cities", asks: readonly Ask[]): Promise<number> {
   const records = resource === "venues" ? setup.venues : setup.cities;
   const next = random("limits");
@@ -115,6 +120,7 @@ async function check(resource: "venues" | "cities", asks: readonly Ask[]): Promi
     const expected = bruteForce(records, resource, a);
     const full = await suggested(resource, a, 20);
     sameOrder(full, expected, 20, `${resource} ${queryOf(a, 20)}`);
+    sameOrder(await suggested(resource, a, 20, 0), expected, 20, `${resource} ${queryOf(a, 20)}, by parts`);
     const limit = 1 + Math.floor(next() * 19);
     expect(await suggested(resource, a, limit), `${resource} ${queryOf(a, limit)}`).toEqual(full.slice(0, limit));
     compared++;
