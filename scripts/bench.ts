@@ -59,6 +59,9 @@
  *
  * `npm run bench -- --profile CLASS` instead profiles the worker's CPU under load of one query class.
  *
+ * `npm run bench -- --shards` instead plans the venues over several D1 databases by region at the default
+ * data, 1M venues, and 10M and 30M extrapolated (docs/deploy.md "Past one database").
+ *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
@@ -84,6 +87,7 @@ import { benchFirst } from "./bench/first-run.ts";
 import { benchFloor } from "./bench/floor-run.ts";
 import { benchProfile } from "./bench/profile-run.ts";
 import { benchLongWords } from "./bench/long-words-run.ts";
+import { benchShards } from "./bench/shards-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -100,6 +104,7 @@ const { values } = parseArgs({
     first: { type: "boolean" },
     floor: { type: "boolean" },
     "long-words": { type: "boolean" },
+    shards: { type: "boolean" },
     profile: { type: "string" },
     url: { type: "string" },
     label: { type: "string" },
@@ -131,6 +136,7 @@ const RUNS = [
   [values.floor, benchFloor],
   [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],
+  [values.shards, benchShards],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -1,0 +1,122 @@
+/**
+ * The shard plan (docs/deploy.md#past-one-database): which regions of the world each venue
+ * database holds, so that a search whose filters name a place asks one database, and every
+ * database holds about as many venues as the others.
+ *
+ * A region is a whole country where it fits; a country bigger than a database's share is split
+ * by state, a state bigger than that by grid cell (src/data-contract/grid.ts), coarse cells
+ * first. The regions are then dealt out largest first, each to the database that holds the
+ * fewest venues so far (ties: the lower number), so no database holds more than its share and
+ * the largest region together. Venues without a place (no city, no point) are a region of
+ * their own (country "").
+ */
+import { GRID_LEVELS } from "../../../src/data-contract/grid.ts";
+
+/** The grid levels a state is split by, coarse first; counts are given at the finest. */
+const SPLIT_LEVELS: readonly number[] = GRID_LEVELS.filter((l) => l >= 6 && l <= 10);
+export const COUNT_LEVEL = SPLIT_LEVELS.at(-1) ?? 10;
+
+/** Venues of one place: a country, a state of it ("" for none) and a cell at COUNT_LEVEL. */
+export interface PlaceCount {
+  country: string;
+  state: string;
+  cell: number;
+  venues: number;
+}
+
+/** A region a database holds: a country, or a state of it, or a cell of a state at `level`. */
+interface Region {
+  country: string;
+  state?: string;
+  cell?: { level: number; code: number };
+}
+
+export interface PlannedShard {
+  regions: Region[];
+  venues: number;
+}
+
+interface Unit {
+  region: Region;
+  venues: number;
+  /** The places inside it, to split it by. */
+  places: PlaceCount[];
+}
+
+/** The code at `level` of a cell given at COUNT_LEVEL (its Morton code's leading digits). */
+const cellAt = (code: number, level: number): number => Math.floor(code / 4 ** (COUNT_LEVEL - level));
+
+const total = (places: readonly PlaceCount[]): number => places.reduce((n, p) => n + p.venues, 0);
+
+function groupBy(places: readonly PlaceCount[], key: (p: PlaceCount) => string | number): PlaceCount[][] {
+  const groups = new Map<string | number, PlaceCount[]>();
+  for (const p of places) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
+  return [...groups.values()];
+}
+
+/** A unit's parts one step finer: a country's states, a state's cells at the next level; none past the finest. */
+function parts(unit: Unit): Unit[] {
+  const { country, state, cell } = unit.region;
+  if (state === undefined && country !== "") {
+    return groupBy(unit.places, (p) => p.state).map((places) => ({
+      region: { country, state: places[0]?.state ?? "" },
+      venues: total(places),
+      places,
+    }));
+  }
+  const level = cell === undefined ? SPLIT_LEVELS[0] : SPLIT_LEVELS[SPLIT_LEVELS.indexOf(cell.level) + 1];
+  if (state === undefined || level === undefined) return [];
+  return groupBy(unit.places, (p) => cellAt(p.cell, level)).map((places) => ({
+    region: { country, state, cell: { level, code: cellAt(places[0]?.cell ?? 0, level) } },
+    venues: total(places),
+    places,
+  }));
+}
+
+/** The regions: whole countries, split finer wherever one holds more than `share` venues and can be split. */
+export function regionsOf(places: readonly PlaceCount[], share: number): Unit[] {
+  const done: Unit[] = [];
+  const todo: Unit[] = groupBy(places, (p) => p.country).map((group) => ({
+    region: { country: group[0]?.country ?? "" },
+    venues: total(group),
+    places: group,
+  }));
+  for (let unit = todo.pop(); unit !== undefined; unit = todo.pop()) {
+    const finer = unit.venues > share ? parts(unit) : [];
+    if (finer.length > 1 || (finer.length === 1 && (finer[0]?.venues ?? 0) > share)) todo.push(...finer);
+    else done.push(unit);
+  }
+  return done;
+}
+
+const regionKey = (r: Region): string => `${r.country}/${r.state ?? ""}/${r.cell?.level ?? ""}/${r.cell?.code ?? ""}`;
+
+/** The plan of `shards` venue databases for venues in these places. */
+export function planShards(places: readonly PlaceCount[], shards: number): PlannedShard[] {
+  if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`shards must be a positive integer, got ${shards}`);
+  const units = regionsOf(places, total(places) / shards).sort(
+    (a, b) => b.venues - a.venues || regionKey(a.region).localeCompare(regionKey(b.region)),
+  );
+  const plan: PlannedShard[] = Array.from({ length: shards }, () => ({ regions: [], venues: 0 }));
+  for (const unit of units) {
+    const least = plan.reduce((best, s, i) => (s.venues < (plan[best]?.venues ?? 0) ? i : best), 0);
+    const shard = plan[least];
+    if (shard === undefined) continue;
+    shard.regions.push(unit.region);
+    shard.venues += unit.venues;
+  }
+  for (const shard of plan) shard.regions.sort((a, b) => regionKey(a).localeCompare(regionKey(b)));
+  return plan;
+}
+
+/** The shard that holds a place (its country, state and cell at COUNT_LEVEL) under a plan, or -1. */
+export function shardOf(plan: readonly PlannedShard[], place: Omit<PlaceCount, "venues">): number {
+  return plan.findIndex((s) =>
+    s.regions.some(
+      (r) =>
+        r.country === place.country &&
+        (r.state === undefined || r.state === place.state) &&
+        (r.cell === undefined || r.cell.code === cellAt(place.cell, r.cell.level)),
+    ),
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The shard plan (scripts/import/shards/plan.ts): every place in exactly one database, whole
+ * countries where they fit, big ones split by state and cell, no database over its share and the
+ * largest region together; checked against a count of the places by brute force.
+ */
+import { describe, expect, it } from "vitest";
+import { cellOf } from "../../src/data-contract/grid.ts";
+import { random } from "../../scripts/tools/random.ts";
+import { COUNT_LEVEL, planShards, regionsOf, shardOf, type PlaceCount } from "../../scripts/import/shards/plan.ts";
+
+const place = (country: string, state: string, lat: number, lng: number, venues: number): PlaceCount => ({
+  country,
+  state,
+  cell: cellOf(COUNT_LEVEL, lat, lng),
+  venues,
+});
+
+/** Places drawn at random: a few big countries of many states and cells, many small ones. */
+function drawn(seed: string, n: number): PlaceCount[] {
+  const next = random(seed);
+  return Array.from({ length: n }, () => {
+    const big = next() < 0.5;
+    const country = big ? `B${Math.floor(next() * 3)}` : `S${Math.floor(next() * 40)}`;
+    const state = next() < 0.05 ? "" : String(Math.floor(next() * (big ? 12 : 3)));
+    return place(country, state, next() * 170 - 85, next() * 360 - 180, 1 + Math.floor(next() * 500));
+  });
+}
+
+/** Each database's venues counted by brute force: every place in the one database shardOf names. */
+function counted(places: readonly PlaceCount[], plan: ReturnType<typeof planShards>): number[] {
+  const counts = plan.map(() => 0);
+  for (const p of places) {
+    const s = shardOf(plan, p);
+    expect(s, `${p.country}/${p.state}/${p.cell}`).toBeGreaterThanOrEqual(0);
+    counts[s] = (counts[s] ?? 0) + p.venues;
+  }
+  return counts;
+}
+
+describe("the shard plan", () => {
+  it("puts every place in exactly one database, each holding what the plan says", () => {
+    for (const [seed, shards] of [
+      ["a", 2],
+      ["b", 3],
+      ["c", 4],
+      ["d", 8],
+      ["e", 16],
+    ] as const) {
+      const places = drawn(seed, 3000);
+      const plan = planShards(places, shards);
+      expect(plan).toHaveLength(shards);
+      expect(counted(places, plan)).toEqual(plan.map((s) => s.venues));
+      // No place matches two regions: the regions are disjoint.
+      for (const p of places) {
+        const holding = plan.flatMap((s) => s.regions).filter((r) => shardOf([{ regions: [r], venues: 0 }], p) === 0);
+        expect(holding, `${p.country}/${p.state}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it("holds no database over its share and the largest region together", () => {
+    const places = drawn("share", 5000);
+    const all = places.reduce((n, p) => n + p.venues, 0);
+    for (const shards of [2, 3, 5, 8]) {
+      const largest = Math.max(...regionsOf(places, all / shards).map((u) => u.venues));
+      for (const s of planShards(places, shards)) expect(s.venues).toBeLessThanOrEqual(all / shards + largest);
+    }
+  });
+
+  it("keeps a country whole where it fits, and splits a big one by state, then a big state by cell", () => {
+    const places = [
+      place("DE", "16", 52.5, 13.4, 100),
+      place("DE", "02", 48.1, 11.6, 100),
+      place("US", "CA", 34.05, -118.24, 500),
+      place("US", "CA", 37.77, -122.42, 500),
+      place("US", "NY", 40.71, -74.0, 300),
+      place("AD", "", 42.5, 1.52, 10),
+    ];
+    const regions = regionsOf(places, 1510 / 2).map((u) => u.region);
+    expect(regions).toContainEqual({ country: "DE" });
+    expect(regions).toContainEqual({ country: "AD" });
+    expect(regions).toContainEqual({ country: "US", state: "NY" });
+    expect(regions.some((r) => r.country === "US" && r.state === undefined)).toBe(false);
+    // California (1,000) is over the share (755): split by cell, its two cities apart.
+    const california = regions.filter((r) => r.state === "CA");
+    expect(california).toHaveLength(2);
+    expect(california.every((r) => r.cell !== undefined)).toBe(true);
+    const plan = planShards(places, 2);
+    expect(shardOf(plan, places[2] as PlaceCount)).not.toBe(shardOf(plan, places[3] as PlaceCount));
+  });
+
+  it("is one database holding every whole country with one shard, and the same plan every time", () => {
+    const places = drawn("one", 500);
+    const [only] = planShards(places, 1);
+    expect(only?.regions.every((r) => r.state === undefined)).toBe(true);
+    expect(only?.venues).toBe(places.reduce((n, p) => n + p.venues, 0));
+    expect(planShards(places, 4)).toEqual(planShards([...places].reverse(), 4));
+    expect(() => planShards(places, 0)).toThrow(RangeError);
+  });
+});
