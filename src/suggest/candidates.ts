@@ -46,7 +46,7 @@ import { waysOf, type PlaceRead, type Way } from "./ways.ts";
  * records are all candidates, where its parts would each search the index again for them (a text
  * of many words in every kind's level and band of distance).
  */
-export const WHOLE_WAY = 100;
+const WHOLE_WAY = 100;
 
 type Queries = Pick<ResourceQueries<unknown>, "resource" | "fts" | "places">;
 

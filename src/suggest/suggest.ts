@@ -16,7 +16,7 @@ import { pageSelect, type Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
 import { runSearch } from "../query/search.ts";
 import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
-import { candidatesSql, WHOLE_WAY } from "./candidates.ts";
+import { candidatesSql } from "./candidates.ts";
 import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
 import { matchedName, type Matched } from "./matched.ts";
 import type { SuggestParams } from "./params.ts";
@@ -53,7 +53,7 @@ export function suggestStatement<R>(
   q: ResourceQueries<R>,
   s: SuggestParams,
   language: Language,
-  wholeWay = WHOLE_WAY,
+  wholeWay?: number,
 ): Sql | null {
   const candidates = candidatesSql(q, s, language, wholeWay);
   if (candidates === null) return null;
@@ -93,7 +93,7 @@ export async function runSuggest<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
-  wholeWay = WHOLE_WAY,
+  wholeWay?: number,
 ): Promise<Page<Suggested<R>>> {
   const statement = suggestStatement(q, s, language, wholeWay);
   if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
