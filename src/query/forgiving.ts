@@ -28,6 +28,7 @@ import { correctedReadings } from "./place-typos.ts";
 import { namedPlace, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
+import { filtersHold } from "./held.ts";
 import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
 
@@ -44,6 +45,8 @@ export interface Fallback<R> {
   /** The places the text's end may stand for, and the strict answer's best tier. */
   candidates: readonly PlaceCandidate[];
   strictTier: NameTier | null;
+  /** Whether the filters, kind and area hold a record (held.ts), when known. */
+  filtersHold: boolean | undefined;
 }
 
 /** A statement of one row (column n): 1 when a corrected reading of the name is a record's whole name. */
@@ -177,8 +180,11 @@ async function wholeOrPlace<R>(
   return fuzzyPage(q, p, whole, results.slice(at.overrule + (overrules ? 1 : 0))) ?? f.strict;
 }
 
-/** The answer once typos are forgiven, or the strict answer when nothing forgiven answers better. */
-export function forgiving<R>(
+/**
+ * The answer once typos are forgiven, or the strict answer when nothing forgiven answers better
+ * (or nothing can: the filters hold no record).
+ */
+export async function forgiving<R>(
   q: ResourceQueries<R>,
   session: Runner,
   p: SearchParams,
@@ -186,6 +192,8 @@ export function forgiving<R>(
   f: Fallback<R>,
 ): Promise<Page<R>> {
   refuseBeyondWindow(q.resource, p, true);
+  const held = f.strict.total > 0 || (f.filtersHold ?? (await filtersHold(q, session, p)));
+  if (!held) return f.strict;
   const fixes = corrections(f.fallbackRow, p.nameWords.length);
   const place = f.strict.total === 0 ? namedPlace(f.candidates) : null;
   const readAs = place === null ? null : readingParams(p, place);

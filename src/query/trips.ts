@@ -15,6 +15,7 @@ import { anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
 import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
+import { heldSql, holds } from "./held.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
 import {
   alternatives,
@@ -76,8 +77,10 @@ export interface FirstTrip {
   statements: Sql[];
   /** Whether a statement after the page reads what the typo fallback needs. */
   fuzzy: boolean;
-  /** Whether the last statement reads the strict tier and the places. */
+  /** Whether the statement after those reads the strict tier and the places. */
   places: boolean;
+  /** Whether the last statement reads whether the filters hold a record (held.ts; not in an area: it costs more there). */
+  held: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
 }
@@ -88,6 +91,7 @@ export function firstTripRows(first: FirstTrip, results: readonly { rows: Record
   return {
     corrections: first.fuzzy ? results[after]?.rows[0] : undefined,
     places: first.places ? (results[after + (first.fuzzy ? 1 : 0)]?.rows ?? []) : null,
+    filtersHold: first.held ? holds(results.at(-1)?.rows) : undefined,
   };
 }
 
@@ -105,7 +109,9 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
   if (reads) statements.push(placeReadingsSql(q, p, text, readings));
-  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, readings };
+  const held = fuzzy && areaOf(p) === undefined ? heldSql(q, p) : null;
+  if (held !== null) statements.push(held);
+  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, held: held !== null, readings };
 }
 
 /**
