@@ -28,7 +28,6 @@ import { correctedReadings } from "./place-typos.ts";
 import { namedPlace, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
-import { filtersHold } from "./held.ts";
 import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
 
@@ -45,7 +44,7 @@ export interface Fallback<R> {
   /** The places the text's end may stand for, and the strict answer's best tier. */
   candidates: readonly PlaceCandidate[];
   strictTier: NameTier | null;
-  /** Whether the filters, kind and area hold a record (held.ts), when known. */
+  /** Whether the filters and kind hold a record (held.ts), when known. */
   filtersHold: boolean | undefined;
 }
 
@@ -184,7 +183,7 @@ async function wholeOrPlace<R>(
  * The answer once typos are forgiven, or the strict answer when nothing forgiven answers better
  * (or nothing can: the filters hold no record).
  */
-export async function forgiving<R>(
+export function forgiving<R>(
   q: ResourceQueries<R>,
   session: Runner,
   p: SearchParams,
@@ -192,8 +191,7 @@ export async function forgiving<R>(
   f: Fallback<R>,
 ): Promise<Page<R>> {
   refuseBeyondWindow(q.resource, p, true);
-  const held = f.strict.total > 0 || (f.filtersHold ?? (await filtersHold(q, session, p)));
-  if (!held) return f.strict;
+  if (f.filtersHold === false) return Promise.resolve(f.strict);
   const fixes = corrections(f.fallbackRow, p.nameWords.length);
   const place = f.strict.total === 0 ? namedPlace(f.candidates) : null;
   const readAs = place === null ? null : readingParams(p, place);

@@ -25,7 +25,7 @@ interface Strict<R> {
   /** Whether the typo fallback may run (its corrections were read). */
   fuzzy: boolean;
   fallbackRow: Record<string, unknown> | undefined;
-  /** Whether the filters, kind and area hold a record (held.ts), when known. */
+  /** Whether the filters and kind hold a record (held.ts), when known. */
   filtersHold: boolean | undefined;
 }
 
@@ -64,7 +64,6 @@ export async function runSearch<R>(
   session: Runner,
   p: SearchParams,
   language: Language,
-  known: { filtersHold?: boolean } = {},
 ): Promise<Page<R>> {
   const first = firstTrip(q, p, language);
   if (first === null) return { page: p.page, total: 0, items: [], match: "exact" };
@@ -75,7 +74,7 @@ export async function runSearch<R>(
     page: { page: p.page, ...total, items: rows.map((r) => q.record(r)), match: "exact" },
     fuzzy: first.fuzzy,
     fallbackRow: after.corrections,
-    filtersHold: known.filtersHold ?? after.filtersHold,
+    filtersHold: after.filtersHold,
   };
   if (after.places !== null)
     return readings(q, session, p, language, strict, placeReadings(first.readings, after.places));

@@ -79,7 +79,7 @@ export interface FirstTrip {
   fuzzy: boolean;
   /** Whether the statement after those reads the strict tier and the places. */
   places: boolean;
-  /** Whether the last statement reads whether the filters hold a record (held.ts; not in an area: it costs more there). */
+  /** Whether the last statement reads whether the filters hold a record (held.ts). */
   held: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
@@ -109,7 +109,7 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
   if (reads) statements.push(placeReadingsSql(q, p, text, readings));
-  const held = fuzzy && areaOf(p) === undefined ? heldSql(q, p) : null;
+  const held = fuzzy ? heldSql(q, p) : null;
   if (held !== null) statements.push(held);
   return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, held: held !== null, readings };
 }

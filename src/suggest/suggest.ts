@@ -14,7 +14,6 @@ import type { Resource } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { pageSelect, type Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
-import { filtersHold } from "../query/held.ts";
 import { runSearch } from "../query/search.ts";
 import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { candidatesSql } from "./candidates.ts";
@@ -118,9 +117,7 @@ async function forgiven<R>(
   s: SuggestParams,
   language: Language,
 ): Promise<Page<Suggested<R>>> {
-  // Nothing within the filters: no reading of the text can match (a round trip, not the search's two or three).
-  if (!(await filtersHold(q, session, s.search))) return { page: 1, total: 0, items: [], match: "exact" };
-  const found = await runSearch(q, session, { ...s.search, page: 1 }, language, { filtersHold: true });
+  const found = await runSearch(q, session, { ...s.search, page: 1 }, language);
   const items = await withMatched(q, session, { ...found, items: found.items.slice(0, s.limit) }, s.search, language);
   return { ...found, total: items.length, items };
 }
