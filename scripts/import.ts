@@ -7,6 +7,7 @@ import { HELP, parseImportArgs } from "./import/cli.ts";
 import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
 import { runImport } from "./import/run.ts";
+import { runShardedImport } from "./import/shards/import.ts";
 import { summaryText } from "./import/summary.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 
@@ -16,9 +17,19 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const summary = await runImport(command.options, new Progress(process.stderr, command.quiet));
-  const peakMiB = Math.round(process.resourceUsage().maxRSS / 1024);
-  console.log(command.json ? JSON.stringify({ ...summary, peakMiB }) : summaryText(summary, command.where));
+  const progress = () => new Progress(process.stderr, command.quiet);
+  const peakMiB = () => Math.round(process.resourceUsage().maxRSS / 1024);
+  if (command.shards !== undefined) {
+    const sharded = await runShardedImport(command.options, command.shards, command.quiet);
+    const texts = [
+      summaryText(sharded.main, command.where),
+      ...sharded.shards.map((s) => summaryText(s.summary, s.file)),
+    ];
+    console.log(command.json ? JSON.stringify({ ...sharded, peakMiB: peakMiB() }) : texts.join("\n"));
+    return 0;
+  }
+  const summary = await runImport(command.options, progress());
+  console.log(command.json ? JSON.stringify({ ...summary, peakMiB: peakMiB() }) : summaryText(summary, command.where));
   return 0;
 }
 

@@ -28,8 +28,9 @@ const D1_BYTES = 10e9;
 /** The venues of a state's file per place (country, state, cell at COUNT_LEVEL). */
 function placesOf(db: Database.Database): PlaceCount[] {
   const rows = db.prepare(
-    `SELECT coalesce(v.country_code, '') AS country, coalesce(v.admin1_code, '') AS state,
-            coalesce(v.lat, c.lat) AS lat, coalesce(v.lng, c.lng) AS lng
+    // A venue's place is its city's, as the import places it (scripts/import/shards/venues.ts).
+    `SELECT coalesce(c.country_code, '') AS country, coalesce(c.admin1_code, '') AS state,
+            coalesce(c.lat, v.lat) AS lat, coalesce(c.lng, v.lng) AS lng
      FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
   );
   const counts = new Map<string, PlaceCount>();
@@ -39,7 +40,7 @@ function placesOf(db: Database.Database): PlaceCount[] {
     lat: number | null;
     lng: number | null;
   }>) {
-    const cell = row.lat === null || row.lng === null ? 0 : cellOf(COUNT_LEVEL, row.lat, row.lng);
+    const cell = row.country === "" || row.lat === null || row.lng === null ? 0 : cellOf(COUNT_LEVEL, row.lat, row.lng);
     const key = `${row.country}/${row.state}/${cell}`;
     const place = counts.get(key) ?? { country: row.country, state: row.state, cell, venues: 0 };
     place.venues++;

@@ -54,6 +54,8 @@ Behaviour:
   --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
+  --shards N           with --database: also N venue databases beside FILE (FILE.shard-1.sqlite, …),
+                       each the venues of its regions (docs/deploy.md#past-one-database)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
   --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
                        at most ${MAX_CELL_COUNT_MIN})
@@ -92,6 +94,7 @@ const OPTIONS = {
   plan: { type: "string" },
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
+  shards: { type: "string" },
   "cell-count-min": { type: "string" },
   fast: { type: "boolean" },
   json: { type: "boolean" },
@@ -111,6 +114,8 @@ export interface ImportCommand {
   json: boolean;
   quiet: boolean;
   help: boolean;
+  /** --shards: how many venue databases beside the main one. */
+  shards?: number;
 }
 
 export function parseImportArgs(args: string[]): ImportCommand {
@@ -146,6 +151,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
     json: values.json === true,
     quiet: values.quiet === true,
     help: values.help === true,
+    ...shardsArg(values, target),
   };
 }
 
@@ -156,6 +162,14 @@ function targetOf(values: Values): Target {
   if (values.remote) return { kind: "remote" };
   if (values.database) return { kind: "file", path: values.database };
   return { kind: "local", persistTo: values["persist-to"] };
+}
+
+/** --shards N, which goes with --database for now. */
+function shardsArg(values: Values, target: Target): Pick<ImportCommand, "shards"> {
+  const shards = positiveInt(values.shards, "--shards");
+  if (shards === undefined) return {};
+  if (target.kind !== "file") throw new ImportError("--shards goes with --database FILE for now");
+  return { shards };
 }
 
 /** --dry-run, --full and --plan, which only a remote import takes. */

@@ -18,6 +18,8 @@ import { completeFiles } from "./publish/remote-files.ts";
 import type { Plan } from "./publish/remote-plan.ts";
 import { publishToRemote, remoteDatabase, type RemoteFigures } from "./publish/remote-publish.ts";
 import { withImportLock } from "./lock.ts";
+import { shardMetaRows, shardVersion } from "./shards/meta.ts";
+import type { ShardChoice } from "./shards/venues.ts";
 import { resolveSources } from "./sources/resolve.ts";
 import { ensureSchema, storedCounts, storedDataVersion } from "./target.ts";
 import { dataVersion } from "./version.ts";
@@ -72,6 +74,8 @@ export interface ImportOptions {
   plan?: Plan;
   /** Remote imports: send the whole data, not only what changed since the data served. */
   full?: boolean;
+  /** One database of a shard plan (scripts/import/shards/import.ts): the main one, or a venue database. */
+  shards?: ShardChoice;
 }
 
 export interface ImportSummary {
@@ -84,6 +88,8 @@ export interface ImportSummary {
   phases: PhaseFigures[];
   /** Local imports: the longest write transaction, during which the local D1 refuses queries. */
   longestWrite?: { ms: number; doing: string };
+  /** An import in a process of its own (shards/child.ts): that process's peak resident memory. */
+  peakMiB?: number;
   /** Remote imports: files, those skipped as already applied, what they cost (remote-publish.ts). */
   remote?: RemoteFigures;
 }
@@ -97,7 +103,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
-  const version = await dataVersion(s.files, s.versionOptions);
+  const version = shardVersion(await dataVersion(s.files, s.versionOptions), options.shards);
   const { path: targetPath, migrated } = await targetFile(options.target, progress);
   const remote = options.target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress) : null;
   const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
@@ -120,13 +126,8 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   };
   try {
     const counts =
-      buildDb === null
-        ? noCounts()
-        : await build(buildDb, s.sources, problems, progress, {
-            prefixCountMin: options.prefixCountMin,
-            cellCountMin: options.cellCountMin,
-          });
-    const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources));
+      buildDb === null ? noCounts() : await build(buildDb, s.sources, problems, progress, buildOptions(options));
+    const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources), options.shards);
     const remoteOptions = {
       dryRun: options.dryRun === true,
       plan: options.plan ?? "paid",
@@ -153,6 +154,12 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
     dropBuild();
   }
 }
+
+const buildOptions = (options: ImportOptions) => ({
+  prefixCountMin: options.prefixCountMin,
+  cellCountMin: options.cellCountMin,
+  ...(options.shards === undefined ? {} : { shards: options.shards }),
+});
 
 /** The data version a local or file target serves, with its counts. */
 function stored(path: string | null): { version: string; counts: BuildCounts } | null {
@@ -243,8 +250,10 @@ function metaRows(
   description: string,
   counts: BuildCounts,
   options: RecordedOptions,
+  shards: ShardChoice | undefined,
 ): [string, string][] {
   return [
+    ...shardMetaRows(shards, counts),
     ["data_version", version],
     ["sources", description],
     ["import_options", JSON.stringify(options)],

@@ -39,7 +39,7 @@ export function summaryText(s: ImportSummary, target: string): string {
       `  longest write transaction on the served file: ${s.longestWrite.ms.toFixed(0)} ms (${s.longestWrite.doing})`,
     );
   }
-  const rss = process.resourceUsage().maxRSS / 1024;
+  const rss = s.peakMiB ?? process.resourceUsage().maxRSS / 1024;
   lines.push(`  took ${s.seconds.toFixed(1)} s, peak memory ${Math.round(rss)} MiB`);
   return lines.join("\n");
 }

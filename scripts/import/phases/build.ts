@@ -25,6 +25,8 @@ import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
+import type { PlannedShard } from "../shards/plan.ts";
+import { keepShardVenues, OTHER_VENUE_WORDS, type ShardChoice } from "../shards/venues.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -66,6 +68,8 @@ export interface BuildCounts {
   venueFiles: VenueFileReport[];
   /** Where the imported venues come from (generated, file, musicbrainz, openstreetmap): their licences follow. */
   venueSources: string[];
+  /** With --shards: the plan of the venue databases (scripts/import/shards/), else none. */
+  shardPlan: PlannedShard[];
 }
 
 /** Counts before anything was read. */
@@ -87,6 +91,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     duplicateVenues: 0,
     venueFiles: [],
     venueSources: [],
+    shardPlan: [],
   };
 }
 
@@ -96,7 +101,7 @@ export async function build(
   sources: BuildSources,
   problems: Problems,
   progress: Progress,
-  options: { prefixCountMin?: number; anchorEvery?: number; cellCountMin?: number } = {},
+  options: { prefixCountMin?: number; anchorEvery?: number; cellCountMin?: number; shards?: ShardChoice } = {},
 ): Promise<BuildCounts> {
   gridFunctions(db);
   const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
@@ -120,6 +125,7 @@ export async function build(
       .pluck()
       .all() as string[];
   }
+  if (options.shards !== undefined) counts.shardPlan = keepShardVenues(db, options.shards);
 
   counts.cities = orderCities(db, progress);
   cityDocuments(db, progress);
@@ -132,7 +138,11 @@ export async function build(
     problems.check();
     venueDocuments(db, progress);
     indexes.index("side_venues");
-    counts.words = vocabulary(db, progress);
+    counts.words = vocabulary(
+      db,
+      progress,
+      options.shards?.index === undefined || options.shards.index === null ? null : OTHER_VENUE_WORDS,
+    );
     indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);

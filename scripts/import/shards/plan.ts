@@ -11,6 +11,7 @@
  * their own (country "").
  */
 import { GRID_LEVELS } from "../../../src/data-contract/grid.ts";
+import type { ShardRegion } from "../../../src/data-contract/shards.ts";
 
 /** The grid levels a state is split by, coarse first; counts are given at the finest. */
 const SPLIT_LEVELS: readonly number[] = GRID_LEVELS.filter((l) => l >= 6 && l <= 10);
@@ -25,11 +26,7 @@ export interface PlaceCount {
 }
 
 /** A region a database holds: a country, or a state of it, or a cell of a state at `level`. */
-interface Region {
-  country: string;
-  state?: string;
-  cell?: { level: number; code: number };
-}
+type Region = ShardRegion;
 
 export interface PlannedShard {
   regions: Region[];
@@ -50,7 +47,11 @@ const total = (places: readonly PlaceCount[]): number => places.reduce((n, p) =>
 
 function groupBy(places: readonly PlaceCount[], key: (p: PlaceCount) => string | number): PlaceCount[][] {
   const groups = new Map<string | number, PlaceCount[]>();
-  for (const p of places) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
+  for (const p of places) {
+    const group = groups.get(key(p));
+    if (group === undefined) groups.set(key(p), [p]);
+    else group.push(p);
+  }
   return [...groups.values()];
 }
 

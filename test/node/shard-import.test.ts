@@ -1,0 +1,135 @@
+/**
+ * The import into a main database and venue databases by region (scripts/import/shards/,
+ * docs/deploy.md#past-one-database), on the fixture: every venue in exactly one venue database, as
+ * its manifest says, and a search whose filters lie in one venue database answered there as the one
+ * database answers it — the worker's own statements run on both files.
+ */
+import Database from "better-sqlite3";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { words } from "../../src/data-contract/normalize.ts";
+import { SHARD_PLAN_KEY, shardFile, type ShardManifest } from "../../src/data-contract/shards.ts";
+import { runShardedImport } from "../../scripts/import/shards/import.ts";
+import { explainSearch, searchRequest } from "../../scripts/sql/explain.ts";
+import { dir, FIXTURES } from "../support/import-fixtures.ts";
+
+const SHARDS = 3;
+const main = join(dir, "sharded.sqlite");
+const files = Array.from({ length: SHARDS }, (_, i) => shardFile(main, i + 1));
+let mainDb: Database.Database;
+let shardDbs: Database.Database[];
+
+interface VenueRow {
+  id: string;
+  name: string;
+  kind: string;
+  country: string | null;
+  admin1: string | null;
+  city: string;
+  cityName: string;
+  lat: number;
+  lng: number;
+}
+
+const venuesOf = (db: Database.Database): VenueRow[] =>
+  db
+    .prepare(
+      `SELECT v.id, v.name, v.kind, c.country_code AS country, c.admin1_code AS admin1, c.id AS city, c.name AS cityName,
+              c.lat, c.lng
+       FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
+    )
+    .all() as VenueRow[];
+
+const manifestOf = (db: Database.Database): ShardManifest =>
+  JSON.parse(
+    (db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(SHARD_PLAN_KEY) as string | undefined) ?? "[]",
+  ) as ShardManifest;
+
+beforeAll(async () => {
+  const options = { ...FIXTURES, venueCount: 2000, prefixCountMin: 20, target: { kind: "file", path: main } as const };
+  await runShardedImport(options, SHARDS, true);
+  mainDb = new Database(main, { readonly: true });
+  shardDbs = files.map((f) => new Database(f, { readonly: true }));
+}, 300_000);
+
+afterAll(() => {
+  mainDb.close();
+  for (const db of shardDbs) db.close();
+});
+
+/** The filter of the whole region that holds `v`: its country, or its state where the country is split, or its city. */
+function regionFilter(v: VenueRow, manifest: ShardManifest): string {
+  const regions = manifest.flatMap((s) => s.regions).filter((r) => r.country === v.country);
+  if (regions.some((r) => r.state === undefined)) return `country=${v.country}`;
+  const state = regions.filter((r) => r.state === (v.admin1 ?? ""));
+  return state.some((r) => r.cell === undefined)
+    ? `country=${v.country}&stateCode=${v.admin1 ?? ""}`
+    : `cityId=${v.city}`;
+}
+
+/** Requests whose filters all lie in `region`, the region of `v`: with its name, city, kind, a box and a circle around it. */
+function requestsNear(v: VenueRow, region: string): string[] {
+  const c = region;
+  const first = words(v.name)[0] ?? "a";
+  const typo = first.length >= 5 ? first.slice(0, 2) + first.slice(3) : first;
+  const box = [v.lng - 0.5, v.lat - 0.5, v.lng + 0.5, v.lat + 0.5].map((x) => x.toFixed(3)).join(",");
+  return [
+    `/1.0/search/venues?${c}`,
+    `/1.0/search/venues?${c}&p=2`,
+    `/1.0/search/venues?name=${encodeURIComponent(first)}&${c}`,
+    `/1.0/search/venues?name=${encodeURIComponent(v.name)}&${c}`,
+    `/1.0/search/venues?name=${encodeURIComponent(typo)}&${c}`,
+    `/1.0/search/venues?cityId=${v.city}`,
+    `/1.0/search/venues?name=${encodeURIComponent(first)}&cityId=${v.city}`,
+    `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}&${c}`,
+    ...(v.admin1 === null || c.includes("stateCode") ? [] : [`/1.0/search/venues?stateCode=${v.admin1}&${c}`]),
+    `/1.0/search/venues?kind=${v.kind}&${c}`,
+    `/1.0/search/venues?bbox=${box}&${c}`,
+    `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=50&${c}`,
+    `/1.0/suggest/venues?name=${encodeURIComponent(first.slice(0, 3))}&${c}`,
+    `/1.0/suggest/venues?name=${encodeURIComponent(typo)}&${c}&lat=${v.lat}&long=${v.lng}`,
+  ];
+}
+
+describe("venue databases by region", () => {
+  it("holds every venue in exactly one venue database, the one whose regions hold its place", () => {
+    const manifest = manifestOf(mainDb);
+    expect(manifest.map((s) => s.shard)).toEqual([1, 2, 3]);
+    const all = venuesOf(mainDb);
+    const held = shardDbs.map(venuesOf);
+    expect(
+      held
+        .flat()
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(all.map((v) => v.id).sort());
+    held.forEach((venues, i) => {
+      const shard = manifest[i];
+      expect(venues.length).toBe(shard?.venues);
+      expect(venues.length).toBeGreaterThan(0);
+      const countries = new Set(shard?.regions.map((r) => r.country));
+      expect(venues.filter((v) => !countries.has(v.country ?? ""))).toEqual([]);
+    });
+  });
+
+  it("answers a search whose filters lie in one venue database there as the one database does", async () => {
+    let compared = 0;
+    const manifest = manifestOf(mainDb);
+    for (const [i, db] of shardDbs.entries()) {
+      const venues = venuesOf(db);
+      // A few venues of each database, spread over its order.
+      for (const v of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].map(
+        (at) => venues[Math.floor(at * venues.length)],
+      )) {
+        if (v?.country === null || v === undefined) continue;
+        for (const path of requestsNear(v, regionFilter(v, manifest))) {
+          const one = await explainSearch(mainDb, searchRequest(path));
+          const sharded = await explainSearch(db, searchRequest(path));
+          expect(sharded.page, `${path} in venue database ${i + 1}`).toEqual(one.page);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+});
