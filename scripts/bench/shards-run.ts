@@ -10,9 +10,9 @@
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { cellOf } from "../../src/data-contract/grid.ts";
+import { shardCell } from "../../src/data-contract/shards.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
-import { COUNT_LEVEL, planShards, type PlaceCount } from "../import/shards/plan.ts";
+import { planShards, type PlaceCount } from "../import/shards/plan.ts";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
 import { log, machine, timedImport, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
@@ -25,7 +25,7 @@ const SHARDS = [2, 3, 4, 8];
 /** D1's size of a database on Workers Paid (10^9 bytes). */
 const D1_BYTES = 10e9;
 
-/** The venues of a state's file per place (country, state, cell at COUNT_LEVEL). */
+/** The venues of a state's file per place (country, state, cell at SHARD_CELL_LEVEL). */
 function placesOf(db: Database.Database): PlaceCount[] {
   const rows = db.prepare(
     // A venue's place is its city's, as the import places it (scripts/import/shards/venues.ts).
@@ -40,7 +40,7 @@ function placesOf(db: Database.Database): PlaceCount[] {
     lat: number | null;
     lng: number | null;
   }>) {
-    const cell = row.country === "" || row.lat === null || row.lng === null ? 0 : cellOf(COUNT_LEVEL, row.lat, row.lng);
+    const cell = row.country === "" || row.lat === null || row.lng === null ? 0 : shardCell(row.lat, row.lng);
     const key = `${row.country}/${row.state}/${cell}`;
     const place = counts.get(key) ?? { country: row.country, state: row.state, cell, venues: 0 };
     place.venues++;

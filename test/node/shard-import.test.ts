@@ -9,6 +9,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { words } from "../../src/data-contract/normalize.ts";
 import { SHARD_PLAN_KEY, shardFile, type ShardManifest } from "../../src/data-contract/shards.ts";
+import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
+import { areaOf } from "../../src/params/search-params.ts";
+import { shardPlacesSql } from "../../src/query/shard-places.ts";
+import { anonymous, numbered } from "../../src/sql/sql.ts";
 import { runShardedImport } from "../../scripts/import/shards/import.ts";
 import { explainSearch, searchRequest } from "../../scripts/sql/explain.ts";
 import { dir, FIXTURES } from "../support/import-fixtures.ts";
@@ -131,5 +135,62 @@ describe("venue databases by region", () => {
       }
     }
     expect(compared).toBeGreaterThan(300);
+  });
+});
+
+/** Searches whose filters or area may lie in several venue databases, drawn from `v`. */
+function broadRequests(v: VenueRow, at: number): string[] {
+  const first = encodeURIComponent(words(v.name)[0] ?? "a");
+  const box = [v.lng - 2 * at, v.lat - 3, v.lng + 4, v.lat + 1].map((x) => x.toFixed(2)).join(",");
+  return [
+    `/1.0/search/venues?name=${first}`,
+    `/1.0/search/venues?kind=${v.kind}`,
+    `/1.0/search/venues?country=${v.country ?? ""}`,
+    `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}`,
+    `/1.0/search/venues?bbox=${box}`,
+    `/1.0/search/venues?name=${first}&lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
+    ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
+  ];
+}
+
+/** The venue databases the routing asks for a search, its places read from the main database as the worker would. */
+function askedShards(path: string, manifest: ShardManifest): number[] {
+  const { params } = searchRequest(path);
+  const statement = shardPlacesSql(params);
+  if (statement === null) return shardsFor(manifest, null, areaOf(params));
+  const { text, binds } = anonymous(numbered(statement));
+  const places = (mainDb.prepare(text).all(...binds) as Record<string, unknown>[]).map(filterPlace);
+  return shardsFor(manifest, places, areaOf(params));
+}
+
+describe("the venue databases a search asks (src/d1/shards.ts)", () => {
+  it("asks only those that its filters and area touch, every one that holds an answer among them", async () => {
+    const manifest = manifestOf(mainDb);
+    const all = venuesOf(mainDb).filter((v) => v.country !== null);
+    const routed: [string, number][] = [];
+    const broad: string[] = [];
+    for (const [at, v] of [0.05, 0.25, 0.45, 0.65, 0.85].map((f) => [f, all[Math.floor(f * all.length)]] as const)) {
+      if (v === undefined) continue;
+      const shard = shardDbs.findIndex((db) => venuesOf(db).some((x) => x.id === v.id)) + 1;
+      for (const path of requestsNear(v, regionFilter(v, manifest))) routed.push([path, shard]);
+      broad.push(...broadRequests(v, at));
+    }
+    for (const path of [...routed.map(([p]) => p), ...broad]) {
+      const shards = askedShards(path, manifest);
+      for (const [i, db] of shardDbs.entries()) {
+        const answer = await explainSearch(db, searchRequest(path));
+        if (answer.page.total > 0) expect(shards, `${path}: venue database ${i + 1} answers`).toContain(i + 1);
+      }
+    }
+    for (const [path, shard] of routed) {
+      const shards = askedShards(path, manifest);
+      if (areaOf(searchRequest(path).params) === undefined) expect(shards, path).toEqual([shard]);
+      else
+        expect(
+          shards.filter((s) => s !== shard),
+          path,
+        ).toEqual([]);
+    }
+    expect(broad.filter((path) => askedShards(path, manifest).length < SHARDS).length).toBeGreaterThan(5);
   });
 });

@@ -4,14 +4,14 @@
  * largest region together; checked against a count of the places by brute force.
  */
 import { describe, expect, it } from "vitest";
-import { cellOf } from "../../src/data-contract/grid.ts";
+import { shardCell } from "../../src/data-contract/shards.ts";
 import { random } from "../../scripts/tools/random.ts";
-import { COUNT_LEVEL, planShards, regionsOf, shardOf, type PlaceCount } from "../../scripts/import/shards/plan.ts";
+import { planShards, regionsOf, shardOf, type PlaceCount } from "../../scripts/import/shards/plan.ts";
 
 const place = (country: string, state: string, lat: number, lng: number, venues: number): PlaceCount => ({
   country,
   state,
-  cell: cellOf(COUNT_LEVEL, lat, lng),
+  cell: shardCell(lat, lng),
   venues,
 });
 

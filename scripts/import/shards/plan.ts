@@ -11,17 +11,19 @@
  * their own (country "").
  */
 import { GRID_LEVELS } from "../../../src/data-contract/grid.ts";
-import type { ShardRegion } from "../../../src/data-contract/shards.ts";
+import {
+  cellAt,
+  regionHolds,
+  SHARD_CELL_LEVEL,
+  type ShardPlace,
+  type ShardRegion,
+} from "../../../src/data-contract/shards.ts";
 
 /** The grid levels a state is split by, coarse first; counts are given at the finest. */
-const SPLIT_LEVELS: readonly number[] = GRID_LEVELS.filter((l) => l >= 6 && l <= 10);
-export const COUNT_LEVEL = SPLIT_LEVELS.at(-1) ?? 10;
+const SPLIT_LEVELS: readonly number[] = GRID_LEVELS.filter((l) => l >= 6 && l <= SHARD_CELL_LEVEL);
 
-/** Venues of one place: a country, a state of it ("" for none) and a cell at COUNT_LEVEL. */
-export interface PlaceCount {
-  country: string;
-  state: string;
-  cell: number;
+/** Venues of one place: a country, a state of it ("" for none) and a cell at SHARD_CELL_LEVEL. */
+export interface PlaceCount extends ShardPlace {
   venues: number;
 }
 
@@ -39,9 +41,6 @@ interface Unit {
   /** The places inside it, to split it by. */
   places: PlaceCount[];
 }
-
-/** The code at `level` of a cell given at COUNT_LEVEL (its Morton code's leading digits). */
-const cellAt = (code: number, level: number): number => Math.floor(code / 4 ** (COUNT_LEVEL - level));
 
 const total = (places: readonly PlaceCount[]): number => places.reduce((n, p) => n + p.venues, 0);
 
@@ -110,14 +109,16 @@ export function planShards(places: readonly PlaceCount[], shards: number): Plann
   return plan;
 }
 
-/** The shard that holds a place (its country, state and cell at COUNT_LEVEL) under a plan, or -1. */
-export function shardOf(plan: readonly PlannedShard[], place: Omit<PlaceCount, "venues">): number {
-  return plan.findIndex((s) =>
-    s.regions.some(
-      (r) =>
-        r.country === place.country &&
-        (r.state === undefined || r.state === place.state) &&
-        (r.cell === undefined || r.cell.code === cellAt(place.cell, r.cell.level)),
-    ),
-  );
+/** The shard that holds a place under a plan, or -1. */
+export function shardOf(plan: readonly PlannedShard[], place: ShardPlace): number {
+  return plan.findIndex((s) => s.regions.some((r) => regionHolds(r, place)));
+}
+
+/** The region of a plan that holds a place, or undefined. */
+export function regionOf(plan: readonly PlannedShard[], place: ShardPlace): Region | undefined {
+  for (const s of plan) {
+    const region = s.regions.find((r) => regionHolds(r, place));
+    if (region !== undefined) return region;
+  }
+  return undefined;
 }

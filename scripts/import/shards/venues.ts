@@ -6,8 +6,8 @@
  * keep their pos; a venue without a city is in the region of its own (country "").
  */
 import type Database from "better-sqlite3";
-import { cellOf } from "../../../src/data-contract/grid.ts";
-import { COUNT_LEVEL, planShards, shardOf, type PlaceCount, type PlannedShard } from "./plan.ts";
+import { shardCell, type ShardBox } from "../../../src/data-contract/shards.ts";
+import { planShards, regionOf, shardOf, type PlaceCount, type PlannedShard } from "./plan.ts";
 
 /** Which database of how many a build is: `index` null for the main one, which keeps every venue. */
 export interface ShardChoice {
@@ -15,35 +15,53 @@ export interface ShardChoice {
   index: number | null;
 }
 
-/** A venue's place (country, state, lat, lng), from the venue joined with its city (alias v, c). */
+/** A venue's place (country, state, lat, lng), from the venue joined with its city (alias v, c); then its own point. */
 const PLACE = [
   "coalesce(c.country_code, '')",
   "CASE WHEN c.gid IS NULL THEN '' ELSE coalesce(c.admin1_code, '') END",
   "coalesce(c.lat, v.lat)",
   "coalesce(c.lng, v.lng)",
 ];
+const POINT = ["coalesce(v.lat, c.lat)", "coalesce(v.lng, c.lng)"];
 const VENUES_IN_CITIES = "raw_venues v LEFT JOIN raw_cities c ON c.gid = v.city_gid";
 
-const cellAt = (lat: number | null, lng: number | null) =>
-  lat === null || lng === null ? 0 : cellOf(COUNT_LEVEL, lat, lng);
+const cellAt = (lat: number | null, lng: number | null) => (lat === null || lng === null ? 0 : shardCell(lat, lng));
 
-/** The placed venues of the build per place. */
-function placedCounts(db: Database.Database): PlaceCount[] {
+type Bounds = ShardBox;
+const widened = (b: Bounds | undefined, lat: number, lng: number): Bounds =>
+  b === undefined
+    ? [lat, lng, lat, lng]
+    : [Math.min(b[0], lat), Math.min(b[1], lng), Math.max(b[2], lat), Math.max(b[3], lng)];
+
+/** The placed venues of the build per place, and the bounds of their own points per place. */
+function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Map<string, Bounds> } {
   const rows = db
-    .prepare(
-      `SELECT ${PLACE.join(", ")}, count(*) FROM ${VENUES_IN_CITIES} GROUP BY ${PLACE.map((_, i) => i + 1).join(", ")}`,
-    )
+    .prepare(`SELECT ${[...PLACE, ...POINT].join(", ")}, count(*) FROM ${VENUES_IN_CITIES} GROUP BY 1, 2, 3, 4, 5, 6`)
     .raw()
-    .iterate() as Iterable<[string, string, number | null, number | null, number]>;
+    .iterate() as Iterable<[string, string, number | null, number | null, number | null, number | null, number]>;
   const counts = new Map<string, PlaceCount>();
-  for (const [country, state, lat, lng, venues] of rows) {
+  const bounds = new Map<string, Bounds>();
+  for (const [country, state, lat, lng, ownLat, ownLng, venues] of rows) {
     const cell = country === "" ? 0 : cellAt(lat, lng);
     const key = `${country}/${state}/${cell}`;
     const place = counts.get(key) ?? { country, state, cell, venues: 0 };
     place.venues += venues;
     counts.set(key, place);
+    if (ownLat !== null && ownLng !== null) bounds.set(key, widened(bounds.get(key), ownLat, ownLng));
   }
-  return [...counts.values()];
+  return { places: [...counts.values()], bounds };
+}
+
+/** Each region of the plan with the bounds of its venues' own points (a search in an area asks the regions it meets). */
+function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: Map<string, Bounds>): PlannedShard[] {
+  for (const place of places) {
+    const box = bounds.get(`${place.country}/${place.state}/${place.cell}`);
+    const region = box === undefined ? undefined : regionOf(plan, place);
+    if (region === undefined || box === undefined) continue;
+    const b = widened(widened(region.box, box[0], box[1]), box[2], box[3]);
+    region.box = b;
+  }
+  return plan;
 }
 
 /**
@@ -58,7 +76,8 @@ export const OTHER_VENUE_WORDS = "temp.other_venue_words";
  * the others, their words kept in OTHER_VENUE_WORDS.
  */
 export function keepShardVenues(db: Database.Database, choice: ShardChoice): PlannedShard[] {
-  const plan = planShards(placedCounts(db), choice.count);
+  const { places, bounds } = placedCounts(db);
+  const plan = withBoxes(planShards(places, choice.count), places, bounds);
   if (choice.index === null) return plan;
   const index = choice.index;
   db.function("shard_of", { deterministic: true }, (country, state, lat, lng) =>
