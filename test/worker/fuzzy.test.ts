@@ -160,7 +160,13 @@ describe("typos: filters that hold no record", () => {
     expect(held.status).toBe(200);
     expect(held.headers.get("X-Match")).toBe("fuzzy");
     expect(trips(held)).toBe(2); // the first trip read whether the filters hold a record too
-    for (const filters of ["stateCode=QQ", "country=DE&stateCode=QQ", "country=DE&state=Texas"]) {
+    for (const filters of [
+      "stateCode=QQ",
+      "country=DE&stateCode=QQ",
+      "country=DE&state=Texas",
+      "country=DE&lat=-50&long=-30&radius=500",
+      "bbox=-30,-50,-29.9,-49.9",
+    ]) {
       const none = await getJson(`/1.0/search/cities?name=berln&${filters}`);
       expect(none.status, filters).toBe(404);
       expect(trips(none), filters).toBe(1);
