@@ -24,15 +24,15 @@ function candidatesJson(resource: Resource, lookup: Lookup): Sql {
 /**
  * One row: for each query word (column w0, w1 …) whether some record has a word starting with it,
  * so that a reading may keep it as typed, and the candidate corrections of each word that may
- * differ (c0, c1 …). With `unless` (the strict answer stands), no row: such an answer reads no
- * vocabulary.
+ * differ (c0, c1 …); with `held` (held.ts), whether the filters may hold a record (column held).
+ * With `unless` (the strict answer stands), no row: such an answer reads no vocabulary.
  */
 export function correctionsSql(
   resource: Resource,
   fts: string,
   queryWords: readonly string[],
   list: readonly Lookup[],
-  unless?: Sql,
+  { unless, held }: { unless?: Sql | undefined; held?: Sql | null } = {},
 ): Sql {
   const index = raw(fts);
   const columns = [
@@ -40,6 +40,7 @@ export function correctionsSql(
       (w, i) => sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${prefixOf(w)}) AS ${raw(`w${i}`)}`,
     ),
     ...list.map((lookup, i) => sql`${candidatesJson(resource, lookup)} AS ${raw(`c${i}`)}`),
+    ...(held === undefined || held === null ? [] : [sql`${held} AS held`]),
   ];
   return sql`SELECT ${join(columns, ", ")}${unless === undefined ? raw("") : sql` WHERE NOT ${unless}`}`;
 }

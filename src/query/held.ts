@@ -10,7 +10,7 @@
 import { coverText } from "../geo/area.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
+import { raw, sql, type Sql } from "../sql/sql.ts";
 import type { ResourceQueries } from "./resource.ts";
 
 /** The FTS5 text (an SQL expression) of the filters, kind and area of `p`; null without any. */
@@ -22,13 +22,18 @@ function heldText<R>(q: ResourceQueries<R>, p: SearchParams): Sql | null {
   return filters === null ? sql`${cover}` : sql`${`${cover} AND (`} || ${filters} || ')'`;
 }
 
-/** A statement of one row, column `n`: 1 when the filters, kind and area may hold a record; null without any. */
+/**
+ * An SQL condition: the filters, kind and area of `p` may hold a record; null without any. Read as a
+ * column of the corrections' row (corrections.ts), which a search reads only when its strict answer
+ * does not stand: a search whose name is found pays nothing for it.
+ */
 export function heldSql<R>(q: ResourceQueries<R>, p: SearchParams): Sql | null {
   const text = heldText(q, p);
   if (text === null) return null;
   const fts = raw(q.fts);
-  return numbered(sql`SELECT EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text}) AS n`);
+  return sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text})`;
 }
 
-/** Whether the rows of heldSql() say the filters may hold a record. */
-export const holds = (rows: readonly Record<string, unknown>[] | undefined): boolean => Number(rows?.[0]?.n ?? 0) > 0;
+/** Whether the filters may hold a record, from the corrections' row: undefined when it was not read or did not ask. */
+export const holds = (row: Record<string, unknown> | undefined): boolean | undefined =>
+  row?.held === undefined || row.held === null ? undefined : Number(row.held) !== 0;

@@ -79,8 +79,6 @@ export interface FirstTrip {
   fuzzy: boolean;
   /** Whether the statement after those reads the strict tier and the places. */
   places: boolean;
-  /** Whether the last statement reads whether the filters hold a record (held.ts). */
-  held: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
 }
@@ -91,7 +89,7 @@ export function firstTripRows(first: FirstTrip, results: readonly { rows: Record
   return {
     corrections: first.fuzzy ? results[after]?.rows[0] : undefined,
     places: first.places ? (results[after + (first.fuzzy ? 1 : 0)]?.rows ?? []) : null,
-    filtersHold: first.held ? holds(results.at(-1)?.rows) : undefined,
+    filtersHold: first.fuzzy ? holds(results[after]?.rows[0]) : undefined,
   };
 }
 
@@ -102,16 +100,17 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const list = lookups(queryWords);
   const statements = searchStatements(q, strict, language);
   const fuzzy = list.length > 0;
-  if (fuzzy) statements.push(correctionsSql(q.resource, q.fts, queryWords, list, strict.stands));
+  if (fuzzy) {
+    const options = { unless: strict.stands, held: heldSql(q, p) };
+    statements.push(correctionsSql(q.resource, q.fts, queryWords, list, options));
+  }
   // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
   // places the end of the name may stand for (read as without an area; the answer is in it).
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
   if (reads) statements.push(placeReadingsSql(q, p, text, readings));
-  const held = fuzzy ? heldSql(q, p) : null;
-  if (held !== null) statements.push(held);
-  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, held: held !== null, readings };
+  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, readings };
 }
 
 /**
