@@ -44,7 +44,7 @@ export interface Fallback<R> {
   /** The places the text's end may stand for, and the strict answer's best tier. */
   candidates: readonly PlaceCandidate[];
   strictTier: NameTier | null;
-  /** Whether the filters and kind hold a record (held.ts), when known. */
+  /** Whether the filters, kind and area may hold a record (held.ts), when the corrections' row says. */
   filtersHold: boolean | undefined;
 }
 

@@ -25,7 +25,7 @@ interface Strict<R> {
   /** Whether the typo fallback may run (its corrections were read). */
   fuzzy: boolean;
   fallbackRow: Record<string, unknown> | undefined;
-  /** Whether the filters and kind hold a record (held.ts), when known. */
+  /** Whether the filters, kind and area may hold a record (held.ts), when the corrections' row says. */
   filtersHold: boolean | undefined;
 }
 

@@ -77,7 +77,7 @@ export interface FirstTrip {
   statements: Sql[];
   /** Whether a statement after the page reads what the typo fallback needs. */
   fuzzy: boolean;
-  /** Whether the statement after those reads the strict tier and the places. */
+  /** Whether the last statement reads the strict tier and the places. */
   places: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
