@@ -6,7 +6,7 @@
  * keep their pos; a venue without a city is in the region of its own (country "").
  */
 import type Database from "better-sqlite3";
-import { shardCell, type ShardBox } from "../../../src/data-contract/shards.ts";
+import { shardCell, type ShardBox, type ShardPlace } from "../../../src/data-contract/shards.ts";
 import { planShards, regionOf, shardOf, type PlaceCount, type PlannedShard } from "./plan.ts";
 
 /** Which database of how many a build is: `index` null for the main one, which keeps every venue. */
@@ -25,25 +25,26 @@ const PLACE = [
 const POINT = ["coalesce(v.lat, c.lat)", "coalesce(v.lng, c.lng)"];
 const VENUES_IN_CITIES = "raw_venues v LEFT JOIN raw_cities c ON c.gid = v.city_gid";
 
+const placeKey = (p: ShardPlace): string => `${p.country}/${p.state}/${p.cell}`;
+
 const cellAt = (lat: number | null, lng: number | null) => (lat === null || lng === null ? 0 : shardCell(lat, lng));
 
-type Bounds = ShardBox;
-const widened = (b: Bounds | undefined, lat: number, lng: number): Bounds =>
+const widened = (b: ShardBox | undefined, lat: number, lng: number): ShardBox =>
   b === undefined
     ? [lat, lng, lat, lng]
     : [Math.min(b[0], lat), Math.min(b[1], lng), Math.max(b[2], lat), Math.max(b[3], lng)];
 
 /** The placed venues of the build per place, and the bounds of their own points per place. */
-function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Map<string, Bounds> } {
+function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Map<string, ShardBox> } {
   const rows = db
     .prepare(`SELECT ${[...PLACE, ...POINT].join(", ")}, count(*) FROM ${VENUES_IN_CITIES} GROUP BY 1, 2, 3, 4, 5, 6`)
     .raw()
     .iterate() as Iterable<[string, string, number | null, number | null, number | null, number | null, number]>;
   const counts = new Map<string, PlaceCount>();
-  const bounds = new Map<string, Bounds>();
+  const bounds = new Map<string, ShardBox>();
   for (const [country, state, lat, lng, ownLat, ownLng, venues] of rows) {
     const cell = country === "" ? 0 : cellAt(lat, lng);
-    const key = `${country}/${state}/${cell}`;
+    const key = placeKey({ country, state, cell });
     const place = counts.get(key) ?? { country, state, cell, venues: 0 };
     place.venues += venues;
     counts.set(key, place);
@@ -53,13 +54,12 @@ function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Ma
 }
 
 /** Each region of the plan with the bounds of its venues' own points (a search in an area asks the regions it meets). */
-function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: Map<string, Bounds>): PlannedShard[] {
+function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: Map<string, ShardBox>): PlannedShard[] {
   for (const place of places) {
-    const box = bounds.get(`${place.country}/${place.state}/${place.cell}`);
+    const box = bounds.get(placeKey(place));
     const region = box === undefined ? undefined : regionOf(plan, place);
     if (region === undefined || box === undefined) continue;
-    const b = widened(widened(region.box, box[0], box[1]), box[2], box[3]);
-    region.box = b;
+    region.box = widened(widened(region.box, box[0], box[1]), box[2], box[3]);
   }
   return plan;
 }
