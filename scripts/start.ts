@@ -12,15 +12,21 @@ import { Progress } from "./import/progress.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 import { bin, QUIET_WRANGLER, ROOT } from "./tools/project.ts";
 import { ensureData } from "./import/start-data.ts";
-import { devPort } from "./import/wrangler.ts";
+import { d1Database, devPort, localD1File } from "./import/wrangler.ts";
+import { shardsConfigArgs } from "./import/shards/config.ts";
+import { storedImport } from "./import/target.ts";
 
 async function main(): Promise<void> {
   const progress = new Progress();
   await ensureData(progress);
   const args = process.argv.slice(2);
-  progress.line(`Starting wrangler dev on http://localhost:${devPort(args)} ...`);
+  const shards = storedImport(localD1File(d1Database().id))?.shards ?? 0;
+  const config = shardsConfigArgs(args, shards > 0);
+  progress.line(
+    `Starting wrangler dev on http://localhost:${devPort(args)}${config.length > 0 ? ` with ${shards} venue databases` : ""} ...`,
+  );
   // The terminal is the developer's: wrangler dev keeps its interactive output.
-  const dev = spawn(bin("wrangler"), ["dev", ...args], {
+  const dev = spawn(bin("wrangler"), ["dev", ...config, ...args], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...QUIET_WRANGLER, ...process.env },

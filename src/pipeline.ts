@@ -97,7 +97,9 @@ export async function answer(
   };
   if (useCache) cacheStore(ctx, key, status, headers, body);
   // What the answer cost in D1, for clients and benchmarks (not stored with the cached copy).
-  const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${session.rowsRead} round_trips=${session.trips}"`;
+  // `databases`: main, and the venue databases that answered (docs/deploy.md#past-one-database).
+  const databases = [...session.answeredBy].join("+");
+  const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${session.rowsRead} round_trips=${session.trips} databases=${databases}"`;
   return conditional(request, new Response(body, { status, headers }), { "X-Cache": "MISS", "Server-Timing": timing });
 }
 

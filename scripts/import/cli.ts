@@ -54,8 +54,9 @@ Behaviour:
   --persist-to DIR     the local D1 state directory, as for wrangler dev --persist-to
                        (default .wrangler/state)
   --database FILE      load this SQLite file instead (benchmarks, tests)
-  --shards N           with --database: also N venue databases beside FILE (FILE.shard-1.sqlite, …),
-                       each the venues of its regions (docs/deploy.md#past-one-database)
+  --shards N           also N venue databases, each the venues of its regions: local D1 databases
+                       bound in wrangler.shards.toml (which npm start then serves), or with
+                       --database beside FILE (FILE.shard-1.sqlite, …) (docs/deploy.md#past-one-database)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
   --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
                        at most ${MAX_CELL_COUNT_MIN})
@@ -164,11 +165,12 @@ function targetOf(values: Values): Target {
   return { kind: "local", persistTo: values["persist-to"] };
 }
 
-/** --shards N, which goes with --database for now. */
+/** --shards N, which goes with the local database or --database for now. */
 function shardsArg(values: Values, target: Target): Pick<ImportCommand, "shards"> {
   const shards = positiveInt(values.shards, "--shards");
   if (shards === undefined) return {};
-  if (target.kind !== "file") throw new ImportError("--shards goes with --database FILE for now");
+  if (target.kind === "remote")
+    throw new ImportError("--shards goes with the local database or --database FILE for now");
   return { shards };
 }
 

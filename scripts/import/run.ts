@@ -103,7 +103,8 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
-  const version = shardVersion(await dataVersion(s.files, s.versionOptions), options.shards);
+  const sourcesVersion = await dataVersion(s.files, s.versionOptions);
+  const version = shardVersion(sourcesVersion, options.shards);
   const { path: targetPath, migrated } = await targetFile(options.target, progress);
   const remote = options.target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress) : null;
   const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
@@ -127,7 +128,10 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   try {
     const counts =
       buildDb === null ? noCounts() : await build(buildDb, s.sources, problems, progress, buildOptions(options));
-    const meta = metaRows(version, s.description, counts, recordedOptions(options, s.sources), options.shards);
+    const meta = [
+      ...shardMetaRows(options.shards, counts, sourcesVersion),
+      ...metaRows(version, s.description, counts, recordedOptions(options, s.sources)),
+    ];
     const remoteOptions = {
       dryRun: options.dryRun === true,
       plan: options.plan ?? "paid",
@@ -250,10 +254,8 @@ function metaRows(
   description: string,
   counts: BuildCounts,
   options: RecordedOptions,
-  shards: ShardChoice | undefined,
 ): [string, string][] {
   return [
-    ...shardMetaRows(shards, counts),
     ["data_version", version],
     ["sources", description],
     ["import_options", JSON.stringify(options)],

@@ -48,6 +48,7 @@ function isDefault(options: RecordedOptions, dir: string): boolean {
 /** Whether the served import is the user's own (to be served as it is). */
 function isOwn(stored: StoredImport | null, dir: string): boolean {
   if (stored === null) return false;
+  if (stored.shards > 0) return true;
   if (stored.options !== null) return !isDefault(stored.options, dir);
   return !stored.sources.includes("venues: generated (250000,"); // an older default import
 }

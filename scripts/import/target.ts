@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations.ts";
 import { noCounts, type BuildCounts } from "./phases/build.ts";
 import type { RecordedOptions } from "./run.ts";
+import { SHARD_PLAN_KEY } from "../../src/data-contract/shards.ts";
 
 /** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
 export function ensureSchema(path: string): void {
@@ -56,6 +57,18 @@ export interface StoredImport {
   venues: number;
   /** What the import read (meta `import_options`); null for an import made before they were recorded. */
   options: RecordedOptions | null;
+  /** How many venue databases its plan has (docs/deploy.md#past-one-database); 0 for one database. */
+  shards: number;
+}
+
+function planSize(json: string | undefined): number {
+  if (json === undefined) return 0;
+  try {
+    const plan = JSON.parse(json) as unknown;
+    return Array.isArray(plan) ? plan.length : 0;
+  } catch {
+    return 0;
+  }
 }
 
 function recorded(json: string | undefined): RecordedOptions | null {
@@ -82,6 +95,7 @@ export function storedImport(path: string): StoredImport | null {
       cities: Number(meta.get("rows_cities") ?? 0),
       venues: Number(meta.get("rows_venues") ?? 0),
       options: recorded(meta.get("import_options")),
+      shards: planSize(meta.get(SHARD_PLAN_KEY)),
     };
   } catch {
     return null; // no meta table: migrations not applied yet

@@ -9,10 +9,11 @@ import Database from "better-sqlite3";
 import { parse } from "smol-toml";
 import { migrationFiles } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
+import { shardBinding } from "../../src/data-contract/shards.ts";
 import { bin, ROOT, run, RunError } from "../tools/project.ts";
 import type { RemoteDatabase } from "./publish/remote-files.ts";
 
-const CONFIG = join(ROOT, "wrangler.toml");
+export const CONFIG = join(ROOT, "wrangler.toml");
 
 function wranglerConfig(configPath: string): Record<string, unknown> {
   try {
@@ -45,6 +46,39 @@ export function d1Database(configPath = CONFIG): { id: string; name: string } {
     );
   }
   return { id: db.database_id, name: db.database_name };
+}
+
+/** A D1 database the worker binds: its binding, name and id. */
+export interface BoundDatabase {
+  binding: string;
+  name: string;
+  id: string;
+  /** Whether wrangler.toml declares it (else its name and id are derived, for the local D1 alone). */
+  declared: boolean;
+}
+
+/** A database id derived from the main one, in the form of one (the local D1 keys its file by it). */
+const derivedId = (mainId: string, what: string): string => {
+  const hex = createHash("sha256").update(`${mainId}/${what}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * The venue databases 1 … count (docs/deploy.md#past-one-database): those wrangler.toml declares
+ * by their bindings (src/data-contract/shards.ts shardBinding), else named and numbered after the
+ * main database, for the local D1.
+ */
+export function shardDatabases(count: number, configPath = CONFIG): BoundDatabase[] {
+  const config = wranglerConfig(configPath);
+  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const main = d1Database(configPath);
+  return Array.from({ length: count }, (_, i) => {
+    const binding = shardBinding(i + 1);
+    const db = databases.find((d) => d.binding === binding);
+    if (typeof db?.database_id === "string" && typeof db.database_name === "string")
+      return { binding, name: db.database_name, id: db.database_id, declared: true };
+    return { binding, name: `${main.name}-shard-${i + 1}`, id: derivedId(main.id, binding), declared: false };
+  });
 }
 
 /**

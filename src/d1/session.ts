@@ -68,6 +68,11 @@ export class VersionChanged extends Error {
   override name = "VersionChanged";
 }
 
+/** A venue database holds another import than the main database names for it (src/d1/shards.ts). */
+export class NotCurrent extends Error {
+  override name = "NotCurrent";
+}
+
 const VERSION = "SELECT value FROM meta WHERE key = 'data_version'";
 
 export interface Rows<T> {
@@ -84,16 +89,26 @@ export class Session {
   rowsRead = 0;
   /** Round trips to D1 so far. */
   trips = 0;
+  /** The databases that answered: "main", and venue databases by number (src/d1/shards.ts). */
+  readonly answeredBy = new Set<string>();
 
-  constructor(db: D1Database | undefined) {
+  /**
+   * `label` names the database in answeredBy; `expected`, the data version it must hold (else
+   * NotCurrent, before any of its rows are used).
+   */
+  constructor(
+    db: D1Database | undefined,
+    private readonly label = "main",
+    private readonly expected?: string,
+  ) {
     if (db === undefined || typeof db.withSession !== "function") {
-      console.error("D1: the DB binding is missing");
+      console.error(`D1: the ${label} database's binding is missing`);
       throw unavailable();
     }
     try {
       this.session = db.withSession("first-unconstrained");
     } catch (error) {
-      console.error("D1: the DB binding cannot start a session", error);
+      console.error(`D1: the ${label} database's binding cannot start a session`, error);
       throw unavailable();
     }
   }
@@ -107,6 +122,7 @@ export class Session {
     this.trips++;
     const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements.map(withLongWords)]);
     const version = results[0]?.results[0]?.value;
+    if (this.expected !== undefined && version !== this.expected) throw new NotCurrent();
     if (typeof version !== "string") {
       throw new ApiError(503, "the database holds no data yet; run the import", {
         "Retry-After": String(RETRY_AFTER_SECONDS),
@@ -116,6 +132,7 @@ export class Session {
     this.version = version;
     const out = results.slice(1).map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));
     this.rowsRead += out.reduce((n, r) => n + r.rowsRead, 0);
+    this.answeredBy.add(this.label);
     return out;
   }
 

@@ -3,6 +3,7 @@
  * region that holds a place its filters name (src/query/shard-places.ts: a country, a state, a
  * city's point) and, in an area, whose venues' bounds meet it; every one without filters or area.
  * The rule of which region holds a place is the import's own (src/data-contract/shards.ts).
+ * Pure: route.ts is what the request path calls.
  */
 import type { Area } from "../data-contract/distance.ts";
 import {

@@ -26,8 +26,14 @@ export interface ShardRegion {
   box?: ShardBox;
 }
 
-/** Per venue database, from 1: its regions and how many venues it holds. */
-export type ShardManifest = { shard: number; regions: ShardRegion[]; venues: number }[];
+/**
+ * Per venue database, from 1: its regions, how many venues it holds, and the data version it holds
+ * when it is of the same import as the main database (a search asks it only then).
+ */
+export type ShardManifest = { shard: number; regions: ShardRegion[]; venues: number; version: string }[];
+
+/** The worker's binding of venue database `shard` (from 1); the main database is `DB`. */
+export const shardBinding = (shard: number): string => `DB_SHARD_${shard}`;
 
 /** The file of venue database `shard` (from 1) beside a main database file. */
 export const shardFile = (main: string, shard: number): string =>

@@ -10,6 +10,7 @@ import { CITIES } from "../query/cities.ts";
 import { VENUES } from "../query/venues.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
+import { venueRunner } from "../d1/route.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
 
@@ -30,7 +31,12 @@ export async function suggest(
   };
   return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await runSuggest(VENUES, session, params, negotiated.language);
+      const found = await runSuggest(
+        VENUES,
+        await venueRunner(env, session, params.search),
+        params,
+        negotiated.language,
+      );
       return {
         answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
         headers: { "X-Match": found.match },

@@ -4,6 +4,7 @@
  * else its countries, each within the other filters; read from the main database, which holds
  * every place.
  */
+import { SHARD_PLAN_KEY } from "../data-contract/shards.ts";
 import { and, cityConditions, countryCode, regionConditions } from "../match/filters.ts";
 import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import { sql, type Sql } from "../sql/sql.ts";
@@ -29,3 +30,6 @@ export function shardPlacesSql(p: SearchParams): Sql | null {
     : sql`SELECT co.code AS country, NULL AS state, NULL AS lat, NULL AS lng FROM countries co
           WHERE co.code = ${countryCode(p.country)}`;
 }
+
+/** The plan of the venue databases, from the main database's meta rows (no row for one database). */
+export const shardPlanSql = (): Sql => sql`SELECT value FROM meta WHERE key = ${SHARD_PLAN_KEY}`;

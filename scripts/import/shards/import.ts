@@ -1,7 +1,8 @@
 /**
- * `npm run db:import -- --shards N --database FILE` (docs/deploy.md#past-one-database): the main
- * database in FILE, which keeps every city and, until the worker asks the venue databases, every
- * venue too; then each venue database beside it (src/data-contract/shards.ts shardFile), each an
+ * `npm run db:import -- --shards N [--database FILE]` (docs/deploy.md#past-one-database): the main
+ * database (the local D1's, or FILE), which keeps every city and, until the worker merges the
+ * answers of several venue databases, every venue too; then each venue database (the local D1's of
+ * its binding, written into wrangler.shards.toml: config.ts; or beside FILE: shardFile), each an
  * import of the same sources that keeps the venues of its regions. Every one of them plans alike
  * from the same placed venues (venues.ts) and writes the manifest into its meta rows. Each runs in
  * a process of its own (child.ts), one after the other.
@@ -9,9 +10,13 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { shardFile } from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
-import type { ImportOptions, ImportSummary } from "../run.ts";
+import type { ImportOptions, ImportSummary, Target } from "../run.ts";
+import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
+import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
 
 export interface ShardedSummary {
   main: ImportSummary;
@@ -43,19 +48,45 @@ function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSumm
   });
 }
 
-export async function runShardedImport(options: ImportOptions, count: number, quiet: boolean): Promise<ShardedSummary> {
+/** The file of venue database `shard` (from 1): beside FILE, or the local D1 file of its binding. */
+function shardTarget(target: Target, databases: readonly BoundDatabase[], shard: number): string {
+  if (target.kind === "file") return shardFile(target.path, shard);
+  const id = databases[shard - 1]?.id ?? "";
+  const path = localD1File(id, target.kind === "local" ? target.persistTo : undefined);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
+/** `config`: where a local import writes its wrangler configuration (tests name their own). */
+export async function runShardedImport(
+  options: ImportOptions,
+  count: number,
+  quiet: boolean,
+  config = SHARDS_CONFIG,
+): Promise<ShardedSummary> {
   const { target } = options;
-  if (target.kind !== "file")
-    throw new ImportError("--shards goes with --database FILE for now (docs/deploy.md#past-one-database)");
+  if (target.kind === "remote")
+    throw new ImportError(
+      "--shards goes with the local database or --database FILE for now (docs/deploy.md#past-one-database)",
+    );
+  const databases = target.kind === "local" ? shardDatabases(count) : [];
   const main = await importApart({ ...options, shards: { count, index: null } }, quiet);
+  // The local D1 is served while it imports: the venue databases are paced as the main one is.
+  const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
   const shards: ShardedSummary["shards"] = [];
   for (let index = 0; index < count; index++) {
-    const file = shardFile(target.path, index + 1);
+    const file = shardTarget(target, databases, index + 1);
     const summary = await importApart(
-      { ...options, target: { kind: "file", path: file }, shards: { count, index } },
+      {
+        ...options,
+        ...(pacing === undefined ? {} : { pacing }),
+        target: { kind: "file", path: file },
+        shards: { count, index },
+      },
       quiet,
     );
     shards.push({ file, summary });
   }
+  if (target.kind === "local") writeShardsConfig(databases, config);
   return { main, shards };
 }

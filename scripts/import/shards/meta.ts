@@ -14,12 +14,18 @@ export function shardVersion(version: string, shards: ShardChoice | undefined): 
   return createHash("sha256").update(`${version}/${shards.count}/${which}`).digest("hex").slice(0, 16);
 }
 
-export function shardMetaRows(shards: ShardChoice | undefined, counts: BuildCounts): [string, string][] {
+/** The meta rows of a database of a plan; `version` the data version of the sources (before shardVersion()). */
+export function shardMetaRows(
+  shards: ShardChoice | undefined,
+  counts: BuildCounts,
+  version: string,
+): [string, string][] {
   if (shards === undefined) return [];
   const manifest: ShardManifest = counts.shardPlan.map((s, i) => ({
     shard: i + 1,
     regions: s.regions,
     venues: s.venues,
+    version: shardVersion(version, { count: shards.count, index: i }),
   }));
   return [
     [SHARD_KEY, shards.index === null ? "main" : String(shards.index + 1)],

@@ -1,0 +1,144 @@
+/**
+ * The worker over venue databases (docs/deploy.md#past-one-database), tried as a user would: the
+ * fixture imported into the local D1 once as one database and once with `--shards 3`, each served
+ * by `wrangler dev` (the sharded one with the wrangler configuration its import wrote), and the
+ * same drawn requests sent to both — every venue search parameter, deep pages, suggestions,
+ * lookups, JSON and XML. The answers match byte for byte, and a search whose filters lie in one
+ * venue database is answered there (Server-Timing says which databases answered).
+ */
+import Database from "better-sqlite3";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAST, runImport } from "../../scripts/import/run.ts";
+import { runShardedImport } from "../../scripts/import/shards/import.ts";
+import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wrangler.ts";
+import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
+import { ROOT } from "../../scripts/tools/project.ts";
+import { FIXTURES, quiet } from "../support/import-fixtures.ts";
+import { broadRequests, manifestOf, regionFilter, requestsNear, venuesOf } from "../support/shard-requests.ts";
+
+const SHARDS = 3;
+const ONE = mkdtempSync(join(tmpdir(), "vcs-one-"));
+const SHARDED = mkdtempSync(join(tmpdir(), "vcs-sharded-"));
+const CONFIG = join(ROOT, `wrangler.shards-test-${process.pid}.toml`);
+const DATA = { ...FIXTURES, venueCount: 2000, prefixCountMin: 20, pacing: FAST };
+const SERVE = ["--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
+const PROBE = "/1.0/search/cities?name=paris";
+
+let one: DevServer | undefined;
+let sharded: DevServer | undefined;
+let paths: string[] = [];
+
+/** Requests drawn from 45 venues spread over the order: within their region, broader, deeper, and lookups. */
+function drawnPaths(): string[] {
+  const db = new Database(localD1File(d1Database().id, SHARDED), { readonly: true });
+  try {
+    const manifest = manifestOf(db);
+    const venues = venuesOf(db).filter((v) => v.country !== null);
+    return Array.from({ length: 45 }, (_, i) => venues[Math.floor(((i + 0.5) / 45) * venues.length)]).flatMap(
+      (v, i) => {
+        if (v === undefined) return [];
+        const region = regionFilter(v, manifest);
+        return [
+          ...requestsNear(v, region),
+          ...broadRequests(v, (i % 5) / 5 + 0.05),
+          `/1.0/search/venues?${region}&p=${2 + (i % 7)}`,
+          `/1.0/search/venues?name=${encodeURIComponent(v.name)}&matched=1&${region}`,
+          `/1.0/search/venues?cityId=${v.city}&kind=${v.kind}&p=1`,
+          `/1.0/venue/${v.id}`,
+        ];
+      },
+    );
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  await runImport({ ...DATA, target: { kind: "local", persistTo: ONE } }, quiet);
+  await runShardedImport({ ...DATA, target: { kind: "local", persistTo: SHARDED } }, SHARDS, true, CONFIG);
+  paths = drawnPaths();
+  [one, sharded] = await Promise.all([
+    startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
+    startDevServer({ port: 8794, args: ["--config", CONFIG, "--persist-to", SHARDED, ...SERVE], probe: PROBE }),
+  ]);
+}, 600_000);
+
+afterAll(() => {
+  one?.stop();
+  sharded?.stop();
+  for (const dir of [ONE, SHARDED]) rmSync(dir, { recursive: true, force: true });
+  rmSync(CONFIG, { force: true });
+});
+
+const SAID = ["content-type", "x-match", "x-total-relation", "x-corrected-name", "x-read-as"];
+
+interface Said {
+  status: number;
+  headers: (string | null)[];
+  body: string;
+  databases: string;
+}
+
+async function ask(server: DevServer | undefined, path: string, accept: string): Promise<Said> {
+  const res = await fetch(`${server?.base ?? ""}${path}`, { headers: { Accept: accept } });
+  // An error says when it happened.
+  const body = (await res.text()).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000/g, "(time)");
+  const databases = /databases=([^"]*)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "";
+  return { status: res.status, headers: SAID.map((h) => res.headers.get(h)), body, databases };
+}
+
+/** Each request to both servers, a few at a time; what the sharded server said, with its path. */
+async function compareAll(requests: [string, string][]): Promise<(Said & { path: string })[]> {
+  const said: (Said & { path: string })[] = [];
+  for (let at = 0; at < requests.length; at += 6) {
+    await Promise.all(
+      requests.slice(at, at + 6).map(async ([path, accept]) => {
+        const [a, b] = await Promise.all([ask(one, path, accept), ask(sharded, path, accept)]);
+        expect({ status: b.status, headers: b.headers, body: b.body }, `${path} (${accept})`).toEqual({
+          status: a.status,
+          headers: a.headers,
+          body: a.body,
+        });
+        said.push({ ...b, path });
+      }),
+    );
+  }
+  return said;
+}
+
+describe("the worker over venue databases", () => {
+  it("answers 2,000 drawn requests byte for byte as one database does, most of the regional ones in one venue database", async () => {
+    const requests = paths.flatMap((p): [string, string][] => [
+      [p, "application/json"],
+      [p, "application/xml"],
+    ]);
+    expect(requests.length).toBeGreaterThanOrEqual(2000);
+    const said = await compareAll(requests);
+    const inShard = said.filter((s) => /\d/.test(s.databases));
+    expect(inShard.length).toBeGreaterThan(requests.length / 3);
+    // A search asks one venue database or none, never two; the cities and the lookups ask the main one.
+    expect(said.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    expect(said.filter((s) => s.path.startsWith("/1.0/venue/") && /\d/.test(s.databases))).toEqual([]);
+  }, 600_000);
+
+  it("answers from the main database while a venue database holds another import", async () => {
+    const said = await compareAll(paths.slice(0, 120).map((p) => [p, "application/json"]));
+    const shard = Number(/\+(\d+)$/.exec(said.find((s) => /\d/.test(s.databases))?.databases ?? "")?.[1]);
+    const routed = said.filter((s) => s.databases === `main+${shard}`);
+    expect(routed.length).toBeGreaterThan(10);
+    const database = localD1File(shardDatabases(SHARDS)[shard - 1]?.id ?? "", SHARDED);
+    const db = new Database(database);
+    const version = db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string;
+    try {
+      db.prepare("UPDATE meta SET value = 'another import' WHERE key = 'data_version'").run();
+      const again = await compareAll(routed.map((s): [string, string] => [s.path, "application/json"]));
+      expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
+    } finally {
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'data_version'").run(version);
+      db.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,82 @@
+/**
+ * Requests drawn from the venues of a database of a shard plan (docs/deploy.md#past-one-database):
+ * those whose filters lie in the region of one venue database, and broader ones.
+ */
+import type Database from "better-sqlite3";
+import { words } from "../../src/data-contract/normalize.ts";
+import { SHARD_PLAN_KEY, type ShardManifest } from "../../src/data-contract/shards.ts";
+
+export interface VenueRow {
+  id: string;
+  name: string;
+  kind: string;
+  country: string | null;
+  admin1: string | null;
+  city: string;
+  cityName: string;
+  lat: number;
+  lng: number;
+}
+
+export const venuesOf = (db: Database.Database): VenueRow[] =>
+  db
+    .prepare(
+      `SELECT v.id, v.name, v.kind, c.country_code AS country, c.admin1_code AS admin1, c.id AS city, c.name AS cityName,
+              c.lat, c.lng
+       FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
+    )
+    .all() as VenueRow[];
+
+export const manifestOf = (db: Database.Database): ShardManifest =>
+  JSON.parse(
+    (db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(SHARD_PLAN_KEY) as string | undefined) ?? "[]",
+  ) as ShardManifest;
+
+/** The filter of the whole region that holds `v`: its country, or its state where the country is split, or its city. */
+export function regionFilter(v: VenueRow, manifest: ShardManifest): string {
+  const regions = manifest.flatMap((s) => s.regions).filter((r) => r.country === v.country);
+  if (regions.some((r) => r.state === undefined)) return `country=${v.country}`;
+  const state = regions.filter((r) => r.state === (v.admin1 ?? ""));
+  return state.some((r) => r.cell === undefined)
+    ? `country=${v.country}&stateCode=${v.admin1 ?? ""}`
+    : `cityId=${v.city}`;
+}
+
+/** Requests whose filters all lie in `region`, the region of `v`: with its name, city, kind, a box and a circle around it. */
+export function requestsNear(v: VenueRow, region: string): string[] {
+  const c = region;
+  const first = words(v.name)[0] ?? "a";
+  const typo = first.length >= 5 ? first.slice(0, 2) + first.slice(3) : first;
+  const box = [v.lng - 0.5, v.lat - 0.5, v.lng + 0.5, v.lat + 0.5].map((x) => x.toFixed(3)).join(",");
+  return [
+    `/1.0/search/venues?${c}`,
+    `/1.0/search/venues?${c}&p=2`,
+    `/1.0/search/venues?name=${encodeURIComponent(first)}&${c}`,
+    `/1.0/search/venues?name=${encodeURIComponent(v.name)}&${c}`,
+    `/1.0/search/venues?name=${encodeURIComponent(typo)}&${c}`,
+    `/1.0/search/venues?cityId=${v.city}`,
+    `/1.0/search/venues?name=${encodeURIComponent(first)}&cityId=${v.city}`,
+    `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}&${c}`,
+    ...(v.admin1 === null || c.includes("stateCode") ? [] : [`/1.0/search/venues?stateCode=${v.admin1}&${c}`]),
+    `/1.0/search/venues?kind=${v.kind}&${c}`,
+    `/1.0/search/venues?bbox=${box}&${c}`,
+    `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=50&${c}`,
+    `/1.0/suggest/venues?name=${encodeURIComponent(first.slice(0, 3))}&${c}`,
+    `/1.0/suggest/venues?name=${encodeURIComponent(typo)}&${c}&lat=${v.lat}&long=${v.lng}`,
+  ];
+}
+
+/** Searches whose filters or area may lie in several venue databases, drawn from `v`. */
+export function broadRequests(v: VenueRow, at: number): string[] {
+  const first = encodeURIComponent(words(v.name)[0] ?? "a");
+  const box = [v.lng - 2 * at, v.lat - 3, v.lng + 4, v.lat + 1].map((x) => x.toFixed(2)).join(",");
+  return [
+    `/1.0/search/venues?name=${first}`,
+    `/1.0/search/venues?kind=${v.kind}`,
+    `/1.0/search/venues?country=${v.country ?? ""}`,
+    `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}`,
+    `/1.0/search/venues?bbox=${box}`,
+    `/1.0/search/venues?name=${first}&lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
+    ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
+  ];
+}
