@@ -60,7 +60,8 @@
  * `npm run bench -- --profile CLASS` instead profiles the worker's CPU under load of one query class.
  *
  * `npm run bench -- --shards` instead plans the venues over several D1 databases by region at the default
- * data, 1M venues, and 10M and 30M extrapolated (docs/deploy.md "Past one database").
+ * data, 1M venues, and 10M and 30M extrapolated (docs/deploy.md "Past one database"); `--shards-serve`
+ * measures the misses of the default data in 3 venue databases against one database.
  *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
@@ -88,6 +89,7 @@ import { benchFloor } from "./bench/floor-run.ts";
 import { benchProfile } from "./bench/profile-run.ts";
 import { benchLongWords } from "./bench/long-words-run.ts";
 import { benchShards } from "./bench/shards-run.ts";
+import { benchShardsServe } from "./bench/shards-serve-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -105,6 +107,7 @@ const { values } = parseArgs({
     floor: { type: "boolean" },
     "long-words": { type: "boolean" },
     shards: { type: "boolean" },
+    "shards-serve": { type: "boolean" },
     profile: { type: "string" },
     url: { type: "string" },
     label: { type: "string" },
@@ -137,6 +140,7 @@ const RUNS = [
   [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],
   [values.shards, benchShards],
+  [values["shards-serve"], benchShardsServe],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

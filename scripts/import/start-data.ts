@@ -78,7 +78,8 @@ async function ensureDataLocked(progress: Progress, persistTo?: string): Promise
   if (stored !== null && isOwn(stored, DEFAULT_DIR)) {
     progress.line(
       `Serving your own import of ${stored.importedAt.slice(0, 10)} (${stored.sources}): ` +
-        `${n(stored.cities)} cities, ${n(stored.venues)} venues. \`npm run db:import\` without options brings the default data back.`,
+        `${n(stored.cities)} cities, ${n(stored.venues)} venues${stored.shards > 0 ? ` in ${stored.shards} venue databases` : ""}. ` +
+        "`npm run db:import` without options brings the default data back.",
     );
     return "own";
   }

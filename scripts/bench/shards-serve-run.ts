@@ -1,0 +1,95 @@
+/**
+ * `npm run bench -- --shards-serve`: what asking venue databases costs a miss
+ * (docs/deploy.md#past-one-database). The default data imported with `--shards 3` into a state of
+ * its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
+ * database: the main one, which keeps every venue) and with the import's shard configuration.
+ * Each search class is sent to both in turn, one request at a time; the answers are compared first.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { FAST } from "../import/run.ts";
+import { runShardedImport } from "../import/shards/import.ts";
+import { d1Database, localD1File } from "../import/wrangler.ts";
+import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
+import { ROOT } from "../tools/project.ts";
+import { log, machine, PROBE, TMP } from "./common.ts";
+import { writeDocSection } from "./docs-section.ts";
+import { interleaved } from "./measure.ts";
+
+const SHARDS = 3;
+const STATE = join(TMP, "shards-state");
+const CONFIG = join(ROOT, "wrangler.shards-bench.toml");
+const SECONDS = 5;
+const SERVE = ["--persist-to", STATE, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
+
+/** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; a name alone. */
+function classes(): [label: string, path: string][] {
+  const db = new Database(localD1File(d1Database().id, STATE), { readonly: true });
+  try {
+    const city = db
+      .prepare(
+        `SELECT c.id, c.country_code AS country, c.lat, c.lng FROM venues v JOIN cities c ON c.pos = v.city_pos
+         GROUP BY v.city_pos ORDER BY count(*) DESC LIMIT 1`,
+      )
+      .get() as { id: string; country: string; lat: number; lng: number };
+    const box = [city.lng - 0.2, city.lat - 0.2, city.lng + 0.2, city.lat + 0.2].map((x) => x.toFixed(2)).join(",");
+    return [
+      ["a city's venues", `/1.0/search/venues?cityId=${city.id}`],
+      ["a city's venues, page 3", `/1.0/search/venues?cityId=${city.id}&p=3`],
+      ["a name in a city", `/1.0/search/venues?name=club&cityId=${city.id}`],
+      ["a country's venues", `/1.0/search/venues?country=${city.country}`],
+      ["a box", `/1.0/search/venues?bbox=${box}`],
+      ["a suggestion in a country", `/1.0/suggest/venues?name=the&country=${city.country}`],
+      ["a name alone (every venue database: the main one)", "/1.0/search/venues?name=club"],
+    ];
+  } finally {
+    db.close();
+  }
+}
+
+const timingOf = (res: Response) => /databases=([^"]*)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "";
+
+async function measureClass(one: string, sharded: string, label: string, path: string): Promise<string> {
+  const [a, b] = await Promise.all([fetch(`${one}${path}`), fetch(`${sharded}${path}`)]);
+  const [bodyA, bodyB] = await Promise.all([a.text(), b.text()]);
+  if (bodyA !== bodyB || a.status !== b.status) throw new Error(`${path}: the two servers answer differently`);
+  log(`${label}: ${path} (${a.status}; sharded: ${timingOf(b)})`);
+  const [oneFigures, shardFigures] = await interleaved([`${one}${path}`, `${sharded}${path}`], {}, 2 * SECONDS);
+  if (oneFigures === undefined || shardFigures === undefined) throw new Error(`no figures for ${path}`);
+  const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : "–");
+  return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
+}
+
+export async function benchShardsServe(): Promise<void> {
+  const started = Date.now();
+  log(`importing the default data with --shards ${SHARDS} into ${STATE} (skipped when current)`);
+  const imported = await runShardedImport(
+    { target: { kind: "local", persistTo: STATE }, pacing: FAST },
+    SHARDS,
+    true,
+    CONFIG,
+  );
+  const seconds = [imported.main, ...imported.shards.map((s) => s.summary)].map((s) => s.seconds.toFixed(1));
+  try {
+    const [one, sharded] = await Promise.all([
+      startDevServer({ port: 8796, args: SERVE, probe: PROBE }),
+      startDevServer({ port: 8797, args: ["--config", CONFIG, ...SERVE], probe: PROBE }),
+    ]);
+    const lines = [
+      "| class | request | databases that answered | p50 one (ms) | p50 with 3 (ms) | ratio | p99 one | p99 with 3 |",
+      "|---|---|---|---:|---:|---:|---:|---:|",
+    ];
+    for (const [label, path] of classes()) lines.push(await measureClass(one.base, sharded.base, label, path));
+    const text = [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} with \`npm run bench -- --shards-serve\` (${Math.round((Date.now() - started) / 1000)} s): the default data in the main database and ${SHARDS} venue databases (imports ${seconds.join(", ")} s, or skipped as current), misses one at a time, ${SECONDS} s each, both servers in turn.`,
+      lines.join("\n"),
+    ].join("\n\n");
+    console.log(`\n${text}\n`);
+    if (await writeDocSection("shards-serve", text, join("docs", "deploy.md")))
+      log("wrote the table into docs/deploy.md (shards-serve)");
+  } finally {
+    stopDevServers();
+    rmSync(CONFIG, { force: true });
+  }
+}
