@@ -48,7 +48,8 @@ export async function answer(
   env: Env,
   ctx: ExecutionContext,
   target: Target,
-  load: (session: Session) => Promise<Loaded>,
+  /** `known`: the data version the isolate remembers (src/cache/data-version.ts), null after it changed. */
+  load: (session: Session, known: string | null) => Promise<Loaded>,
 ): Promise<Response> {
   const { format, language } = target;
   const { origin } = requestUrl(request);
@@ -70,12 +71,12 @@ export async function answer(
   let loaded: Loaded;
   try {
     session ??= new Session(env.DB);
-    loaded = await load(session);
+    loaded = await load(session, version);
   } catch (error) {
     // An import swapped in between two round trips of this answer: start again, once.
     if (!(error instanceof VersionChanged)) throw error;
     session = new Session(env.DB);
-    loaded = await load(session);
+    loaded = await load(session, null);
   }
   const d1Time = performance.now() - started;
   if (session.version !== null && session.version !== version) {

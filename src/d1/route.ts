@@ -9,7 +9,7 @@ import type { Runner } from "../query/resource.ts";
 import { shardPlacesSql, shardPlanSql } from "../query/shard-places.ts";
 import type { Sql } from "../sql/sql.ts";
 import { NotCurrent, Session } from "./session.ts";
-import { filterPlace, shardsFor } from "./shards.ts";
+import { filterPlace, shardsFor, type FilterPlace } from "./shards.ts";
 
 /** The binding of venue database `shard`, when the deployment binds it (wrangler.shards.toml). */
 function boundShard(env: Env, shard: number): D1Database | undefined {
@@ -17,15 +17,49 @@ function boundShard(env: Env, shard: number): D1Database | undefined {
   return typeof value === "object" && value !== null && "withSession" in value ? (value as D1Database) : undefined;
 }
 
-/** The manifest of the main database's import, parsed once per version in an isolate. */
-let parsed: { version: string | null; manifest: ShardManifest | null } = { version: null, manifest: null };
+/**
+ * What the routing read from the main database at one data version: the manifest, and the places
+ * of the filters asked so far (by their statement; at most PLACES_KEPT). Kept by the isolate, so a
+ * search whose main data version is known (the pipeline remembers it for a few seconds:
+ * src/cache/data-version.ts) and whose filters were routed before asks the main database nothing.
+ */
+interface RoutingRead {
+  version: string;
+  manifest: ShardManifest | null;
+  places: Map<string, FilterPlace[]>;
+}
 
-function manifestOf(version: string | null, json: unknown): ShardManifest | null {
-  if (version === null || parsed.version !== version) {
-    const manifest = typeof json === "string" ? (JSON.parse(json) as ShardManifest) : null;
-    parsed = { version, manifest };
+const PLACES_KEPT = 4096;
+let kept: RoutingRead | null = null;
+
+/** The kept manifest and places of `key`, when kept at the version `known`. */
+function keptRead(known: string | null, key: string | null) {
+  if (kept === null || kept.version !== known) return null;
+  const places = key === null ? null : kept.places.get(key);
+  return places === undefined ? null : { manifest: kept.manifest, places };
+}
+
+/** The manifest and the places of `placesSql` at the main database's version, read when not kept. */
+async function routingRead(main: Session, known: string | null, placesSql: Sql | null) {
+  const key = placesSql === null ? null : JSON.stringify(placesSql);
+  const found = keptRead(known, key);
+  if (found !== null) return found;
+  const [plan, placeRows] = await main.run("routing to a venue database", [
+    shardPlanSql(),
+    ...(placesSql === null ? [] : [placesSql]),
+  ]);
+  const version = main.version ?? "";
+  if (kept === null || kept.version !== version || kept.places.size >= PLACES_KEPT) {
+    const json = plan?.rows[0]?.value;
+    kept = {
+      version,
+      manifest: typeof json === "string" ? (JSON.parse(json) as ShardManifest) : null,
+      places: new Map(),
+    };
   }
-  return parsed.manifest;
+  const places = placeRows === undefined ? null : placeRows.rows.map(filterPlace);
+  if (key !== null && places !== null) kept.places.set(key, places);
+  return { manifest: kept.manifest, places };
 }
 
 /**
@@ -60,21 +94,18 @@ class InShard implements Runner {
 
 /**
  * What runs a venue search (docs/deploy.md#past-one-database): the venue database its filters and
- * area ask alone; else the main database. One round trip to the main database reads the plan and
- * the places the filters name; none where the deployment binds no venue database, or where the
- * search has neither filters nor an area (it asks every venue database).
+ * area ask alone; else the main database. `known`: the main database's data version, when the
+ * pipeline knows it. The plan and the places the filters name come from the main database
+ * (routingRead); nothing is read where the deployment binds no venue database, or where the search
+ * has neither filters nor an area (it asks every venue database).
  */
-export async function venueRunner(env: Env, main: Session, p: SearchParams): Promise<Runner> {
+export async function venueRunner(env: Env, main: Session, known: string | null, p: SearchParams): Promise<Runner> {
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
   if (boundShard(env, 1) === undefined || (placesSql === null && area === undefined)) return main;
-  const [plan, placeRows] = await main.run("routing to a venue database", [
-    shardPlanSql(),
-    ...(placesSql === null ? [] : [placesSql]),
-  ]);
-  const manifest = manifestOf(main.version, plan?.rows[0]?.value);
+  const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
   if (manifest === null) return main;
-  const asked = shardsFor(manifest, placeRows === undefined ? null : placeRows.rows.map(filterPlace), area);
+  const asked = shardsFor(manifest, places, area);
   const shard = asked.length === 1 ? manifest.find((s) => s.shard === asked[0]) : undefined;
   const db = shard === undefined ? undefined : boundShard(env, shard.shard);
   if (shard === undefined || db === undefined) return main;

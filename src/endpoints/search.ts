@@ -53,9 +53,9 @@ export async function search(resource: Resource, request: Request, env: Env, ctx
     variant: fullCities ? "venue-city=full" : "",
     ...negotiated,
   };
-  return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
+  return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await said(VENUES, await venueRunner(env, session, params), params, negotiated.language);
+      const found = await said(VENUES, await venueRunner(env, session, known, params), params, negotiated.language);
       const page = venuesPage(found, fullCities);
       return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
     }

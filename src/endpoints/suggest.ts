@@ -29,11 +29,11 @@ export async function suggest(
     variant: fullCities ? "venue-city=full" : "",
     ...negotiated,
   };
-  return answer(request, env, ctx, target, async (session): Promise<Loaded> => {
+  return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
       const found = await runSuggest(
         VENUES,
-        await venueRunner(env, session, params.search),
+        await venueRunner(env, session, known, params.search),
         params,
         negotiated.language,
       );
