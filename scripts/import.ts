@@ -7,7 +7,9 @@ import { HELP, parseImportArgs } from "./import/cli.ts";
 import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
 import { runImport } from "./import/run.ts";
-import { runShardedImport } from "./import/shards/import.ts";
+import { costLine, totalCost } from "./import/publish/remote-plan.ts";
+import type { ImportOptions } from "./import/run.ts";
+import { runShardedImport, type ShardedSummary } from "./import/shards/import.ts";
 import { summaryText } from "./import/summary.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 
@@ -21,16 +23,25 @@ async function main(): Promise<number> {
   const peakMiB = () => Math.round(process.resourceUsage().maxRSS / 1024);
   if (command.shards !== undefined) {
     const sharded = await runShardedImport(command.options, command.shards, command.quiet);
-    const texts = [
-      summaryText(sharded.main, command.where),
-      ...sharded.shards.map((s) => summaryText(s.summary, s.file)),
-    ];
-    console.log(command.json ? JSON.stringify({ ...sharded, peakMiB: peakMiB() }) : texts.join("\n"));
+    console.log(command.json ? JSON.stringify({ ...sharded, peakMiB: peakMiB() }) : shardedText(sharded, command));
     return 0;
   }
   const summary = await runImport(command.options, progress());
   console.log(command.json ? JSON.stringify({ ...summary, peakMiB: peakMiB() }) : summaryText(summary, command.where));
   return 0;
+}
+
+/** Each database's summary; for the remote databases, what they cost in all. */
+function shardedText(sharded: ShardedSummary, command: { where: string; options: ImportOptions }): string {
+  const remote = command.options.target.kind === "remote";
+  const texts = [
+    summaryText(sharded.main, command.where),
+    ...sharded.shards.map((s) => summaryText(s.summary, remote ? `the remote database ${s.file}` : s.file)),
+  ];
+  const costs = [sharded.main, ...sharded.shards.map((s) => s.summary)].flatMap((s) => s.remote?.cost ?? []);
+  if (remote && costs.length > 0)
+    texts.push(`In all, ${costs.length} databases (sizes: the largest one's): ${costLine(totalCost(costs), null)}`);
+  return texts.join("\n");
 }
 
 /** The failure in one line, with what became of the data served before (on a line of its own after a list). */

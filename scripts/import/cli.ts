@@ -56,7 +56,8 @@ Behaviour:
   --database FILE      load this SQLite file instead (benchmarks, tests)
   --shards N           also N venue databases, each the venues of its regions: local D1 databases
                        bound in wrangler.shards.toml (which npm start then serves), or with
-                       --database beside FILE (FILE.shard-1.sqlite, …) (docs/deploy.md#past-one-database)
+                       --database beside FILE (FILE.shard-1.sqlite, …); with --remote --dry-run, what
+                       each database would cost (docs/deploy.md#past-one-database)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
   --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
                        at most ${MAX_CELL_COUNT_MIN})
@@ -152,7 +153,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
     json: values.json === true,
     quiet: values.quiet === true,
     help: values.help === true,
-    ...shardsArg(values, target),
+    ...shardsArg(values),
   };
 }
 
@@ -165,12 +166,10 @@ function targetOf(values: Values): Target {
   return { kind: "local", persistTo: values["persist-to"] };
 }
 
-/** --shards N, which goes with the local database or --database for now. */
-function shardsArg(values: Values, target: Target): Pick<ImportCommand, "shards"> {
+/** --shards N (with --remote, a dry run for now: shards/import.ts). */
+function shardsArg(values: Values): Pick<ImportCommand, "shards"> {
   const shards = positiveInt(values.shards, "--shards");
   if (shards === undefined) return {};
-  if (target.kind === "remote")
-    throw new ImportError("--shards goes with the local database or --database FILE for now");
   return { shards };
 }
 

@@ -35,8 +35,11 @@ export type Target =
   /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
   | { kind: "local"; persistTo?: string | undefined }
   | { kind: "file"; path: string }
-  /** The Cloudflare D1 database of wrangler.toml, through wrangler (IMPORT_WRANGLER: wrangler.ts). */
-  | { kind: "remote" };
+  /**
+   * The Cloudflare D1 database of wrangler.toml's `DB` binding, or the one named `database` (a
+   * venue database: shards/import.ts), through wrangler (IMPORT_WRANGLER: wrangler.ts).
+   */
+  | { kind: "remote"; database?: string };
 
 export interface ImportOptions {
   cities?: string;
@@ -105,8 +108,10 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const s = resolveSources(options);
   const sourcesVersion = await dataVersion(s.files, s.versionOptions);
   const version = shardVersion(sourcesVersion, options.shards);
-  const { path: targetPath, migrated } = await targetFile(options.target, progress);
-  const remote = options.target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress) : null;
+  const { target } = options;
+  const { path: targetPath, migrated } = await targetFile(target, progress);
+  const remote =
+    target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress, target.database) : null;
   const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
   if (!options.force && current?.version === version) {
     progress.end();

@@ -17,6 +17,8 @@ export type Plan = "free" | "paid";
 export const PLANS: readonly Plan[] = ["free", "paid"];
 
 const FREE_ROWS_A_DAY = 100_000;
+/** D1 databases an account on Workers Free may have. */
+export const FREE_DATABASES = 10;
 const FREE_BYTES = 500e6;
 const PAID_BYTES = 10e9;
 const PAID_ROWS_A_MONTH = 50e6;
@@ -113,6 +115,25 @@ function paidVerdict(c: RemoteCost): string {
 }
 
 const verdicts = (c: RemoteCost) => `Workers Free: ${freeVerdict(c)}. Workers Paid: ${paidVerdict(c)}.`;
+
+/**
+ * What the imports of several databases cost in all (shards/import.ts): files, bytes and rows
+ * summed (rows written count against the account), sizes the largest database's (the limit is
+ * a database's).
+ */
+export function totalCost(costs: readonly RemoteCost[]): RemoteCost {
+  const sum = (f: (c: RemoteCost) => number) => costs.reduce((n, c) => n + f(c), 0);
+  const most = (f: (c: RemoteCost) => number) => Math.max(0, ...costs.map(f));
+  return {
+    files: sum((c) => c.files),
+    bytes: sum((c) => c.bytes),
+    rows: sum((c) => c.rows),
+    sizeNow: most((c) => c.sizeNow),
+    sizeDuring: most((c) => c.sizeDuring),
+    sizeAfter: most((c) => c.sizeAfter),
+    sizeKnown: costs.every((c) => c.sizeKnown),
+  };
+}
 
 /** The first line of a remote import: what it will cost, and which plan that fits. */
 export function costLine(c: RemoteCost, resumedAt: number | null): string {

@@ -50,8 +50,8 @@ export interface RemoteFigures {
 }
 
 /** The remote database, migrated first unless on a dry run (which changes nothing remotely). */
-export async function remoteDatabase(dryRun: boolean, progress: Progress) {
-  const name = d1Database().name;
+/** The remote database (wrangler.toml's `DB`, or the one named) and what it holds now. */
+export async function remoteDatabase(dryRun: boolean, progress: Progress, name = d1Database().name) {
   const database = wranglerDatabase(name);
   if (!dryRun) {
     progress.phase("applying migrations to the remote database");

@@ -17,6 +17,7 @@ import { ImportError } from "../problems.ts";
 import type { ImportOptions, ImportSummary, Target } from "../run.ts";
 import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
+import { FREE_DATABASES } from "../publish/remote-plan.ts";
 
 export interface ShardedSummary {
   main: ImportSummary;
@@ -48,13 +49,27 @@ function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSumm
   });
 }
 
-/** The file of venue database `shard` (from 1): beside FILE, or the local D1 file of its binding. */
-function shardTarget(target: Target, databases: readonly BoundDatabase[], shard: number): string {
-  if (target.kind === "file") return shardFile(target.path, shard);
-  const id = databases[shard - 1]?.id ?? "";
-  const path = localD1File(id, target.kind === "local" ? target.persistTo : undefined);
+/** The target of venue database `shard` (from 1), and where it is: beside FILE, the local D1 file of its binding, or its remote database. */
+function shardTarget(target: Target, databases: readonly BoundDatabase[], shard: number): [Target, string] {
+  const database = databases[shard - 1];
+  if (target.kind === "remote") return [{ kind: "remote", database: database?.name ?? "" }, database?.name ?? ""];
+  if (target.kind === "file")
+    return [{ kind: "file", path: shardFile(target.path, shard) }, shardFile(target.path, shard)];
+  const path = localD1File(database?.id ?? "", target.persistTo);
   mkdirSync(dirname(path), { recursive: true });
-  return path;
+  return [{ kind: "file", path }, path];
+}
+
+/** A remote import in venue databases: a dry run for now, within Workers Free's 10 databases on that plan. */
+function checkRemote(options: ImportOptions, count: number): void {
+  if (options.dryRun !== true)
+    throw new ImportError(
+      "--shards with --remote sends nothing yet: --dry-run says what each database would cost (docs/deploy.md#past-one-database)",
+    );
+  if (options.plan === "free" && count + 1 > FREE_DATABASES)
+    throw new ImportError(
+      `--shards ${count} needs ${count + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
+    );
 }
 
 /** `config`: where a local import writes its wrangler configuration (tests name their own). */
@@ -65,24 +80,16 @@ export async function runShardedImport(
   config = SHARDS_CONFIG,
 ): Promise<ShardedSummary> {
   const { target } = options;
-  if (target.kind === "remote")
-    throw new ImportError(
-      "--shards goes with the local database or --database FILE for now (docs/deploy.md#past-one-database)",
-    );
-  const databases = target.kind === "local" ? shardDatabases(count) : [];
+  if (target.kind === "remote") checkRemote(options, count);
+  const databases = target.kind === "file" ? [] : shardDatabases(count);
   const main = await importApart({ ...options, shards: { count, index: null } }, quiet);
   // The local D1 is served while it imports: the venue databases are paced as the main one is.
   const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
   const shards: ShardedSummary["shards"] = [];
   for (let index = 0; index < count; index++) {
-    const file = shardTarget(target, databases, index + 1);
+    const [shardOptions, file] = shardTarget(target, databases, index + 1);
     const summary = await importApart(
-      {
-        ...options,
-        ...(pacing === undefined ? {} : { pacing }),
-        target: { kind: "file", path: file },
-        shards: { count, index },
-      },
+      { ...options, ...(pacing === undefined ? {} : { pacing }), target: shardOptions, shards: { count, index } },
       quiet,
     );
     shards.push({ file, summary });

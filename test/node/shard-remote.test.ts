@@ -1,0 +1,61 @@
+/**
+ * The remote import in venue databases, as a dry run (docs/deploy.md#past-one-database): through
+ * the real wrangler on a local D1 standing in for the remote (scripts/tools/wrangler-d1-stand-in.sh),
+ * `--remote --dry-run --shards 2` says what the main database and each venue database would cost
+ * and what they cost in all, and sends nothing; a run that would send is refused, as is a plan
+ * that cannot hold the databases.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixtureArgs, open } from "../support/import-fixtures.ts";
+import { importCommand, standInRemote } from "../support/import-command.ts";
+
+const REMOTE = mkdtempSync(join(tmpdir(), "vcs-shard-remote-"));
+afterAll(() => rmSync(REMOTE, { recursive: true, force: true }));
+const ARGS = ["--remote", ...fixtureArgs(), "--prefix-count-min", "20", "--seed", "shards", "--venues", "2000"];
+
+/** The rows written a `Remote import…` or `In all…` line says D1 counts. */
+const rowsOf = (line: string) => Number(/D1 counts ([0-9,]+) rows written/.exec(line)?.[1]?.replaceAll(",", "") ?? NaN);
+
+describe("a remote import in venue databases", () => {
+  it("a dry run says each database's cost and their cost in all, and sends nothing", async () => {
+    const dry = await importCommand([...ARGS, "--shards", "2", "--dry-run"], standInRemote(REMOTE));
+    expect(dry.code, dry.stderr).toBe(0);
+    const lines = dry.stdout.split("\n");
+    expect(lines.filter((l) => l.startsWith("Dry run: nothing was sent to"))).toEqual([
+      expect.stringContaining("the remote D1 database"),
+      expect.stringContaining("the remote database venue-city-search-shard-1"),
+      expect.stringContaining("the remote database venue-city-search-shard-2"),
+    ]);
+    const each = lines.filter((l) => l.trim().startsWith("Remote import")).map(rowsOf);
+    expect(each).toHaveLength(3);
+    const all = lines.find((l) => l.startsWith("In all, 3 databases")) ?? "";
+    expect(all).toMatch(/Workers Free: .*Workers Paid: fits/);
+    expect(rowsOf(all)).toBe(each.reduce((a, b) => a + b, 0));
+    // Each venue database writes its own venues, fewer than the main database, which keeps them all.
+    expect(Math.max(...each.slice(1))).toBeLessThan(each[0] ?? 0);
+    // Nothing ran remotely, not even the migrations: reading what the main database holds made its
+    // stand-in's file, which holds no table; the venue databases do not exist yet.
+    const d1 = join(REMOTE, "v3", "d1", "miniflare-D1DatabaseObject");
+    const files = readdirSync(d1).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+    expect(files).toHaveLength(1);
+    const tables = (f: string) =>
+      open(join(d1, f), (db) =>
+        db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'").pluck().get(),
+      );
+    expect(files.map(tables)).toEqual([0]);
+  }, 300_000);
+
+  it("refuses to send, and refuses more databases than Workers Free allows", async () => {
+    const send = await importCommand([...ARGS, "--shards", "2"], standInRemote(REMOTE));
+    expect(send.code).toBe(1);
+    expect(send.stderr).toMatch(
+      /--shards with --remote sends nothing yet: --dry-run says what each database would cost/,
+    );
+    const free = await importCommand([...ARGS, "--shards", "10", "--dry-run", "--plan", "free"], standInRemote(REMOTE));
+    expect(free.code).toBe(1);
+    expect(free.stderr).toMatch(/--shards 10 needs 11 databases, and Workers Free allows 10 an account/);
+  }, 120_000);
+});
