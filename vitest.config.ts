@@ -18,6 +18,7 @@ const SLOWEST = [
   "import-remote",
   "geonames-areas",
   "import-lock",
+  "shard-serve",
   "order-brute-force",
   "import",
   "one-name",
