@@ -17,6 +17,7 @@ const SLOWEST = [
   "import-remote-cost",
   "import-remote",
   "geonames-areas",
+  "shard-remote",
   "import-lock",
   "shard-serve",
   "order-brute-force",

@@ -44,7 +44,7 @@ const RETRY_MS = 250;
 function lockPathOf(target: Target): string {
   if (target.kind === "file") return `${resolve(target.path)}.import-lock`;
   if (target.kind === "local") return `${localD1File(d1Database().id, target.persistTo)}.import-lock`;
-  return join(ROOT, ".wrangler", "import", `remote-${d1Database().id}.import-lock`);
+  return join(ROOT, ".wrangler", "import", `remote-${target.database?.id ?? d1Database().id}.import-lock`);
 }
 
 const describeTarget = (target: Target): string =>

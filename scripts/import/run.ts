@@ -39,7 +39,7 @@ export type Target =
    * The Cloudflare D1 database of wrangler.toml's `DB` binding, or the one named `database` (a
    * venue database: shards/import.ts), through wrangler (IMPORT_WRANGLER: wrangler.ts).
    */
-  | { kind: "remote"; database?: string };
+  | { kind: "remote"; database?: { name: string; id: string } };
 
 export interface ImportOptions {
   cities?: string;

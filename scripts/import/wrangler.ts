@@ -13,7 +13,8 @@ import { shardBinding } from "../../src/data-contract/shards.ts";
 import { bin, ROOT, run, RunError } from "../tools/project.ts";
 import type { RemoteDatabase } from "./publish/remote-files.ts";
 
-export const CONFIG = join(ROOT, "wrangler.toml");
+/** The wrangler configuration the import reads and runs wrangler with: wrangler.toml, or IMPORT_WRANGLER_CONFIG's (tests). */
+export const CONFIG = process.env.IMPORT_WRANGLER_CONFIG || join(ROOT, "wrangler.toml");
 
 function wranglerConfig(configPath: string): Record<string, unknown> {
   try {
@@ -46,6 +47,16 @@ export function d1Database(configPath = CONFIG): { id: string; name: string } {
     );
   }
   return { id: db.database_id, name: db.database_name };
+}
+
+/** The database named `name` (its database_name, or its binding) in the wrangler configuration. */
+export function databaseNamed(name: string, configPath = CONFIG): { id: string; name: string } {
+  const config = wranglerConfig(configPath);
+  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const db = databases.find((d) => d.database_name === name || d.binding === name);
+  if (typeof db?.database_id !== "string")
+    throw new ImportError(`${configPath}: no [[d1_databases]] entry named "${name}"`);
+  return { id: db.database_id, name };
 }
 
 /** A D1 database the worker binds: its binding, name and id. */
@@ -103,7 +114,7 @@ const wranglerCommand = (): string => process.env.IMPORT_WRANGLER || bin("wrangl
 
 /** Runs the wrangler CLI; resolves with its output when it exits 0 (its standard output alone with `stdoutOnly`). */
 export function wrangler(args: string[], options: { echo?: boolean; stdoutOnly?: boolean } = {}): Promise<string> {
-  return run(wranglerCommand(), args, { ...options, env: { CI: process.env.CI ?? "1" } });
+  return run(wranglerCommand(), [...args, "--config", CONFIG], { ...options, env: { CI: process.env.CI ?? "1" } });
 }
 
 const ANSI = /\x1b\[[0-9;]*m/g;

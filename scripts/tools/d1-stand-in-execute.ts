@@ -6,13 +6,14 @@
  * and the database's size after. Wrangler's local answer keeps only the duration of that meta, and
  * the import reads what a file cost from it (docs/import.md#remote).
  *
- * Usage (as wrangler's): d1 execute NAME --local --persist-to DIR --json (--file=PATH | --command SQL)
+ * Usage (as wrangler's): d1 execute NAME --local --persist-to DIR --json (--file=PATH | --command SQL); NAME
+ * one of the databases of the wrangler configuration the import reads (its id keys the local D1).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { d1Database } from "../import/wrangler.ts";
+import { databaseNamed } from "../import/wrangler.ts";
 
 /** What this needs of Miniflare's D1 binding. */
 interface D1Result {
@@ -35,7 +36,7 @@ const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrang
 const { Miniflare, convertV4MiniflareOptions } = fromWrangler("miniflare") as MiniflareModule;
 const { unstable_splitSqlQuery: split } = fromWrangler("wrangler") as { unstable_splitSqlQuery(sql: string): string[] };
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
   strict: false,
@@ -49,7 +50,7 @@ async function execute(): Promise<D1Result[]> {
       modules: true,
       script: "",
       resourcePersistencePath: join(String(values["persist-to"] ?? ".wrangler/state"), "v3"),
-      d1Databases: { DATABASE: d1Database().id },
+      d1Databases: { DATABASE: databaseNamed(String(positionals[2] ?? "")).id },
     }),
   );
   try {

@@ -5,15 +5,34 @@
  * and what they cost in all, and sends nothing; a run that would send is refused, as is a plan
  * that cannot hold the databases.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wrangler.ts";
+import { ROOT } from "../../scripts/tools/project.ts";
 import { fixtureArgs, open } from "../support/import-fixtures.ts";
+import { manifestOf } from "../support/shard-requests.ts";
 import { importCommand, standInRemote } from "../support/import-command.ts";
 
 const REMOTE = mkdtempSync(join(tmpdir(), "vcs-shard-remote-"));
-afterAll(() => rmSync(REMOTE, { recursive: true, force: true }));
+/** wrangler.toml with the two venue databases declared, as a deployment declares them (at the root, where its paths lead). */
+const CONFIG = join(ROOT, `wrangler.shards-remote-test-${process.pid}.toml`);
+writeFileSync(
+  CONFIG,
+  readFileSync(join(ROOT, "wrangler.toml"), "utf8") +
+    [1, 2]
+      .map(
+        (i) =>
+          `\n[[d1_databases]]\nbinding = "DB_SHARD_${i}"\ndatabase_name = "remote-shard-${i}"\n` +
+          `database_id = "00000000-0000-4000-8000-00000000000${i}"\nmigrations_dir = "migrations"\n`,
+      )
+      .join(""),
+);
+afterAll(() => {
+  rmSync(REMOTE, { recursive: true, force: true });
+  rmSync(CONFIG, { force: true });
+});
 const ARGS = ["--remote", ...fixtureArgs(), "--prefix-count-min", "20", "--seed", "shards", "--venues", "2000"];
 
 /** The rows written a `Remote import…` or `In all…` line says D1 counts. */
@@ -48,14 +67,34 @@ describe("a remote import in venue databases", () => {
     expect(files.map(tables)).toEqual([0]);
   }, 300_000);
 
-  it("refuses to send, and refuses more databases than Workers Free allows", async () => {
+  it("refuses to send to venue databases wrangler.toml does not declare, and more databases than Workers Free allows", async () => {
     const send = await importCommand([...ARGS, "--shards", "2"], standInRemote(REMOTE));
     expect(send.code).toBe(1);
     expect(send.stderr).toMatch(
-      /--shards with --remote sends nothing yet: --dry-run says what each database would cost/,
+      /wrangler.toml declares no DB_SHARD_1, DB_SHARD_2: create each with `npx wrangler d1 create venue-city-search-shard-1`/,
     );
     const free = await importCommand([...ARGS, "--shards", "10", "--dry-run", "--plan", "free"], standInRemote(REMOTE));
     expect(free.code).toBe(1);
     expect(free.stderr).toMatch(/--shards 10 needs 11 databases, and Workers Free allows 10 an account/);
   }, 120_000);
+
+  it("sends each database its own import, which the same command then finds current", async () => {
+    const env = { ...standInRemote(REMOTE), IMPORT_WRANGLER_CONFIG: CONFIG };
+    const sent = await importCommand([...ARGS, "--shards", "2"], env);
+    expect(sent.code, sent.stderr).toBe(0);
+    const [main, ...shards] = [d1Database(CONFIG), ...shardDatabases(2, CONFIG)].map((d) =>
+      open(localD1File(d.id, REMOTE), (db) => ({
+        venues: db.prepare("SELECT count(*) FROM venues").pluck().get() as number,
+        version: db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string,
+        manifest: manifestOf(db),
+      })),
+    );
+    expect(main?.venues).toBe(2000);
+    expect(shards.map((s) => s.venues)).toEqual(main?.manifest.map((s) => s.venues));
+    expect(shards.reduce((n, s) => n + s.venues, 0)).toBe(2000);
+    expect(shards.map((s) => s.version)).toEqual(main?.manifest.map((s) => s.version));
+    const again = await importCommand([...ARGS, "--shards", "2"], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.match(/already holds data version/g)).toHaveLength(3);
+  }, 600_000);
 });

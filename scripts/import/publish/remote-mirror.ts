@@ -37,8 +37,12 @@ export interface Mirror {
   record: MirrorRecord;
 }
 
-const mirrorDir = (): string =>
-  process.env.IMPORT_MIRROR_DIR ?? join(ROOT, ".wrangler", "import", `mirror-${d1Database().id}`);
+/** The mirror of the remote database `databaseId`: IMPORT_MIRROR_DIR names the main database's (a venue database's beside it). */
+export function mirrorDir(databaseId: string): string {
+  const given = process.env.IMPORT_MIRROR_DIR;
+  if (given === undefined || given === "") return join(ROOT, ".wrangler", "import", `mirror-${databaseId}`);
+  return databaseId === d1Database().id ? given : `${given}-${databaseId}`;
+}
 
 /** A side file of the build's FTS documents, by name, in a folder. */
 export const docsFile = (dir: string, side: SideFile): string => join(dir, `docs-${side}.sqlite`);
@@ -49,8 +53,7 @@ export function keepDocuments(build: Database.Database, dir: string): void {
 }
 
 /** The mirror, when it holds what the remote serves now; null otherwise. */
-export function usableMirror(state: RemoteState | null): Mirror | null {
-  const dir = mirrorDir();
+export function usableMirror(state: RemoteState | null, dir: string): Mirror | null {
   const files = [join(dir, RECORD_FILE), join(dir, REPLICA_FILE), ...SIDE_FILES.map((s) => docsFile(dir, s))];
   if (state === null || !files.every((f) => existsSync(f))) return null;
   let record: MirrorRecord;
@@ -78,8 +81,7 @@ function move(from: string, to: string): void {
  * Makes the replica and documents in `dir` the mirror, once the remote holds them (their import
  * applied); the mirror before is gone first, so that a failure half way leaves none.
  */
-export function promoteToMirror(dir: string, version: string, emptySize: number): void {
-  const mirror = mirrorDir();
+export function promoteToMirror(dir: string, version: string, emptySize: number, mirror: string): void {
   rmSync(mirror, { recursive: true, force: true });
   const kept = [join(dir, REPLICA_FILE), ...SIDE_FILES.map((s) => docsFile(dir, s))];
   if (!kept.every((f) => existsSync(f))) return;

@@ -24,7 +24,7 @@ import {
   type RemoteFiles,
 } from "./remote-files.ts";
 import { costLine, planRefusal, remoteCost, type Plan, type RemoteCost } from "./remote-plan.ts";
-import { keepDocuments, promoteToMirror, REPLICA_FILE } from "./remote-mirror.ts";
+import { keepDocuments, mirrorDir, promoteToMirror, REPLICA_FILE } from "./remote-mirror.ts";
 import { refreshRemote } from "./remote-refresh.ts";
 import { DATA_BYTES, Replica } from "./remote-replica.ts";
 import { importSuffix } from "./stage.ts";
@@ -50,8 +50,9 @@ export interface RemoteFigures {
 }
 
 /** The remote database, migrated first unless on a dry run (which changes nothing remotely). */
-/** The remote database (wrangler.toml's `DB`, or the one named) and what it holds now. */
-export async function remoteDatabase(dryRun: boolean, progress: Progress, name = d1Database().name) {
+/** The remote database (wrangler.toml's `DB`, or the one given), what it holds now, and its mirror's folder. */
+export async function remoteDatabase(dryRun: boolean, progress: Progress, given?: { name: string; id: string }) {
+  const { name, id } = given ?? d1Database();
   const database = wranglerDatabase(name);
   if (!dryRun) {
     progress.phase("applying migrations to the remote database");
@@ -67,7 +68,7 @@ export async function remoteDatabase(dryRun: boolean, progress: Progress, name =
     progress.line(`(${error.message}; the figures below assume a new, empty database)`);
     state = null;
   }
-  return { database, state };
+  return { database, state, mirror: mirrorDir(id) };
 }
 
 /**
@@ -157,7 +158,7 @@ export async function publishToRemote(
   const figures = { files: written.files.length, skipped: done.size, bytes: cost.bytes, cost };
   if (options.dryRun) return { ...figures, dryRun: true };
   const applied = await applyRemoteFiles(dir, written, done, remote.database, progress);
-  promoteToMirror(dir, version, written.emptySize);
+  promoteToMirror(dir, version, written.emptySize, remote.mirror);
   rmSync(dir, { recursive: true, force: true });
   return { ...figures, applied };
 }

@@ -107,11 +107,11 @@ export async function refreshRemote(
   meta: [string, string][],
   version: string,
   dir: string,
-  remote: { database: RemoteDatabase; state: RemoteState | null; size: RemoteSize },
+  remote: { database: RemoteDatabase; state: RemoteState | null; size: RemoteSize; mirror: string },
   options: { dryRun: boolean; plan: Plan },
   progress: Progress,
 ): Promise<RefreshFigures | null> {
-  const mirror = usableMirror(remote.state);
+  const mirror = usableMirror(remote.state, remote.mirror);
   if (mirror === null) return null;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -136,7 +136,7 @@ export async function refreshRemote(
   if (refusal !== null) throw refusal;
   if (options.dryRun) return { cost, bytes: cost.bytes };
   const said = await applyRefresh(dir, written.file, remote.database, progress);
-  promoteToMirror(dir, version, mirror.record.emptySize);
+  promoteToMirror(dir, version, mirror.record.emptySize, remote.mirror);
   rmSync(dir, { recursive: true, force: true });
   const applied = { rowsWritten: said.rowsWritten, sizeAfter: said.sizeAfter, peakSize: said.sizeAfter };
   return { cost, bytes: cost.bytes, applied };

@@ -52,7 +52,10 @@ function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSumm
 /** The target of venue database `shard` (from 1), and where it is: beside FILE, the local D1 file of its binding, or its remote database. */
 function shardTarget(target: Target, databases: readonly BoundDatabase[], shard: number): [Target, string] {
   const database = databases[shard - 1];
-  if (target.kind === "remote") return [{ kind: "remote", database: database?.name ?? "" }, database?.name ?? ""];
+  if (target.kind === "remote") {
+    const named = { name: database?.name ?? "", id: database?.id ?? "" };
+    return [{ kind: "remote", database: named }, named.name];
+  }
   if (target.kind === "file")
     return [{ kind: "file", path: shardFile(target.path, shard) }, shardFile(target.path, shard)];
   const path = localD1File(database?.id ?? "", target.persistTo);
@@ -60,15 +63,21 @@ function shardTarget(target: Target, databases: readonly BoundDatabase[], shard:
   return [{ kind: "file", path }, path];
 }
 
-/** A remote import in venue databases: a dry run for now, within Workers Free's 10 databases on that plan. */
-function checkRemote(options: ImportOptions, count: number): void {
-  if (options.dryRun !== true)
+/**
+ * A remote import in venue databases: each one declared in wrangler.toml (a dry run assumes the
+ * others new), and, on Workers Free, within its 10 databases an account.
+ */
+function checkRemote(options: ImportOptions, databases: readonly BoundDatabase[]): void {
+  const undeclared = databases.filter((d) => !d.declared);
+  if (options.dryRun !== true && undeclared.length > 0)
     throw new ImportError(
-      "--shards with --remote sends nothing yet: --dry-run says what each database would cost (docs/deploy.md#past-one-database)",
+      `wrangler.toml declares no ${undeclared.map((d) => d.binding).join(", ")}: create each with ` +
+        `\`npx wrangler d1 create ${undeclared[0]?.name ?? ""}\` and add it as a [[d1_databases]] entry with that binding ` +
+        "(docs/deploy.md#past-one-database)",
     );
-  if (options.plan === "free" && count + 1 > FREE_DATABASES)
+  if (options.plan === "free" && databases.length + 1 > FREE_DATABASES)
     throw new ImportError(
-      `--shards ${count} needs ${count + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
+      `--shards ${databases.length} needs ${databases.length + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
     );
 }
 
@@ -80,8 +89,8 @@ export async function runShardedImport(
   config = SHARDS_CONFIG,
 ): Promise<ShardedSummary> {
   const { target } = options;
-  if (target.kind === "remote") checkRemote(options, count);
   const databases = target.kind === "file" ? [] : shardDatabases(count);
+  if (target.kind === "remote") checkRemote(options, databases);
   const main = await importApart({ ...options, shards: { count, index: null } }, quiet);
   // The local D1 is served while it imports: the venue databases are paced as the main one is.
   const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
