@@ -24,7 +24,7 @@ export function writeShardsConfig(databases: readonly BoundDatabase[], path = SH
 }
 
 /** The `wrangler dev` arguments that serve a local import in venue databases: none without one. */
-export function shardsConfigArgs(args: readonly string[], planned: boolean): string[] {
+export function shardsConfigArgs(args: readonly string[], planned: boolean, config = SHARDS_CONFIG): string[] {
   const ownConfig = args.some((a) => a === "--config" || a === "-c" || a.startsWith("--config="));
-  return planned && !ownConfig && existsSync(SHARDS_CONFIG) ? ["--config", SHARDS_CONFIG] : [];
+  return planned && !ownConfig && existsSync(config) ? ["--config", config] : [];
 }
