@@ -85,7 +85,8 @@ class InShard implements Runner {
       for (const label of this.shard.answeredBy) this.main.answeredBy.add(label);
       return rows;
     } catch (error) {
-      if (!(error instanceof NotCurrent) || this.shard.trips > 1) throw error;
+      // Only the first round trip meets it (a later change is VersionChanged: session.ts).
+      if (!(error instanceof NotCurrent)) throw error;
       this.inMain = true;
       return this.main.run(what, statements);
     }

@@ -122,13 +122,15 @@ export class Session {
     this.trips++;
     const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements.map(withLongWords)]);
     const version = results[0]?.results[0]?.value;
+    // A change after the first round trip is a change (the answer starts again: src/pipeline.ts),
+    // whatever the database holds now.
+    if (this.version !== null && this.version !== version) throw new VersionChanged();
     if (this.expected !== undefined && version !== this.expected) throw new NotCurrent();
     if (typeof version !== "string") {
       throw new ApiError(503, "the database holds no data yet; run the import", {
         "Retry-After": String(RETRY_AFTER_SECONDS),
       });
     }
-    if (this.version !== null && this.version !== version) throw new VersionChanged();
     this.version = version;
     const out = results.slice(1).map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));
     this.rowsRead += out.reduce((n, r) => n + r.rowsRead, 0);
