@@ -36,10 +36,15 @@ export function devPort(args: readonly string[], configPath = CONFIG): number {
   return typeof dev?.port === "number" ? dev.port : 8787;
 }
 
+/** The `[[d1_databases]]` entries of a wrangler configuration. */
+function d1Entries(configPath: string): Record<string, unknown>[] {
+  const config = wranglerConfig(configPath);
+  return Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+}
+
 /** The `DB` binding's database_id and database_name from wrangler.toml. */
 export function d1Database(configPath = CONFIG): { id: string; name: string } {
-  const config = wranglerConfig(configPath);
-  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const databases = d1Entries(configPath);
   const db = databases.find((d) => d.binding === "DB");
   if (typeof db?.database_id !== "string" || typeof db.database_name !== "string") {
     throw new ImportError(
@@ -51,8 +56,7 @@ export function d1Database(configPath = CONFIG): { id: string; name: string } {
 
 /** The database named `name` (its database_name, or its binding) in the wrangler configuration. */
 export function databaseNamed(name: string, configPath = CONFIG): { id: string; name: string } {
-  const config = wranglerConfig(configPath);
-  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const databases = d1Entries(configPath);
   const db = databases.find((d) => d.database_name === name || d.binding === name);
   if (typeof db?.database_id !== "string")
     throw new ImportError(`${configPath}: no [[d1_databases]] entry named "${name}"`);
@@ -80,8 +84,7 @@ const derivedId = (mainId: string, what: string): string => {
  * main database, for the local D1.
  */
 export function shardDatabases(count: number, configPath = CONFIG): BoundDatabase[] {
-  const config = wranglerConfig(configPath);
-  const databases = Array.isArray(config.d1_databases) ? (config.d1_databases as Record<string, unknown>[]) : [];
+  const databases = d1Entries(configPath);
   const main = d1Database(configPath);
   return Array.from({ length: count }, (_, i) => {
     const binding = shardBinding(i + 1);

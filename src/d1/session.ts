@@ -68,7 +68,7 @@ export class VersionChanged extends Error {
   override name = "VersionChanged";
 }
 
-/** A venue database holds another import than the main database names for it (src/d1/shards.ts). */
+/** A venue database holds another import than the main database names for it (src/d1/route.ts). */
 export class NotCurrent extends Error {
   override name = "NotCurrent";
 }
@@ -89,7 +89,7 @@ export class Session {
   rowsRead = 0;
   /** Round trips to D1 so far. */
   trips = 0;
-  /** The databases that answered: "main", and venue databases by number (src/d1/shards.ts). */
+  /** The databases that answered: "main", and venue databases by number (src/d1/route.ts). */
   readonly answeredBy = new Set<string>();
 
   /**
