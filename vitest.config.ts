@@ -19,7 +19,7 @@ const SLOWEST = [
   "geonames-areas",
   "shard-remote",
   "import-lock",
-  "shard-serve",
+  "shards",
   "order-brute-force",
   "import",
   "one-name",

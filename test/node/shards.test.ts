@@ -1,10 +1,16 @@
 /**
- * The worker over venue databases (docs/deploy.md#past-one-database), tried as a user would: the
- * fixture imported into the local D1 once as one database and once with `--shards 3`, each served
- * by `wrangler dev` (the sharded one with the wrangler configuration its import wrote), and the
- * same drawn requests sent to both — every venue search parameter, deep pages, suggestions,
- * lookups, JSON and XML. The answers match byte for byte, and a search whose filters lie in one
- * venue database is answered there (Server-Timing says which databases answered).
+ * Venue databases (docs/deploy.md#past-one-database): the fixture imported into the local D1 once
+ * as one database and once with `--shards 3`.
+ *
+ * - The import: every venue in exactly one venue database, as its manifest says, and a search whose
+ *   filters lie in one venue database answered there as the one database answers it (the worker's
+ *   own statements run on both files); the routing (src/d1/shards.ts) asks every database that
+ *   answers.
+ * - The worker, tried as a user would: each import served by `wrangler dev` (the sharded one with
+ *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
+ *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
+ *   for byte, and a search whose filters lie in one venue database is answered there
+ *   (Server-Timing says which databases answered).
  */
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +24,12 @@ import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.t
 import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
 import { broadRequests, manifestOf, regionFilter, requestsNear, venuesOf } from "../support/shard-requests.ts";
+import type { ShardManifest } from "../../src/data-contract/shards.ts";
+import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
+import { areaOf } from "../../src/params/search-params.ts";
+import { shardPlacesSql } from "../../src/query/shard-places.ts";
+import { anonymous, numbered } from "../../src/sql/sql.ts";
+import { explainSearch, searchRequest } from "../../scripts/sql/explain.ts";
 
 const SHARDS = 3;
 const ONE = mkdtempSync(join(tmpdir(), "vcs-one-"));
@@ -56,10 +68,15 @@ function drawnPaths(): string[] {
   }
 }
 
+let mainDb: Database.Database;
+let shardDbs: Database.Database[];
+
 beforeAll(async () => {
   await runImport({ ...DATA, target: { kind: "local", persistTo: ONE } }, quiet);
   await runShardedImport({ ...DATA, target: { kind: "local", persistTo: SHARDED } }, SHARDS, true, CONFIG);
   paths = drawnPaths();
+  mainDb = new Database(localD1File(d1Database().id, SHARDED), { readonly: true });
+  shardDbs = shardDatabases(SHARDS).map((d) => new Database(localD1File(d.id, SHARDED), { readonly: true }));
   [one, sharded] = await Promise.all([
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
     startDevServer({ port: 8794, args: ["--config", CONFIG, "--persist-to", SHARDED, ...SERVE], probe: PROBE }),
@@ -67,6 +84,8 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(() => {
+  mainDb.close();
+  for (const db of shardDbs) db.close();
   one?.stop();
   sharded?.stop();
   for (const dir of [ONE, SHARDED]) rmSync(dir, { recursive: true, force: true });
@@ -142,4 +161,89 @@ describe("the worker over venue databases", () => {
       db.close();
     }
   }, 300_000);
+});
+
+describe("venue databases by region", () => {
+  it("holds every venue in exactly one venue database, the one whose regions hold its place", () => {
+    const manifest = manifestOf(mainDb);
+    expect(manifest.map((s) => s.shard)).toEqual([1, 2, 3]);
+    const all = venuesOf(mainDb);
+    const held = shardDbs.map(venuesOf);
+    expect(
+      held
+        .flat()
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(all.map((v) => v.id).sort());
+    held.forEach((venues, i) => {
+      const shard = manifest[i];
+      expect(venues.length).toBe(shard?.venues);
+      expect(venues.length).toBeGreaterThan(0);
+      const countries = new Set(shard?.regions.map((r) => r.country));
+      expect(venues.filter((v) => !countries.has(v.country ?? ""))).toEqual([]);
+    });
+  });
+
+  it("answers a search whose filters lie in one venue database there as the one database does", async () => {
+    let compared = 0;
+    const manifest = manifestOf(mainDb);
+    for (const [i, db] of shardDbs.entries()) {
+      const venues = venuesOf(db);
+      // A few venues of each database, spread over its order.
+      for (const v of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].map(
+        (at) => venues[Math.floor(at * venues.length)],
+      )) {
+        if (v?.country === null || v === undefined) continue;
+        for (const path of requestsNear(v, regionFilter(v, manifest))) {
+          const one = await explainSearch(mainDb, searchRequest(path));
+          const sharded = await explainSearch(db, searchRequest(path));
+          expect(sharded.page, `${path} in venue database ${i + 1}`).toEqual(one.page);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+});
+
+/** The venue databases the routing asks for a search, its places read from the main database as the worker would. */
+function askedShards(path: string, manifest: ShardManifest): number[] {
+  const { params } = searchRequest(path);
+  const statement = shardPlacesSql(params);
+  if (statement === null) return shardsFor(manifest, null, areaOf(params));
+  const { text, binds } = anonymous(numbered(statement));
+  const places = (mainDb.prepare(text).all(...binds) as Record<string, unknown>[]).map(filterPlace);
+  return shardsFor(manifest, places, areaOf(params));
+}
+
+describe("the venue databases a search asks (src/d1/shards.ts)", () => {
+  it("asks only those that its filters and area touch, every one that holds an answer among them", async () => {
+    const manifest = manifestOf(mainDb);
+    const all = venuesOf(mainDb).filter((v) => v.country !== null);
+    const routed: [string, number][] = [];
+    const broad: string[] = [];
+    for (const [at, v] of [0.05, 0.25, 0.45, 0.65, 0.85].map((f) => [f, all[Math.floor(f * all.length)]] as const)) {
+      if (v === undefined) continue;
+      const shard = shardDbs.findIndex((db) => venuesOf(db).some((x) => x.id === v.id)) + 1;
+      for (const path of requestsNear(v, regionFilter(v, manifest))) routed.push([path, shard]);
+      broad.push(...broadRequests(v, at));
+    }
+    for (const path of [...routed.map(([p]) => p), ...broad]) {
+      const shards = askedShards(path, manifest);
+      for (const [i, db] of shardDbs.entries()) {
+        const answer = await explainSearch(db, searchRequest(path));
+        if (answer.page.total > 0) expect(shards, `${path}: venue database ${i + 1} answers`).toContain(i + 1);
+      }
+    }
+    for (const [path, shard] of routed) {
+      const shards = askedShards(path, manifest);
+      if (areaOf(searchRequest(path).params) === undefined) expect(shards, path).toEqual([shard]);
+      else
+        expect(
+          shards.filter((s) => s !== shard),
+          path,
+        ).toEqual([]);
+    }
+    expect(broad.filter((path) => askedShards(path, manifest).length < SHARDS).length).toBeGreaterThan(5);
+  });
 });
