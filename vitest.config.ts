@@ -77,9 +77,8 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
-          // One server for every file; one file at a time (one browser on a small machine).
+          // One server for every file.
           globalSetup: ["test/e2e/global-setup.ts"],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

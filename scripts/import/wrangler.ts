@@ -11,7 +11,6 @@ import { migrationFiles } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
 import { shardBinding } from "../../src/data-contract/shards.ts";
 import { bin, ROOT, run, RunError } from "../tools/project.ts";
-import type { RemoteDatabase } from "./publish/remote-files.ts";
 
 /** The wrangler configuration the import reads and runs wrangler with: wrangler.toml, or IMPORT_WRANGLER_CONFIG's (tests). */
 export const CONFIG = process.env.IMPORT_WRANGLER_CONFIG || join(ROOT, "wrangler.toml");
@@ -126,7 +125,7 @@ const ANSI = /\x1b\[[0-9;]*m/g;
  * What a failed wrangler said, in one line: its `✘ [ERROR]` line, or the error text of its `--json`
  * answer, else its last line; or why it could not be started.
  */
-function wranglerSaid(error: unknown): string {
+export function wranglerSaid(error: unknown): string {
   if (error instanceof RunError) {
     const lines = error.output
       .replace(ANSI, "")
@@ -179,99 +178,5 @@ export async function migrateLocal(persistTo?: string): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
-  }
-}
-
-/** What the remote database holds, read before an import (publish/remote-publish.ts). */
-export interface RemoteState {
-  /** Its tables, SQLite's own aside. */
-  tables: string[];
-  /** Its meta rows: none before the migrations. */
-  meta: Map<string, string>;
-  /** Its size as D1 reports it (a query's meta.size_after), bytes; null when wrangler did not say. */
-  size: number | null;
-}
-
-/** What `wrangler d1 execute --json` printed: an array of results, each with D1's meta. */
-type Answer = { results?: Record<string, unknown>[]; meta?: Record<string, unknown> }[];
-
-function parseAnswer(output: string, what: string): Answer {
-  try {
-    const parsed = JSON.parse(output) as unknown;
-    if (Array.isArray(parsed)) return parsed as Answer;
-  } catch {
-    // said below
-  }
-  throw new ImportError(`wrangler answered ${what} with no JSON: "${output.trim().slice(0, 200)}"`);
-}
-
-const numberOf = (value: unknown): number | null => (typeof value === "number" ? value : null);
-
-/** One query of the remote database, through wrangler: its rows and the database's size after it. */
-async function query(
-  name: string,
-  sql: string,
-  what: string,
-): Promise<{ rows: Record<string, unknown>[]; size: number | null }> {
-  const output = await wrangler(["d1", "execute", name, "--remote", "--json", "--command", sql], { stdoutOnly: true });
-  const answer = parseAnswer(output, what);
-  return { rows: answer.flatMap((r) => r.results ?? []), size: numberOf(answer.at(-1)?.meta?.size_after) };
-}
-
-/** The remote D1 database of wrangler.toml, through wrangler; its failures are one-line ImportErrors. */
-export function wranglerDatabase(name: string): RemoteDatabase & { state(): Promise<RemoteState> } {
-  return {
-    async state() {
-      try {
-        const sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'";
-        const tables = await query(name, sql, "the list of tables");
-        const names = tables.rows.map((r) => String(r.name));
-        const meta = names.includes("meta")
-          ? (await query(name, "SELECT key, value FROM meta", "the meta rows")).rows
-          : [];
-        return { tables: names, meta: new Map(meta.map((r) => [String(r.key), String(r.value)])), size: tables.size };
-      } catch (error) {
-        if (error instanceof ImportError) throw error;
-        throw new ImportError(`cannot read what the remote database holds: ${wranglerSaid(error)}`);
-      }
-    },
-    async applied(version) {
-      const sql = `SELECT file FROM import_progress WHERE version = '${version.replaceAll("'", "''")}'`;
-      try {
-        return new Set((await query(name, sql, "the query of import_progress")).rows.map((r) => Number(r.file)));
-      } catch (error) {
-        // No import_progress table: no file of an earlier import is waiting.
-        if (error instanceof RunError && error.output.includes("no such table: import_progress")) return new Set();
-        if (error instanceof ImportError) throw error;
-        throw new ImportError(`cannot read which files of the remote import applied: ${wranglerSaid(error)}`);
-      }
-    },
-    async apply(path) {
-      let output: string;
-      try {
-        output = await wrangler(["d1", "execute", name, "--remote", "--yes", "--json", `--file=${path}`], {
-          stdoutOnly: true,
-        });
-      } catch (error) {
-        throw new ImportError(wranglerSaid(error));
-      }
-      // The file applied (wrangler exited 0); what D1 counted, where its answer says.
-      let meta: Record<string, unknown> | undefined;
-      try {
-        meta = (JSON.parse(output) as Answer)[0]?.meta;
-      } catch {
-        meta = undefined;
-      }
-      return { rowsWritten: numberOf(meta?.rows_written), sizeAfter: numberOf(meta?.size_after) };
-    },
-  };
-}
-
-/** Applies migrations/ to the remote database; a failure is one line. */
-export async function migrateRemote(name: string): Promise<void> {
-  try {
-    await wrangler(["d1", "migrations", "apply", name, "--remote"]);
-  } catch (error) {
-    throw new ImportError(`applying the migrations to the remote database failed: ${wranglerSaid(error)}`);
   }
 }

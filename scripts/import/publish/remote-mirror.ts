@@ -15,7 +15,8 @@ import type Database from "better-sqlite3";
 import { ROOT } from "../../tools/project.ts";
 import { attachedPath, SIDE_FILES, type SideFile } from "../phases/build-file.ts";
 import { migrationFiles } from "../migrations.ts";
-import { d1Database, type RemoteState } from "../wrangler.ts";
+import { d1Database } from "../wrangler.ts";
+import type { RemoteState } from "../remote-database.ts";
 
 /** The replica's file name, in an import's folder and in the mirror. */
 export const REPLICA_FILE = "replica.sqlite";

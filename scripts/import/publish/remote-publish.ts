@@ -13,7 +13,8 @@ import type Database from "better-sqlite3";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
-import { d1Database, migrateRemote, wranglerDatabase, type RemoteState } from "../wrangler.ts";
+import { d1Database } from "../wrangler.ts";
+import { migrateRemote, wranglerDatabase, type RemoteState } from "../remote-database.ts";
 import { remoteParts } from "./remote.ts";
 import {
   applyRemoteFiles,
@@ -49,15 +50,14 @@ export interface RemoteFigures {
   dryRun?: boolean;
 }
 
-/** The remote database, migrated first unless on a dry run (which changes nothing remotely). */
-/** The remote database (wrangler.toml's `DB`, or the one given), what it holds now, and its mirror's folder. */
+/**
+ * The remote database (wrangler.toml's `DB`, or the one given), what it holds now, and its mirror's
+ * folder; migrated first where it has not applied every migration, unless on a dry run (which
+ * changes nothing remotely).
+ */
 export async function remoteDatabase(dryRun: boolean, progress: Progress, given?: { name: string; id: string }) {
   const { name, id } = given ?? d1Database();
   const database = wranglerDatabase(name);
-  if (!dryRun) {
-    progress.phase("applying migrations to the remote database");
-    await migrateRemote(name);
-  }
   progress.phase("reading what the remote database holds");
   let state: RemoteState | null;
   try {
@@ -67,6 +67,11 @@ export async function remoteDatabase(dryRun: boolean, progress: Progress, given?
     if (!dryRun || !(error instanceof ImportError)) throw error;
     progress.line(`(${error.message}; the figures below assume a new, empty database)`);
     state = null;
+  }
+  if (!dryRun && state !== null && state.pendingMigrations.length > 0) {
+    progress.phase(`applying ${state.pendingMigrations.length} migrations to the remote database`);
+    await migrateRemote(name);
+    state = await database.state();
   }
   return { database, state, mirror: mirrorDir(id) };
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
-import type { RemoteState } from "../wrangler.ts";
+import type { RemoteState } from "../remote-database.ts";
 import { attachMirror, differenceStatements } from "./remote-difference.ts";
 import {
   MAX_FILE_BYTES,
