@@ -17,6 +17,12 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/** The migrations of migrations/ not among `applied` (the names in wrangler's d1_migrations table). */
+export function missingMigrations(applied: Iterable<string>): string[] {
+  const done = new Set(applied);
+  return migrationFiles().filter((f) => !done.has(f));
+}
+
 /** Applies every migration to a database without a schema. */
 export function applyMigrations(db: Database.Database): void {
   for (const file of migrationFiles()) db.exec(readFileSync(join(DIR, file), "utf8"));

@@ -2,7 +2,7 @@
  * The remote D1 database, through the wrangler CLI: what it holds (read in as few calls as it
  * can: each costs a wrangler start and a round trip), its migrations, and applying a file.
  */
-import { migrationFiles } from "./migrations.ts";
+import { missingMigrations } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
 import { RunError } from "../tools/project.ts";
 import type { RemoteDatabase } from "./publish/remote-files.ts";
@@ -64,14 +64,19 @@ type Read = keyof typeof READS;
 const USUAL: Read[] = ["meta", "d1_migrations"];
 
 function stateOf(tables: string[], read: Partial<Record<Read, Record<string, unknown>[]>>, size: number | null) {
-  const applied = new Set((read.d1_migrations ?? []).map((r) => String(r.name)));
   const progress = new Map<string, Set<number>>();
   for (const r of read.import_progress ?? []) {
     const files = progress.get(String(r.version)) ?? new Set<number>();
     progress.set(String(r.version), files.add(Number(r.file)));
   }
   const meta = new Map((read.meta ?? []).map((r) => [String(r.key), String(r.value)]));
-  return { tables, meta, pendingMigrations: migrationFiles().filter((f) => !applied.has(f)), progress, size };
+  return {
+    tables,
+    meta,
+    pendingMigrations: missingMigrations((read.d1_migrations ?? []).map((r) => String(r.name))),
+    progress,
+    size,
+  };
 }
 
 /**

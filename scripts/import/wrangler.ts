@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { parse } from "smol-toml";
-import { migrationFiles } from "./migrations.ts";
+import { migrationFiles, missingMigrations } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
 import { shardBinding } from "../../src/data-contract/shards.ts";
 import { bin, ROOT, run, RunError } from "../tools/project.ts";
@@ -151,8 +151,7 @@ function pendingMigrations(path: string): string[] {
   if (!existsSync(path)) return all;
   const db = new Database(path, { readonly: true });
   try {
-    const applied = new Set(db.prepare("SELECT name FROM d1_migrations").pluck().all() as string[]);
-    return all.filter((f) => !applied.has(f));
+    return missingMigrations(db.prepare("SELECT name FROM d1_migrations").pluck().all() as string[]);
   } catch {
     return all; // no d1_migrations table yet
   } finally {
