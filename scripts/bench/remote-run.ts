@@ -52,7 +52,7 @@ interface RemoteFigures {
   again?: { files: number; bytes: number; seconds: number };
 }
 
-/** Resident MiB of the stand-in's processes (the script, wrangler, workerd) below this one, summed. */
+/** Resident MiB of the stand-in's processes (the script, wrangler, the server that keeps its D1 open, workerd), summed. */
 function standInResident(): number {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,args="], { encoding: "utf8" })
     .trim()
@@ -61,7 +61,7 @@ function standInResident(): number {
       const [pid, ppid, rss, ...args] = line.trim().split(/\s+/);
       return { pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args: args.join(" ") };
     });
-  const inStandIn = new Set(rows.filter((r) => r.args.includes("wrangler-d1-stand-in")).map((r) => r.pid));
+  const inStandIn = new Set(rows.filter((r) => /wrangler-d1-stand-in|d1-stand-in-server/.test(r.args)).map((r) => r.pid));
   for (let grew = true; grew;) {
     grew = false;
     for (const r of rows) {

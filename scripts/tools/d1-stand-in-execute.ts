@@ -4,37 +4,17 @@
  * does — its SQL splitter, then the statements as one batch on Miniflare's D1, applied whole or not
  * at all — but answered as the remote database answers, with D1's meta: the rows read and written
  * and the database's size after. Wrangler's local answer keeps only the duration of that meta, and
- * the import reads what a file cost from it (docs/import.md#remote).
+ * the import reads what a file cost from it (docs/import.md#remote). The splitting and the batch
+ * run in a process that keeps them loaded for the folder (scripts/tools/d1-stand-in-server.ts),
+ * started by the first call.
  *
  * Usage (as wrangler's): d1 execute NAME --local --persist-to DIR --json (--file=PATH | --command SQL); NAME
  * one of the databases of the wrangler configuration the import reads (its id keys the local D1).
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { databaseNamed } from "../import/wrangler.ts";
-
-/** What this needs of Miniflare's D1 binding. */
-interface D1Result {
-  results?: unknown[];
-  success: boolean;
-  meta: { rows_read?: number; rows_written?: number; size_after?: number; duration?: number };
-}
-interface D1 {
-  prepare(sql: string): unknown;
-  batch(statements: unknown[]): Promise<D1Result[]>;
-}
-interface MiniflareModule {
-  Miniflare: new (options: unknown) => { getD1Database(name: string): Promise<D1>; dispose(): Promise<void> };
-  convertV4MiniflareOptions(options: unknown): unknown;
-}
-
-// The Miniflare and the splitter of the wrangler that the import runs, whichever versions they are
-// (wrangler keeps a Miniflare of its own, newer than the one vitest's pool brings).
-const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
-const { Miniflare, convertV4MiniflareOptions } = fromWrangler("miniflare") as MiniflareModule;
-const { unstable_splitSqlQuery: split } = fromWrangler("wrangler") as { unstable_splitSqlQuery(sql: string): string[] };
+import { sendToStandIn, type D1Result } from "./d1-stand-in-call.ts";
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -42,23 +22,11 @@ const { values, positionals } = parseArgs({
   strict: false,
   options: { file: { type: "string" }, command: { type: "string" }, "persist-to": { type: "string" } },
 });
+const dir = String(values["persist-to"] ?? ".wrangler/state");
 
 async function execute(): Promise<D1Result[]> {
   const sql = typeof values.file === "string" ? readFileSync(values.file, "utf8") : String(values.command ?? "");
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      modules: true,
-      script: "",
-      resourcePersistencePath: join(String(values["persist-to"] ?? ".wrangler/state"), "v3"),
-      d1Databases: { DATABASE: databaseNamed(String(positionals[2] ?? "")).id },
-    }),
-  );
-  try {
-    const db = await mf.getD1Database("DATABASE");
-    return await db.batch(split(sql).map((q) => db.prepare(q)));
-  } finally {
-    await mf.dispose();
-  }
+  return await sendToStandIn(dir, { databaseId: databaseNamed(String(positionals[2] ?? "")).id, sql });
 }
 
 /** The remote answer's shape: a file's totals (as the D1 import API gives them), or each statement's result. */
@@ -82,9 +50,8 @@ function answer(results: D1Result[]): unknown[] {
 execute().then(
   (results) => console.log(JSON.stringify(answer(results), null, 2)),
   (error: unknown) => {
-    // As wrangler says a failed query with --json: D1's own message (the error's cause), exit 1.
-    const cause = (error as { cause?: unknown }).cause ?? error;
-    const text = cause instanceof Error ? cause.message : String(cause);
+    // As wrangler says a failed query with --json: D1's own message, exit 1.
+    const text = error instanceof Error ? error.message : String(error);
     console.log(JSON.stringify({ error: { text } }, null, 2));
     process.exit(1);
   },
