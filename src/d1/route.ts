@@ -101,9 +101,10 @@ class InShard implements Runner {
  * has neither filters nor an area (it asks every venue database).
  */
 export async function venueRunner(env: Env, main: Session, known: string | null, p: SearchParams): Promise<Runner> {
+  if (boundShard(env, 1) === undefined) return main;
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
-  if (boundShard(env, 1) === undefined || (placesSql === null && area === undefined)) return main;
+  if (placesSql === null && area === undefined) return main;
   const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
   if (manifest === null) return main;
   const asked = shardsFor(manifest, places, area);
