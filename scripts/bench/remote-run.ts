@@ -61,7 +61,9 @@ function standInResident(): number {
       const [pid, ppid, rss, ...args] = line.trim().split(/\s+/);
       return { pid: Number(pid), ppid: Number(ppid), rss: Number(rss), args: args.join(" ") };
     });
-  const inStandIn = new Set(rows.filter((r) => /wrangler-d1-stand-in|d1-stand-in-server/.test(r.args)).map((r) => r.pid));
+  const inStandIn = new Set(
+    rows.filter((r) => /wrangler-d1-stand-in|d1-stand-in-server/.test(r.args)).map((r) => r.pid),
+  );
   for (let grew = true; grew;) {
     grew = false;
     for (const r of rows) {
