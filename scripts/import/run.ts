@@ -5,7 +5,7 @@
  * remote D1 database (remote.ts, remote-files.ts). The same build and the same publishing steps
  * for all three, one import at a time per database (lock.ts).
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { ROOT } from "../tools/project.ts";
@@ -109,7 +109,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const sourcesVersion = await dataVersion(s.files, s.versionOptions);
   const version = shardVersion(sourcesVersion, options.shards);
   const { target } = options;
-  const { path: targetPath, migrated } = await targetFile(target, progress);
+  const targetPath = targetFile(target, progress);
   const remote =
     target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress, target.database) : null;
   const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
@@ -156,7 +156,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
               progress,
             ),
           }
-        : await migrated.then(() => publishToFile(targetPath, buildDb, meta, options, progress));
+        : await publishToFile(targetPath, buildDb, meta, options, progress);
     progress.end();
     return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published };
   } finally {
@@ -230,27 +230,15 @@ function summaryOf(version: string, counts: BuildCounts, problems: Problems, sec
   };
 }
 
-/**
- * The SQLite file a local or file target serves (null for the remote database), and when it is
- * migrated. A local database that does not exist yet (a fresh clone) is migrated while the build
- * goes on: nothing reads it before the publish, and wrangler takes seconds to start.
- */
-async function targetFile(
-  target: Target,
-  progress: Progress,
-): Promise<{ path: string | null; migrated: Promise<void> }> {
+/** The SQLite file a local or file target serves, its schema migrated (null for the remote database). */
+function targetFile(target: Target, progress: Progress): string | null {
   if (target.kind === "local") {
-    const path = localD1File(d1Database().id, target.persistTo);
-    const exists = existsSync(path);
-    if (exists) progress.phase("applying migrations to the local D1 database");
-    const migrated = migrateLocal(target.persistTo);
-    // Awaited before the publish; a failure meanwhile is not an unhandled rejection.
-    migrated.catch(() => undefined);
-    if (exists) await migrated;
-    return { path, migrated };
+    progress.phase("applying migrations to the local D1 database");
+    migrateLocal(target.persistTo);
+    return localD1File(d1Database().id, target.persistTo);
   }
   if (target.kind === "file") ensureSchema(target.path);
-  return { path: target.kind === "file" ? target.path : null, migrated: Promise.resolve() };
+  return target.kind === "file" ? target.path : null;
 }
 
 /** The meta rows a publish writes (data_version last: publish/stage.ts). */

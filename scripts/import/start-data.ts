@@ -72,8 +72,8 @@ export function ensureData(progress: Progress, persistTo?: string): Promise<"own
 
 async function ensureDataLocked(progress: Progress, persistTo?: string): Promise<"own" | "current" | "imported"> {
   progress.line("Checking the local database ...");
-  // A database that does not exist yet is migrated by the import, while it builds (run.ts).
-  if (existsSync(localFile(persistTo))) await migrateLocal(persistTo);
+  // A database that does not exist yet is created by the import (run.ts).
+  if (existsSync(localFile(persistTo))) migrateLocal(persistTo);
   const stored = storedImport(localFile(persistTo));
   if (stored !== null && isOwn(stored, DEFAULT_DIR)) {
     progress.line(
@@ -108,7 +108,7 @@ export async function servedWithData(target: Target, progress: Progress): Promis
   if (target.kind === "remote") throw new ImportError("npm run venues imports into the local database or a file");
   const path = target.kind === "file" ? target.path : localFile(target.persistTo);
   return withImportLock(target, progress, async () => {
-    if (target.kind === "local") await migrateLocal(target.persistTo);
+    if (target.kind === "local") migrateLocal(target.persistTo);
     if (storedImport(path) === null) {
       progress.line(
         "The database holds no data yet: importing the default data first (the cities, read to find the place).",

@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { missingMigrations } from "../import/migrations.ts";
+import { MIGRATIONS_TABLE, missingMigrations } from "../import/migrations.ts";
 import { databaseNamed } from "../import/wrangler.ts";
 import { sendToStandIn } from "./d1-stand-in-call.ts";
 import { ROOT } from "./project.ts";
@@ -27,14 +27,8 @@ const { values, positionals } = parseArgs({
 const dir = String(values["persist-to"] ?? ".wrangler/state");
 const databaseId = databaseNamed(String(positionals[3] ?? "")).id;
 
-const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
-		id         INTEGER PRIMARY KEY AUTOINCREMENT,
-		name       TEXT UNIQUE,
-		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
-);`;
-
 async function migrate(): Promise<string[]> {
-  await sendToStandIn(dir, { databaseId, sql: CREATE_TABLE });
+  await sendToStandIn(dir, { databaseId, sql: MIGRATIONS_TABLE });
   const [listed] = await sendToStandIn(dir, { databaseId, sql: "SELECT name FROM d1_migrations ORDER BY id" });
   const applied = ((listed?.results ?? []) as { name: string }[]).map((row) => row.name);
   const missing = missingMigrations(applied);
