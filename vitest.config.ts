@@ -68,8 +68,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
-          // A test that walks every page takes about 1 s; on a busy machine it took 5.2 s, past
-          // vitest's default of 5 s. Slowness is the benchmark's to judge, not a test's.
+          // A test that walks every page went past vitest's default of 5 s once on a busy machine.
+          // Slowness is the benchmark's to judge, not a test's.
           testTimeout: 30_000,
           setupFiles: ["./test/worker/setup.ts"],
         },

@@ -19,6 +19,9 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/** A migration file's SQL. */
+export const migrationSql = (file: string): string => readFileSync(join(DIR, file), "utf8");
+
 /** The migrations of migrations/ not among `applied` (the names in wrangler's d1_migrations table). */
 export function missingMigrations(applied: Iterable<string>): string[] {
   const done = new Set(applied);
@@ -42,7 +45,7 @@ export function applyMissingMigrations(db: Database.Database): string[] {
     const missing = missingMigrations(db.prepare("SELECT name FROM d1_migrations").pluck().all() as string[]);
     const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
     for (const file of missing) {
-      db.exec(readFileSync(join(DIR, file), "utf8"));
+      db.exec(migrationSql(file));
       record.run(file);
     }
     return missing;
@@ -51,5 +54,5 @@ export function applyMissingMigrations(db: Database.Database): string[] {
 
 /** Applies every migration to a database without a schema. */
 export function applyMigrations(db: Database.Database): void {
-  for (const file of migrationFiles()) db.exec(readFileSync(join(DIR, file), "utf8"));
+  for (const file of migrationFiles()) db.exec(migrationSql(file));
 }

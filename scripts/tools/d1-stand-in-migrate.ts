@@ -5,18 +5,15 @@
  * sent as one query, the file and the row that records it (wrangler's buildMigrationQuery), which D1
  * applies whole or not at all. Through the server that keeps the stand-in open
  * (scripts/tools/d1-stand-in-server.ts): wrangler's own command starts Miniflare once for each
- * migration, about 13 s for a new database. The local import still runs wrangler's own
- * (scripts/import/wrangler.ts).
+ * migration, about 13 s for a new database. The local import applies them into its file itself
+ * (scripts/import/wrangler.ts migrateLocal).
  *
  * Usage (as wrangler's): d1 migrations apply NAME --local --persist-to DIR
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { MIGRATIONS_TABLE, missingMigrations } from "../import/migrations.ts";
+import { MIGRATIONS_TABLE, migrationSql, missingMigrations } from "../import/migrations.ts";
 import { databaseNamed } from "../import/wrangler.ts";
 import { sendToStandIn } from "./d1-stand-in-call.ts";
-import { ROOT } from "./project.ts";
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -33,10 +30,9 @@ async function migrate(): Promise<string[]> {
   const applied = ((listed?.results ?? []) as { name: string }[]).map((row) => row.name);
   const missing = missingMigrations(applied);
   for (const name of missing) {
-    const migration = readFileSync(join(ROOT, "migrations", name), "utf8");
     await sendToStandIn(dir, {
       databaseId,
-      sql: `${migration}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replace(/'/g, "''")}');`,
+      sql: `${migrationSql(name)}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replace(/'/g, "''")}');`,
     }).catch((error: unknown) => {
       throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     });
