@@ -44,6 +44,10 @@
  * refresh that writes what changed"), then sent through the stand-in as a full remote import and a
  * refresh, and sent again unchanged (docs/benchmarks.md "A refresh, sent").
  *
+ * `npm run bench -- --refreshes` instead measures ten refreshes in a row: every query class's miss
+ * on the refreshed database against a fresh import of the same data (docs/benchmarks.md "Ten
+ * refreshes in a row").
+ *
  * `npm run bench -- --classes` instead measures the query classes alone as misses (rows read, p50, raw
  * SQL) on 1,000,000 venues (`--venues N`), into bench/classes.json; `--compare FILE` beside an earlier run.
  *
@@ -83,6 +87,7 @@ import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
 import { benchDearest } from "./bench/dearest-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
+import { benchRefreshes } from "./bench/refreshes-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
 import { benchFirst } from "./bench/first-run.ts";
 import { benchFloor } from "./bench/floor-run.ts";
@@ -102,6 +107,7 @@ const { values } = parseArgs({
     remote: { type: "boolean" },
     dearest: { type: "boolean" },
     refresh: { type: "boolean" },
+    refreshes: { type: "boolean" },
     classes: { type: "boolean" },
     first: { type: "boolean" },
     floor: { type: "boolean" },
@@ -134,6 +140,7 @@ const RUNS = [
   [values.remote, () => benchRemote(venueSizes(values.venues)).then(benchRefresh)],
   [values.dearest, benchDearest],
   [values.refresh, benchRefresh],
+  [values.refreshes, benchRefreshes],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],
   [values.floor, benchFloor],

@@ -26,8 +26,11 @@ const BERLIN = { id: "2950159", lat: 52.52, lng: 13.4 };
 
 const csvField = (v: unknown) => (/[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v ?? ""));
 
-/** Writes the venues of a served file as a venue file (CSV), with `added` more in Berlin. */
-async function exportVenues(from: string, path: string, added: number): Promise<void> {
+/**
+ * Writes the venues of a served file as a venue file (CSV), with `added` more in Berlin; `round`
+ * names those (the same ids) otherwise, so that each round changes every one of their names.
+ */
+export async function exportVenues(from: string, path: string, added: number, round = 0): Promise<void> {
   const db = new Database(from, { readonly: true });
   const out = createWriteStream(path);
   const line = (fields: unknown[]) => out.write(`${fields.map(csvField).join(",")}\n`);
@@ -37,13 +40,14 @@ async function exportVenues(from: string, path: string, added: number): Promise<
   );
   for (const row of rows.raw().iterate() as Iterable<unknown[]>) line(row);
   const words = db
-    .prepare("SELECT word FROM words WHERE venues > 20 AND length(word) > 3 ORDER BY word LIMIT ?")
+    .prepare("SELECT word FROM words WHERE venues > 20 AND length(word) > 3 ORDER BY word LIMIT ? OFFSET ?")
     .pluck();
-  const pick = words.all(added) as string[];
+  const offset = words.all(added, round * added) as string[];
+  const pick = offset.length === added ? offset : (words.all(added, 0) as string[]);
   for (let i = 0; i < added; i++) {
     // Spread over the city, as a city's venues are: a fixed pattern, so that runs compare.
     const [dLat, dLng] = [((i * 37) % 160) / 1000 - 0.08, ((i * 53) % 300) / 1000 - 0.15];
-    const name = `${(pick[i] ?? "neue").replace(/^./, (c) => c.toUpperCase())} ${["Club", "Halle", "Bühne", "Bar"][i % 4]}`;
+    const name = `${(pick[i] ?? "neue").replace(/^./, (c) => c.toUpperCase())} ${["Club", "Halle", "Bühne", "Bar"][(i + round) % 4]}`;
     const url = `https://www.openstreetmap.org/node/${900_000_000 + i}`;
     line([(0xf0000000 + i).toString(16), name, BERLIN.id, url, BERLIN.lat + dLat, BERLIN.lng + dLng, "club"]);
   }
