@@ -17,9 +17,10 @@ import Database from "better-sqlite3";
 import { PLAIN_TABLES } from "../import/phases/build-file.ts";
 import { keyColumns } from "../import/publish/stage.ts";
 import type { ImportSummary } from "../import/run.ts";
-import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
+import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
 import { log, machine, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
+import { standInEnv } from "../tools/d1-stand-in-call.ts";
 
 const ADDED = 300;
 const BERLIN = { id: "2950159", lat: 52.52, lng: 13.4 };
@@ -139,11 +140,7 @@ interface RemoteRun {
 async function remoteRuns(csvA: string, csvB: string): Promise<RemoteRun[]> {
   const state = join(TMP, "refresh-remote-state");
   rmSync(state, { recursive: true, force: true });
-  const env = {
-    IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
-    D1_STAND_IN_DIR: state,
-    IMPORT_MIRROR_DIR: join(state, "mirror"),
-  };
+  const env = standInEnv(state);
   const runs: RemoteRun[] = [];
   for (const [what, csv] of [
     ["full import of A", csvA],

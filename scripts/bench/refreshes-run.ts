@@ -14,12 +14,13 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { ImportSummary } from "../import/run.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
-import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
+import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
 import { log, machine, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
 import { QUERY_CLASSES, SUGGEST_CLASSES } from "./query-classes.ts";
 import { rawSqlMs } from "./raw-sql.ts";
 import { exportVenues } from "./refresh-run.ts";
+import { standInEnv } from "../tools/d1-stand-in-call.ts";
 
 const ROUNDS = 10;
 const RENAMED = 300;
@@ -27,16 +28,10 @@ const DATA = ["--min-population", "15000"];
 /** Within this share more than a fresh import (issue 64). */
 const MOST_MORE = 0.1;
 
-const standIn = (state: string) => ({
-  IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
-  D1_STAND_IN_DIR: state,
-  IMPORT_MIRROR_DIR: join(state, "mirror"),
-});
-
 /** A remote import of the venue file into the stand-in; what it sent. */
 async function remoteImport(state: string, csv: string): Promise<{ files: number; rows: number; seconds: number }> {
   const output = await run(bin("tsx"), [...IMPORT_COMMAND, "--remote", ...DATA, "--venues", csv, "--json", "-q"], {
-    env: standIn(state),
+    env: standInEnv(state),
     stdoutOnly: true,
   });
   const s = JSON.parse(output.trim().split("\n").at(-1) ?? "") as ImportSummary;

@@ -17,6 +17,7 @@ import type { ImportSummary } from "../import/run.ts";
 import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
 import { log, machine, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
+import { standInEnv } from "../tools/d1-stand-in-call.ts";
 
 const SIZES = [250_000, 1_000_000];
 const STORED = join(ROOT, "bench", "remote.json");
@@ -83,12 +84,7 @@ async function measure(venues: number): Promise<RemoteFigures> {
   const state = join(TMP, `remote-state-${venues}`);
   rmSync(state, { recursive: true, force: true });
   log(`remote import of ${venues.toLocaleString("en-US")} venues into a local D1 standing in for the remote one`);
-  const env = {
-    IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
-    D1_STAND_IN_DIR: state,
-    // The mirror of the stand-in, not of the account's database (remote-mirror.ts).
-    IMPORT_MIRROR_DIR: join(state, "mirror"),
-  };
+  const env = standInEnv(state);
   const args = [...IMPORT_COMMAND, "--remote", "--venue-count", String(venues), "--force", "--json", "-q"];
   let standInMiB = 0;
   const started = run(bin("tsx"), args, { env, stdoutOnly: true });

@@ -2,7 +2,7 @@
  * A call to the process that keeps the stand-in for the remote database open
  * (scripts/tools/d1-stand-in-server.ts): what `d1 execute` and `d1 migrations apply` of the
  * stand-in send it (scripts/tools/d1-stand-in-execute.ts, d1-stand-in-migrate.ts), and the first
- * call's start of it.
+ * call's start of it; and the environment that makes an import's `--remote` the stand-in.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +21,17 @@ export interface D1Result {
   success: boolean;
   meta: { rows_read?: number; rows_written?: number; size_after?: number; duration?: number };
 }
+
+/**
+ * The environment that makes `npm run db:import -- --remote` the local D1 in `dir`, through the
+ * real wrangler (wrangler-d1-stand-in.sh), with the mirror of what it holds in `dir` too, not the
+ * account's database's (scripts/import/publish/remote-mirror.ts).
+ */
+export const standInEnv = (dir: string): Record<string, string> => ({
+  IMPORT_WRANGLER: join(import.meta.dirname, "wrangler-d1-stand-in.sh"),
+  D1_STAND_IN_DIR: dir,
+  IMPORT_MIRROR_DIR: join(dir, "mirror"),
+});
 
 /** The file in the stand-in's folder that holds the port of the process serving that folder. */
 export const serverPortFile = (dir: string): string => join(dir, "stand-in-server.port");

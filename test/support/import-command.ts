@@ -6,8 +6,8 @@
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { join } from "node:path";
 import { bin, IMPORT_COMMAND, ROOT } from "../../scripts/tools/project.ts";
+import { standInEnv } from "../../scripts/tools/d1-stand-in-call.ts";
 
 export interface Finished {
   code: number | null;
@@ -44,9 +44,7 @@ export function importCommand(
  * mirror of what it holds (scripts/import/publish/remote-mirror.ts) in `dir` too.
  */
 export const standInRemote = (dir: string, failFile?: string): NodeJS.ProcessEnv => ({
-  IMPORT_WRANGLER: join(ROOT, "scripts", "tools", "wrangler-d1-stand-in.sh"),
-  D1_STAND_IN_DIR: dir,
-  IMPORT_MIRROR_DIR: join(dir, "mirror"),
+  ...standInEnv(dir),
   ...(failFile === undefined ? {} : { D1_STAND_IN_FAIL_FILE: failFile }),
 });
 
