@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { normalize } from "../../src/data-contract/normalize.ts";
+import { forgetDataVersion } from "../../src/cache/data-version.ts";
 import type { CitiesPage, VenuesPage } from "../../src/shape.ts";
 import { allPages, getJson, getXml, parseXml } from "./helpers.ts";
 
@@ -155,8 +156,15 @@ describe("typos: the order and the rest of the search", () => {
 
 describe("typos: filters that hold no record", () => {
   it("skips the fallback's round trips where the filters hold no record, the answer the same", async () => {
-    const trips = (res: Response) => Number(/round_trips=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
-    const held = await getJson("/1.0/search/cities?name=berln&stateCode=16");
+    // The answer's own round trips: the version the isolate remembers lasts 5 s, and reading it
+    // again is a trip of its own (src/cache/data-version.ts), so each request reads it afresh
+    // and its one trip is taken off.
+    const trips = (res: Response) => Number(/round_trips=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1]) - 1;
+    const getFresh = (path: string) => {
+      forgetDataVersion();
+      return getJson(path);
+    };
+    const held = await getFresh("/1.0/search/cities?name=berln&stateCode=16");
     expect(held.status).toBe(200);
     expect(held.headers.get("X-Match")).toBe("fuzzy");
     expect(trips(held)).toBe(2); // the first trip read whether the filters hold a record too
@@ -167,11 +175,11 @@ describe("typos: filters that hold no record", () => {
       "country=DE&lat=-50&long=-30&radius=500",
       "bbox=-30,-50,-29.9,-49.9",
     ]) {
-      const none = await getJson(`/1.0/search/cities?name=berln&${filters}`);
+      const none = await getFresh(`/1.0/search/cities?name=berln&${filters}`);
       expect(none.status, filters).toBe(404);
       expect(trips(none), filters).toBe(1);
     }
-    const suggested = await getJson("/1.0/suggest/venues?name=clbu%20berln&country=DE&stateCode=QQ");
+    const suggested = await getFresh("/1.0/suggest/venues?name=clbu%20berln&country=DE&stateCode=QQ");
     expect(suggested.status).toBe(200);
     expect(((await suggested.json()) as VenuesPage).venue).toEqual([]);
     expect(trips(suggested)).toBe(2); // the suggestions, the search's first trip
