@@ -5,13 +5,15 @@
  * which moves it among the cities) sent as one file of differences; the stand-in then holds what a
  * full import of B into another stand-in holds — every row of every table and every (term,
  * document) of every search index — and D1 counted the rows written the first line said. A refresh
- * that fails changes nothing served and is sent again; a mirror of another data version is not
- * used; `--force` with unchanged data sends the meta rows alone.
+ * that fails changes nothing served and is sent again; the search indexes it changed are merged
+ * into one segment each after it, and a merge that fails leaves the new data served; a mirror of
+ * another data version is not used; `--force` with unchanged data sends the meta rows alone.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { FTS_DOCUMENTS } from "../../scripts/import/phases/build-file.ts";
 import type { ImportSummary } from "../../scripts/import/run.ts";
 import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
 import { FIXTURES, open } from "../support/import-fixtures.ts";
@@ -56,11 +58,44 @@ const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1
 const version = (dir: string) =>
   open(served(dir), (db) => db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get());
 
-describe("a remote refresh", () => {
-  const b = writeDataB();
-  const A = args(FIXTURES.cities, fixture("venues.csv"));
-  const B = args(b.cities, b.venues);
+/** Each FTS5 index of a database and its segments (the distinct segment ids of its %_idx table). */
+const segments = (path: string) =>
+  open(path, (db) =>
+    FTS_DOCUMENTS.map(({ table }) => {
+      const count = db.prepare(`SELECT count(DISTINCT segid) FROM ${table}_idx`).pluck().get() as number;
+      return [table, count] as const;
+    }),
+  );
 
+const b = writeDataB();
+const A = args(FIXTURES.cities, fixture("venues.csv"));
+const B = args(b.cities, b.venues);
+
+/**
+ * Data C (B and one venue more) refreshed with its merge file failing: the new data served, the
+ * index left in two segments, said in one line; then B again, whose refresh merges it.
+ */
+async function failedMerge(): Promise<void> {
+  const c = join(WORK, "venues-c.csv");
+  writeFileSync(c, `${readFileSync(b.venues, "utf8")}c0000001,Neue Halle,2950159,\n`);
+  const before = version(REFRESHED);
+  const failed = await importCommand(args(b.cities, c), standInRemote(REFRESHED, "00001.sql"));
+  expect(failed.code, failed.stderr).toBe(1);
+  expect(failed.stderr.trim().split("\n").at(-1)).toMatch(
+    /^import failed: the remote refresh applied, and the new data is served, but 00001\.sql \(merging venues_fts[^)]*\) did not apply: .*; searches by name read more until a refresh that changes those documents merges them again$/,
+  );
+  expect(version(REFRESHED)).not.toBe(before);
+  expect(
+    open(served(REFRESHED), (db) => db.prepare("SELECT count(*) FROM venues WHERE name = 'Neue Halle'").pluck().get()),
+  ).toBe(1);
+  expect(segments(served(REFRESHED))).toContainEqual(["venues_fts", 2]);
+  // Back to B: its refresh changes venues_fts again, and merges it.
+  const back = await importCommand(B, standInRemote(REFRESHED));
+  expect(back.code, back.stderr).toBe(0);
+  expect(segments(served(REFRESHED)).filter(([, n]) => n > 1)).toEqual([]);
+}
+
+describe("a remote refresh", () => {
   it("after a full import of A, sends B as one file of what changed, and D1 counts the rows it said", async () => {
     const a = await importCommand(A, standInRemote(REFRESHED));
     expect(a.code, a.stderr).toBe(0);
@@ -75,8 +110,10 @@ describe("a remote refresh", () => {
     const refresh = await importCommand(B, standInRemote(REFRESHED));
     expect(refresh.code, refresh.stderr).toBe(0);
     expect(refresh.stderr).toMatch(
-      /^Remote import of what changed: 1 file, [0-9.]+ MB to upload; D1 counts [0-9,]+ rows written; .*Workers Free: fits\./m,
+      /^Remote import of what changed: 1 file, then 1 merging the search indexes it changed into one segment each, [0-9.]+ MB to upload; D1 counts [0-9,]+ rows written; .*Workers Free: fits\./m,
     );
+    // The changed indexes merged back into one segment each, as a fresh import leaves them.
+    expect(segments(served(REFRESHED)).filter(([, n]) => n > 1)).toEqual([]);
     const remote = summaryOf(refresh.stdout).remote;
     expect(remote?.cost.refresh).toBe(true);
     expect(remote?.applied?.rowsWritten).toBe(remote?.cost.rows);
@@ -109,6 +146,8 @@ describe("a remote refresh", () => {
     expect(b.stderr).not.toMatch(/what changed/);
     expect(dataDifferences(served(REFRESHED), served(FULL))).toEqual([]);
   }, 400_000);
+
+  it("leaves the new data served when a merge of the indexes fails, and says so", failedMerge, 400_000);
 
   it("sends nothing for unchanged data, and only the meta rows when forced", async () => {
     const again = await importCommand(B, standInRemote(REFRESHED));

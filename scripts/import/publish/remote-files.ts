@@ -73,6 +73,8 @@ class FileWriter {
     private readonly version: string,
     private readonly sink: StatementSink,
     private readonly onFile: (file: WrittenFile) => void,
+    /** Whether each file records itself in import_progress (a refresh's files do not: it is sent again whole). */
+    private readonly resumable: boolean,
   ) {}
 
   statement(sql: string, rows: number, part: RemotePart): void {
@@ -108,7 +110,7 @@ class FileWriter {
     const file = this.file;
     if (file === null) return;
     const n = this.written.length;
-    if (!last) {
+    if (!last && this.resumable) {
       const record = `INSERT OR REPLACE INTO import_progress (file, version) VALUES (${n}, ${literal(this.version)})`;
       writeSync(file.fd, `${record};\n`);
       this.sink.run(record);
@@ -127,7 +129,8 @@ class FileWriter {
  * Writes the parts into numbered files in `dir`, each statement as it comes, and runs it in `sink`:
  * a part starts a file of its own, or continues the open one when both are of one kind
  * (RemotePart.joins), and continues into the next when a file would pass MAX_FILE_BYTES (or the
- * part's statements a file). Returns the files; `onFile` hears of each one.
+ * part's statements a file). Returns the files; `onFile` hears of each one. Files not `resumable`
+ * record nothing in import_progress.
  */
 export function writeRemoteFiles(
   parts: Iterable<RemotePart>,
@@ -135,8 +138,9 @@ export function writeRemoteFiles(
   dir: string,
   sink: StatementSink,
   onFile: (file: WrittenFile) => void,
+  resumable = true,
 ): WrittenFile[] {
-  const writer = new FileWriter(dir, version, sink, onFile);
+  const writer = new FileWriter(dir, version, sink, onFile, resumable);
   for (const part of parts) {
     writer.before(part);
     for (const { sql, rows } of part.statements) writer.statement(sql, rows, part);
@@ -222,11 +226,18 @@ export async function applyRemoteFiles(
       throw failedFile(error, n, files);
     }
   }
-  const sizes = said.map((a) => a.sizeAfter);
   return {
     files: files.length,
     skipped: files.length - said.length,
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    ...appliedFigures(said),
+  };
+}
+
+/** What D1 said of files applied one after another: the rows written summed, the size after the last and at most. */
+export function appliedFigures(said: readonly Applied[]): Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize"> {
+  const sizes = said.map((a) => a.sizeAfter);
+  return {
     rowsWritten: sumOrNull(said.map((a) => a.rowsWritten)),
     sizeAfter: sizes.at(-1) ?? null,
     peakSize: sizes.some((v) => v === null) || sizes.length === 0 ? null : Math.max(...(sizes as number[])),

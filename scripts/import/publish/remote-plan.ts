@@ -52,18 +52,20 @@ export interface RemoteCost {
 }
 
 /**
- * The cost of a refresh's one file, whose statements took the mirror's replica from `before` bytes
- * to the file's size: the remote's data changes by as much, in one transaction.
+ * The cost of a refresh: its one file of what changed, then the files that merge the indexes it
+ * changed (remote-refresh.ts), whose statements took the mirror's replica from `before` bytes to
+ * the last file's size; the remote's data changes by as much.
  */
-export function refreshCost(file: WrittenFile, before: number, remote: RemoteSize): RemoteCost {
+export function refreshCost(files: readonly WrittenFile[], before: number, remote: RemoteSize): RemoteCost {
   const sizeNow = remote.size ?? before;
-  const sizeAfter = Math.max(0, sizeNow + file.size - before);
+  const after = (size: number) => Math.max(0, sizeNow + size - before);
+  const sizeAfter = after(files.at(-1)?.size ?? before);
   return {
-    files: 1,
-    bytes: file.bytes,
-    rows: file.rows,
+    files: files.length,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    rows: files.reduce((sum, f) => sum + f.rows, 0),
     sizeNow,
-    sizeDuring: Math.max(sizeNow, sizeAfter),
+    sizeDuring: Math.max(sizeNow, ...files.map((f) => after(f.size))),
     sizeAfter,
     sizeKnown: remote.size !== null,
     refresh: true,
@@ -135,12 +137,15 @@ export function totalCost(costs: readonly RemoteCost[]): RemoteCost {
   };
 }
 
+const merging = (files: number) =>
+  files === 0 ? "" : `, then ${files} merging the search indexes it changed into one segment each`;
+
 /** The first line of a remote import: what it will cost, and which plan that fits. */
 export function costLine(c: RemoteCost, resumedAt: number | null): string {
   const minutes = Math.max(1, Math.ceil(c.bytes / ASSUMED_BYTES_A_SECOND / 60));
   if (c.refresh === true) {
     return (
-      `Remote import of what changed: 1 file, ${mb(c.bytes)} to upload; D1 counts ${n(c.rows)} rows written; ` +
+      `Remote import of what changed: 1 file${merging(c.files - 1)}, ${mb(c.bytes)} to upload; D1 counts ${n(c.rows)} rows written; ` +
       `the database holds ${mb(c.sizeNow)} now and ${mb(c.sizeAfter)} after. ${verdicts(c)}`
     );
   }

@@ -143,7 +143,8 @@ export async function publishToRemote(
       options,
       progress,
     );
-    if (refreshed !== null) return { files: 1, skipped: 0, ...refreshed, ...(options.dryRun ? { dryRun: true } : {}) };
+    if (refreshed !== null)
+      return { files: refreshed.cost.files, skipped: 0, ...refreshed, ...(options.dryRun ? { dryRun: true } : {}) };
   }
   const written =
     buildDb === null ? completeFiles(dir) : writeFiles(buildDb, meta, version, remote.state, dir, progress);

@@ -3,7 +3,8 @@
  * when the mirror holds what the remote serves (remote-mirror.ts), the difference between the
  * build and the mirror (remote-difference.ts) is written into one file — D1 applies a file whole
  * or not at all, so every read sees the old data or the new, and a failed refresh is sent again —
- * and run in a copy of the mirror's replica, for the sizes. Its cost is said in one line and checked
+ * then the merges of the search indexes it changed into files after it, all run in a copy of the
+ * mirror's replica, for the sizes. Its cost is said in one line and checked
  * against the plan as a full import's is. Once it applied, that copy and the build's documents are
  * the mirror. No usable mirror (remote-mirror.ts), or a difference over one file: a full import.
  */
@@ -15,16 +16,18 @@ import type { Progress } from "../progress.ts";
 import type { RemoteState } from "../remote-database.ts";
 import { attachMirror, differenceStatements } from "./remote-difference.ts";
 import {
+  appliedFigures,
   MAX_FILE_BYTES,
   writeRemoteFiles,
   type AppliedFiles,
   type RemoteDatabase,
   type WrittenFile,
 } from "./remote-files.ts";
+import { MERGES_PER_FILE, mergeSteps, type RemotePart, type RemoteStatement } from "./remote.ts";
+import { FTS_DOCUMENTS } from "../phases/build-file.ts";
 import { keepDocuments, promoteToMirror, REPLICA_FILE, usableMirror, type Mirror } from "./remote-mirror.ts";
 import { costLine, planRefusal, refreshCost, type Plan, type RemoteCost, type RemoteSize } from "./remote-plan.ts";
 import { Replica } from "./remote-replica.ts";
-import type { RemoteStatement } from "./remote.ts";
 
 /** Room for the file's head and the statement that passes the bound. */
 const MAX_DIFFERENCE_BYTES = MAX_FILE_BYTES - 256 * 1024;
@@ -42,7 +45,30 @@ function* bounded(statements: Iterable<RemoteStatement>, limit: number, over: { 
   }
 }
 
-/** The difference written into `dir` (with the replica it ran in); null when it is larger than a file. */
+/**
+ * FTS5 writes each refresh's documents as a segment of its own and merges segments of one level
+ * only, and a search that reads several segments of an index reads more than one that reads one
+ * (docs/benchmarks.md#ten-refreshes-in-a-row): every index the difference left in more than one
+ * segment in the replica (which took the remote's statements) is merged whole.
+ */
+function* indexMerges(replica: Replica, over: { passed: boolean }): Generator<RemotePart> {
+  for (const { table } of FTS_DOCUMENTS) {
+    if (over.passed) return;
+    const index = replica.ftsIndex(table);
+    if (index.segments <= 1) continue;
+    yield {
+      what: `merging ${table}`,
+      statements: mergeSteps(table, index.pages),
+      perFile: MERGES_PER_FILE,
+      joins: "merges",
+    };
+  }
+}
+
+/**
+ * The difference, then the merges of the indexes it changed, written into `dir` (with the replica
+ * they ran in); null when the difference is larger than a file.
+ */
 function writeDifference(
   build: Database.Database,
   meta: [string, string][],
@@ -50,7 +76,7 @@ function writeDifference(
   dir: string,
   mirror: Mirror,
   progress: Progress,
-): { file: WrittenFile; before: number } | null {
+): { files: WrittenFile[]; before: number } | null {
   progress.phase("comparing the build with the mirror of the remote database, and writing what changed");
   const replica = new Replica(join(dir, REPLICA_FILE), {
     path: join(mirror.dir, REPLICA_FILE),
@@ -66,18 +92,29 @@ function writeDifference(
       over,
     );
     const what = `what changed since ${mirror.record.version}`;
-    const [file] = writeRemoteFiles([{ what, statements, last: true }], version, dir, replica, () => undefined);
-    if (over.passed || file === undefined) return null;
+    // A generator: the merges are chosen once the difference ran in the replica.
+    const parts = (function* () {
+      yield { what, statements, last: true };
+      yield* indexMerges(replica, over);
+    })();
+    const files = writeRemoteFiles(parts, version, dir, replica, () => undefined, false);
+    if (over.passed || files.length === 0) return null;
     kept = true;
-    return { file, before };
+    return { files, before };
   } finally {
     replica.close(kept);
   }
 }
 
-/** Applies the refresh's one file; a failure says, in one line, that nothing served changed. */
-async function applyRefresh(dir: string, file: WrittenFile, database: RemoteDatabase, progress: Progress) {
-  progress.phase(`remote file 1 of 1: ${file.what}`);
+/** Applies the refresh's file of what changed; a failure says, in one line, that nothing served changed. */
+async function applyDifference(
+  dir: string,
+  file: WrittenFile,
+  files: number,
+  database: RemoteDatabase,
+  progress: Progress,
+) {
+  progress.phase(`remote file 1 of ${files}: ${file.what}`);
   try {
     return await database.apply(join(dir, file.name));
   } catch (error) {
@@ -88,6 +125,30 @@ async function applyRefresh(dir: string, file: WrittenFile, database: RemoteData
       { saysWhatIsServed: true },
     );
   }
+}
+
+/**
+ * Applies the merges after the data changed (the mirror already holds the new data): a failure
+ * leaves the new data served and the index in more segments, which the next refresh that changes
+ * its documents merges again.
+ */
+async function applyMerges(dir: string, files: readonly WrittenFile[], database: RemoteDatabase, progress: Progress) {
+  const said = [];
+  for (const [n, file] of files.entries()) {
+    if (n === 0) continue;
+    progress.phase(`remote file ${n + 1} of ${files.length}: ${file.what}`);
+    try {
+      said.push(await database.apply(join(dir, file.name)));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ImportError(
+        `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
+          `${reason}; searches by name read more until a refresh that changes those documents merges them again`,
+        { saysWhatIsServed: true },
+      );
+    }
+  }
+  return said;
 }
 
 export interface RefreshFigures {
@@ -129,15 +190,20 @@ export async function refreshRemote(
   }
   keepDocuments(build, dir);
   dropBuild();
-  const cost = refreshCost(written.file, written.before, remote.size);
+  const cost = refreshCost(written.files, written.before, remote.size);
   progress.line(costLine(cost, null));
   const refusal = planRefusal(cost, options.plan);
   if (refusal !== null || options.dryRun) rmSync(dir, { recursive: true, force: true });
   if (refusal !== null) throw refusal;
   if (options.dryRun) return { cost, bytes: cost.bytes };
-  const said = await applyRefresh(dir, written.file, remote.database, progress);
+  const [difference] = written.files as [WrittenFile, ...WrittenFile[]];
+  const said = [await applyDifference(dir, difference, written.files.length, remote.database, progress)];
   promoteToMirror(dir, version, mirror.record.emptySize, remote.mirror);
-  rmSync(dir, { recursive: true, force: true });
-  const applied = { rowsWritten: said.rowsWritten, sizeAfter: said.sizeAfter, peakSize: said.sizeAfter };
+  try {
+    said.push(...(await applyMerges(dir, written.files, remote.database, progress)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const applied = appliedFigures(said);
   return { cost, bytes: cost.bytes, applied };
 }

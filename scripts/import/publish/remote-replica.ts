@@ -57,6 +57,15 @@ export class Replica implements StatementSink {
     return [...meta, [DATA_BYTES, String(this.size() - this.emptySize)]] as [string, string][];
   }
 
+  /** An FTS5 index's segments (the distinct segment ids of its %_idx table) and its pages (the rows of its %_data). */
+  ftsIndex(table: string): { segments: number; pages: number } {
+    const count = (sql: string) => this.db.prepare(sql).pluck().get() as number;
+    return {
+      segments: count(`SELECT count(DISTINCT segid) FROM "${table}_idx"`),
+      pages: count(`SELECT count(*) FROM "${table}_data"`),
+    };
+  }
+
   begin(): void {
     this.db.exec("BEGIN");
   }

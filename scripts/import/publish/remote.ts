@@ -62,7 +62,7 @@ export interface RemotePart {
 }
 
 /** FTS5 'merge' statements in one file: about 50 MiB of D1's work. */
-const MERGES_PER_FILE = 50;
+export const MERGES_PER_FILE = 50;
 
 /** What the remote database holds before the import, which some statements' rows written depend on. */
 export interface RemoteSchema {
@@ -152,17 +152,20 @@ function* swap(writes: D1Writes, meta: MetaRows, remote: RemoteSchema): Generato
   }
 }
 
-/**
- * Enough FTS5 merge steps for the whole index (an index is smaller than its documents' text); the
- * steps after the last merge do nothing. The first sets the merge's bound ('merge' with -N).
- */
-function* merges(build: Database.Database, table: string, docs: string): Generator<RemoteStatement> {
+/** Enough FTS5 merge steps for the stage index of a build (an index is smaller than its documents' text). */
+function merges(build: Database.Database, table: string, docs: string): Generator<RemoteStatement> {
   const bytes = build.prepare(`SELECT coalesce(sum(length(doc)), 0) FROM ${docs}`).pluck().get() as number;
-  const steps = Math.ceil(bytes / FTS_PAGE_BYTES / MERGE_PAGES) + 2;
-  const merge = (pages: number) => ({
-    sql: `INSERT INTO stage_${table} (stage_${table}, rank) VALUES ('merge', ${pages})`,
-    rows: 1,
-  });
+  return mergeSteps(`stage_${table}`, bytes / FTS_PAGE_BYTES);
+}
+
+/**
+ * FTS5 merge steps that leave an index of at most `pages` pages in one segment: the first sets
+ * the merge's bound ('merge' with -N: every segment, whatever its level), each after it merges
+ * about 1 MiB more; the steps after the last merge do nothing.
+ */
+export function* mergeSteps(table: string, pages: number): Generator<RemoteStatement> {
+  const steps = Math.ceil(pages / MERGE_PAGES) + 2;
+  const merge = (n: number) => ({ sql: `INSERT INTO ${table} (${table}, rank) VALUES ('merge', ${n})`, rows: 1 });
   yield merge(-MERGE_PAGES);
   for (let i = 0; i < steps; i++) yield merge(MERGE_PAGES);
 }
