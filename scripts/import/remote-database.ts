@@ -7,6 +7,8 @@ import { ImportError } from "./problems.ts";
 import { RunError } from "../tools/project.ts";
 import type { RemoteDatabase } from "./publish/remote-files.ts";
 import { wrangler, wranglerSaid } from "./wrangler.ts";
+import { FTS_DOCUMENTS } from "./phases/build-file.ts";
+import { FTS5_STRUCTURE_ID, segmentsOf } from "./publish/fts-settings.ts";
 
 /** What the remote database holds, read before an import (publish/remote-publish.ts). */
 export interface RemoteState {
@@ -20,6 +22,8 @@ export interface RemoteState {
   progress: Map<string, Set<number>>;
   /** Its size as D1 reports it (a query's meta.size_after), bytes; null when wrangler did not say. */
   size: number | null;
+  /** Each search index's segments, from its structure record (read where every index exists). */
+  segments: Map<string, number>;
 }
 
 /** What `wrangler d1 execute --json` printed: an array of results, each with D1's meta. */
@@ -62,8 +66,27 @@ const READS = {
 type Read = keyof typeof READS;
 /** What a database that imported before holds: read with its list of tables in one call. */
 const USUAL: Read[] = ["meta", "d1_migrations"];
+/** Each search index's structure record (one row each), read with them. */
+const STRUCTURES = FTS_DOCUMENTS.map(
+  ({ table }) => `SELECT hex(block) AS block FROM ${table}_data WHERE id = ${FTS5_STRUCTURE_ID}`,
+);
 
-function stateOf(tables: string[], read: Partial<Record<Read, Record<string, unknown>[]>>, size: number | null) {
+function segmentsRead(rows: readonly (Record<string, unknown>[] | undefined)[]): Map<string, number> {
+  const segments = new Map<string, number>();
+  FTS_DOCUMENTS.forEach(({ table }, i) => {
+    const block = rows[i]?.[0]?.block;
+    const n = typeof block === "string" ? segmentsOf(block) : null;
+    if (n !== null) segments.set(table, n);
+  });
+  return segments;
+}
+
+function stateOf(
+  tables: string[],
+  read: Partial<Record<Read, Record<string, unknown>[]>>,
+  size: number | null,
+  segments: Map<string, number>,
+): RemoteState {
   const progress = new Map<string, Set<number>>();
   for (const r of read.import_progress ?? []) {
     const files = progress.get(String(r.version)) ?? new Set<number>();
@@ -76,6 +99,7 @@ function stateOf(tables: string[], read: Partial<Record<Read, Record<string, unk
     pendingMigrations: missingMigrations((read.d1_migrations ?? []).map((r) => String(r.name))),
     progress,
     size,
+    segments,
   };
 }
 
@@ -87,7 +111,7 @@ function stateOf(tables: string[], read: Partial<Record<Read, Record<string, unk
 async function readState(name: string): Promise<RemoteState> {
   let first: { rows: Record<string, unknown>[][]; size: number | null } | null = null;
   try {
-    first = await query(name, [TABLES, ...USUAL.map((t) => READS[t])], "the list of tables");
+    first = await query(name, [TABLES, ...USUAL.map((t) => READS[t]), ...STRUCTURES], "the list of tables");
   } catch (error) {
     if (!(error instanceof RunError && error.output.includes("no such table"))) throw error;
   }
@@ -104,7 +128,8 @@ async function readState(name: string): Promise<RemoteState> {
     );
     more.forEach((t, i) => (read[t] = rest.rows[i] ?? []));
   }
-  return stateOf(tables, read, listed.size);
+  const segments = segmentsRead(first?.rows.slice(USUAL.length + 1) ?? []);
+  return stateOf(tables, read, listed.size, segments);
 }
 
 /** The remote D1 database of wrangler.toml, through wrangler; its failures are one-line ImportErrors. */

@@ -16,6 +16,7 @@ import type { PhaseFigures, Progress } from "./progress.ts";
 import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
 import { completeFiles } from "./publish/remote-files.ts";
 import type { Plan } from "./publish/remote-plan.ts";
+import { mergeLeftSegments } from "./publish/remote-refresh.ts";
 import { publishToRemote, remoteDatabase, type RemoteFigures } from "./publish/remote-publish.ts";
 import { withImportLock } from "./lock.ts";
 import { shardMetaRows, shardVersion } from "./shards/meta.ts";
@@ -84,6 +85,8 @@ export interface ImportOptions {
 export interface ImportSummary {
   dataVersion: string;
   skippedAsCurrent: boolean;
+  /** Skipped as current, the remote's search indexes merged into one segment each (a refresh's merges that did not finish). */
+  merged?: string[];
   counts: BuildCounts;
   invalidSkipped: number;
   invalidSample: string[];
@@ -114,8 +117,8 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
     target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress, target.database) : null;
   const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
   if (!options.force && current?.version === version) {
-    progress.end();
-    return { ...summaryOf(version, current.counts, new Problems(false), seconds(), []), skippedAsCurrent: true };
+    const skipped = await skippedAsCurrent(remote, version, options.dryRun === true, progress);
+    return { ...summaryOf(version, current.counts, new Problems(false), seconds(), []), ...skipped };
   }
   mkdirSync(WORK_DIR, { recursive: true });
   const remoteDir = join(WORK_DIR, `remote-${version}`);
@@ -162,6 +165,21 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   } finally {
     dropBuild();
   }
+}
+
+/** A target that holds this data, the import's progress ended; a remote one with the merges its search indexes still need sent alone (remote-refresh.ts). */
+async function skippedAsCurrent(
+  remote: Awaited<ReturnType<typeof remoteDatabase>> | null,
+  version: string,
+  dryRun: boolean,
+  progress: Progress,
+): Promise<Pick<ImportSummary, "skippedAsCurrent" | "merged">> {
+  const merged =
+    remote === null
+      ? []
+      : await mergeLeftSegments(remote, join(WORK_DIR, `merges-${version}`), version, dryRun, progress);
+  progress.end();
+  return merged.length > 0 ? { skippedAsCurrent: true, merged } : { skippedAsCurrent: true };
 }
 
 const buildOptions = (options: ImportOptions) => ({

@@ -3,11 +3,20 @@ import { costLine } from "./publish/remote-plan.ts";
 import type { ImportSummary } from "./run.ts";
 import type { VenueFileReport } from "./sources/venue-files.ts";
 
+/** An import that found the target current: what it holds, and the merges it sent alone. */
+function currentText(s: ImportSummary, target: string): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const merged =
+    s.merged === undefined ? "" : `; its search indexes ${s.merged.join(", ")} merged into one segment each`;
+  return (
+    `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues)` +
+    `${merged}; nothing ${merged === "" ? "" : "more "}to do (--force re-imports).`
+  );
+}
+
 export function summaryText(s: ImportSummary, target: string): string {
   const n = (x: number) => x.toLocaleString("en-US");
-  if (s.skippedAsCurrent) {
-    return `${target} already holds data version ${s.dataVersion} (${n(s.counts.cities)} cities, ${n(s.counts.venues)} venues); nothing to do (--force re-imports).`;
-  }
+  if (s.skippedAsCurrent) return currentText(s, target);
   const c = s.counts;
   const lines = s.remote?.dryRun
     ? [

@@ -73,7 +73,7 @@ const B = args(b.cities, b.venues);
 
 /**
  * Data C (B and one venue more) refreshed with its merge file failing: the new data served, the
- * index left in two segments, said in one line; then B again, whose refresh merges it.
+ * index left in two segments, said in one line; then the same command, which sends the merges alone.
  */
 async function failedMerge(): Promise<void> {
   const c = join(WORK, "venues-c.csv");
@@ -82,17 +82,29 @@ async function failedMerge(): Promise<void> {
   const failed = await importCommand(args(b.cities, c), standInRemote(REFRESHED, "00001.sql"));
   expect(failed.code, failed.stderr).toBe(1);
   expect(failed.stderr.trim().split("\n").at(-1)).toMatch(
-    /^import failed: the remote refresh applied, and the new data is served, but 00001\.sql \(merging venues_fts[^)]*\) did not apply: .*; searches by name read more until a refresh that changes those documents merges them again$/,
+    /^import failed: the remote refresh applied, and the new data is served, but 00001\.sql \(merging venues_fts[^)]*\) did not apply: .*; searches by name read more until they are merged: run the same command again to merge them$/,
   );
-  expect(version(REFRESHED)).not.toBe(before);
+  const servedC = version(REFRESHED);
+  expect(servedC).not.toBe(before);
   expect(
     open(served(REFRESHED), (db) => db.prepare("SELECT count(*) FROM venues WHERE name = 'Neue Halle'").pluck().get()),
   ).toBe(1);
   expect(segments(served(REFRESHED))).toContainEqual(["venues_fts", 2]);
-  // Back to B: its refresh changes venues_fts again, and merges it.
+  // The same command again: the data is current, and only the merges are sent.
+  const again = await importCommand(args(b.cities, c), standInRemote(REFRESHED));
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toMatch(
+    /^The remote holds this data; venues_fts[^;]* in more than one segment \(merges that did not finish\): merging them, 1 file\.$/m,
+  );
+  expect(summaryOf(again.stdout)).toMatchObject({
+    skippedAsCurrent: true,
+    merged: expect.arrayContaining(["venues_fts"]),
+  });
+  expect(segments(served(REFRESHED)).filter(([, n]) => n > 1)).toEqual([]);
+  expect(version(REFRESHED)).toBe(servedC);
+  // Back to B, for the tests after this one.
   const back = await importCommand(B, standInRemote(REFRESHED));
   expect(back.code, back.stderr).toBe(0);
-  expect(segments(served(REFRESHED)).filter(([, n]) => n > 1)).toEqual([]);
 }
 
 describe("a remote refresh", () => {

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import type { RemoteState } from "../remote-database.ts";
@@ -129,8 +129,8 @@ async function applyDifference(
 
 /**
  * Applies the merges after the data changed (the mirror already holds the new data): a failure
- * leaves the new data served and the index in more segments, which the next refresh that changes
- * its documents merges again.
+ * leaves the new data served and the index in more segments, which the same command merges then
+ * (mergeLeftSegments).
  */
 async function applyMerges(dir: string, files: readonly WrittenFile[], database: RemoteDatabase, progress: Progress) {
   const said = [];
@@ -143,7 +143,7 @@ async function applyMerges(dir: string, files: readonly WrittenFile[], database:
       const reason = error instanceof Error ? error.message : String(error);
       throw new ImportError(
         `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
-          `${reason}; searches by name read more until a refresh that changes those documents merges them again`,
+          `${reason}; searches by name read more until they are merged: run the same command again to merge them`,
         { saysWhatIsServed: true },
       );
     }
@@ -206,4 +206,65 @@ export async function refreshRemote(
   }
   const applied = appliedFigures(said);
   return { cost, bytes: cost.bytes, applied };
+}
+
+/** Where merges alone run: nothing to size (the mirror's replica is merged already). */
+const NO_REPLICA = { begin: () => undefined, run: () => undefined, end: () => 0 };
+
+/**
+ * A remote that holds this data version with search indexes in more than one segment (a refresh
+ * whose merges did not finish): their merges alone, sized by the mirror's replica, written into
+ * `dir` and applied. Returns the indexes merged (none with a dry run, or without a usable mirror).
+ */
+export async function mergeLeftSegments(
+  remote: { database: RemoteDatabase; state: RemoteState | null; mirror: string },
+  dir: string,
+  version: string,
+  dryRun: boolean,
+  progress: Progress,
+): Promise<string[]> {
+  const tables = [...(remote.state?.segments ?? [])].filter(([, n]) => n > 1).map(([table]) => table);
+  if (tables.length === 0) return [];
+  const mirror = usableMirror(remote.state, remote.mirror);
+  const which = `${tables.join(", ")} ${tables.length === 1 ? "is" : "are"} in more than one segment (merges that did not finish)`;
+  if (mirror === null || dryRun) {
+    progress.line(
+      `(the remote holds this data; ${which}${dryRun ? "" : "; no mirror of it to size their merges: --full imports again"})`,
+    );
+    return [];
+  }
+  const replica = new Database(join(mirror.dir, REPLICA_FILE), { readonly: true });
+  const pages = (table: string) => replica.prepare(`SELECT count(*) FROM ${table}_data`).pluck().get() as number;
+  const parts = tables.map((table) => ({
+    what: `merging ${table}`,
+    statements: mergeSteps(table, pages(table)),
+    perFile: MERGES_PER_FILE,
+    joins: "merges" as const,
+  }));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    const files = writeRemoteFiles(parts, version, dir, NO_REPLICA, () => undefined, false);
+    replica.close();
+    progress.line(
+      `The remote holds this data; ${which}: merging them, ${files.length} file${files.length === 1 ? "" : "s"}.`,
+    );
+    for (const [n, file] of files.entries()) {
+      progress.phase(`remote file ${n + 1} of ${files.length}: ${file.what}`);
+      try {
+        await remote.database.apply(join(dir, file.name));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ImportError(
+          `merging the search indexes did not finish: ${file.name} (${file.what}) did not apply: ${reason}; ` +
+            "the data served is current and unchanged; run the same command again to merge them",
+          { saysWhatIsServed: true },
+        );
+      }
+    }
+  } finally {
+    if (replica.open) replica.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return tables;
 }
