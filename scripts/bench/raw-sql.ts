@@ -35,7 +35,7 @@ export async function missStatements(db: Database.Database, c: QueryClass): Prom
   // The worker's own search, on the SQLite file instead of a D1 session.
   const runner: Runner = {
     run: (_what, list) => {
-      statements.push(...list.map(withLongWords));
+      statements.push(...list.map((s) => withLongWords(s)));
       return Promise.resolve(rowsOf(db, list));
     },
   };

@@ -9,7 +9,7 @@
  *   statement (never its text in the body).
  */
 import { ApiError } from "../http/errors.ts";
-import { withLongWords } from "../match/long-words.ts";
+import { LongWordBook } from "../match/long-word-book.ts";
 import type { Sql } from "../sql/sql.ts";
 
 /**
@@ -75,6 +75,9 @@ export class NotCurrent extends Error {
 
 const VERSION = "SELECT value FROM meta WHERE key = 'data_version'";
 
+/** Each database's long words, kept by the isolate (src/match/long-word-book.ts). */
+const books = new Map<string, LongWordBook>();
+
 export interface Rows<T> {
   rows: T[];
   rowsRead: number;
@@ -115,12 +118,13 @@ export class Session {
 
   /**
    * Runs statements in one round trip (a D1 batch: one transaction, one snapshot), with the
-   * data version read first, long words asked as whole words (src/match/long-words.ts). `what`
+   * data version read first, long words asked as whole words (src/match/long-word-book.ts). `what`
    * names the statements in logs.
    */
   async run(what: string, statements: readonly Sql[]): Promise<Rows<Record<string, unknown>>[]> {
     this.trips++;
-    const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...statements.map(withLongWords)]);
+    const written = this.book.write(statements);
+    const results = await this.batch(what, [{ text: VERSION, binds: [] }, ...written.statements]);
     const version = results[0]?.results[0]?.value;
     // A change after the first round trip is a change (the answer starts again: src/pipeline.ts),
     // whatever the database holds now.
@@ -131,11 +135,22 @@ export class Session {
         "Retry-After": String(RETRY_AFTER_SECONDS),
       });
     }
+    if (!this.book.learn(written, version, written.reads ? results.at(-1)?.results : undefined)) {
+      throw new VersionChanged();
+    }
     this.version = version;
-    const out = results.slice(1).map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));
-    this.rowsRead += out.reduce((n, r) => n + r.rowsRead, 0);
+    const out = results
+      .slice(1, statements.length + 1)
+      .map((r) => ({ rows: r.results, rowsRead: r.meta.rows_read ?? 0 }));
+    this.rowsRead += results.slice(1).reduce((n, r) => n + (r.meta.rows_read ?? 0), 0);
     this.answeredBy.add(this.label);
     return out;
+  }
+
+  private get book(): LongWordBook {
+    let book = books.get(this.label);
+    if (book === undefined) books.set(this.label, (book = new LongWordBook()));
+    return book;
   }
 
   /** The data version alone (for a cache key before any rows are needed). */

@@ -78,19 +78,45 @@ const MOST_PER_TEXT = 8;
 /** D1's limit of SQL a statement (100,000 bytes), with room: a statement past it keeps its prefixes. */
 const MOST_SQL_BYTES = 90_000;
 
+/** What a long word is asked as: the words that start with it (1 to MOST_WORDS), or null: the prefix as typed. */
+export type AskedAs = readonly string[] | null;
+
+/** The long words whose words are known (LongWordBook), or none: every long word asked in SQL. */
+export type KnownWords = (word: string) => AskedAs | undefined;
+
+const NONE_KNOWN: KnownWords = () => undefined;
+
+/** A long word's phrase as its words, as the SQL below writes it: `("theatre" OR "theatres")`. */
+const asWordsText = (token: WordToken, words: readonly string[]) =>
+  `(${words.map((w) => token.open + w + token.close).join(" OR ")})`;
+
 /**
  * A numbered statement (src/sql/sql.ts numbered()) whose bound FTS5 texts ask their long prefixes
- * as the words that start with them; the statement itself when none has one. The long prefixes are
- * bound as one JSON value (D1 binds at most 100 values a statement), `[[phrase, open, word, close], …]`:
- * the phrase as written, what each of its words is written after (the quote and the mark), the
- * word, and what after it (the quote). Each
+ * as the words that start with them; the statement itself when none has one. A long word that
+ * `known` knows is bound as its words, in the text's value, and the statement's text stays as it
+ * is. The others are read where they are asked: bound as one JSON value (D1 binds at most 100
+ * values a statement), `[[phrase, open, word, close], …]`: the phrase as written, what each of its
+ * words is written after (the quote and the mark), the word, and what after it (the quote). Each
  * text reads the words where it is (a first CTE that the texts read from is what SQLite refuses in
  * an FTS5 constraint of a correlated subquery: "subqueries nested too deep").
  */
-export function withLongWords(statement: Sql): Sql {
-  const prefixesOf = statement.binds.map((value) => longPrefixes(value).slice(0, MOST_PER_TEXT));
+export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): Sql {
+  let bound = false;
+  const binds = [...statement.binds];
+  const prefixesOf = statement.binds.map((value, i) => {
+    const prefixes = longPrefixes(value).slice(0, MOST_PER_TEXT);
+    const unknown = prefixes.filter(([, token]) => known(token.word) === undefined);
+    if (unknown.length < prefixes.length && typeof value === "string") {
+      binds[i] = prefixes.reduce((text, [phrase, token]) => {
+        const words = known(token.word);
+        return words === undefined || words === null ? text : text.replaceAll(phrase, asWordsText(token, words));
+      }, value);
+      bound = true;
+    }
+    return unknown;
+  });
   const all = [...new Map(prefixesOf.flat()).entries()];
-  if (all.length === 0) return statement;
+  if (all.length === 0) return bound ? { text: statement.text, binds } : statement;
   const list = `+?${statement.binds.length + 1}`;
   const at = (k: number, field: number) => `json_extract(${list},'$[${k}][${field}]')`;
   const asWords = (k: number) =>
@@ -110,7 +136,35 @@ export function withLongWords(statement: Sql): Sql {
     );
     text = text.replaceAll(new RegExp(`\\+\\?${i + 1}(?!\\d)`, "g"), replaced);
   });
-  if (new TextEncoder().encode(text).length > MOST_SQL_BYTES) return statement;
+  if (new TextEncoder().encode(text).length > MOST_SQL_BYTES) return { text: statement.text, binds };
   const json = JSON.stringify(all.map(([phrase, { open, word, close }]) => [phrase, open, word, close]));
-  return { text, binds: [...statement.binds, json] };
+  return { text, binds: [...binds, json] };
+}
+
+/** The long words of statements that `known` does not know, each once. */
+export function unknownLongWords(statements: readonly Sql[], known: KnownWords): string[] {
+  const words = new Set<string>();
+  for (const s of statements)
+    for (const value of s.binds)
+      for (const [, token] of longPrefixes(value).slice(0, MOST_PER_TEXT))
+        if (known(token.word) === undefined) words.add(token.word);
+  return [...words];
+}
+
+/** Reads, for each word of a JSON list, the words that start with it, as the statements above do: `{ word, words }` rows. */
+export function readLongWords(words: readonly string[]): Sql {
+  return {
+    text:
+      `SELECT j.value AS word, (SELECT json_group_array(word) FROM (SELECT word FROM words ` +
+      `WHERE word>=j.value AND word<j.value||char(1114111) ORDER BY word LIMIT ${MOST_WORDS + 1})) AS words ` +
+      `FROM json_each(+?1) AS j`,
+    binds: [JSON.stringify(words)],
+  };
+}
+
+/** What a row of readLongWords() says a word is asked as. */
+export function askedAs(row: Record<string, unknown>): [word: string, asked: AskedAs] | null {
+  if (typeof row.word !== "string" || typeof row.words !== "string") return null;
+  const words = JSON.parse(row.words) as string[];
+  return [row.word, words.length >= 1 && words.length <= MOST_WORDS ? words : null];
 }

@@ -3,13 +3,15 @@
  * prefix FTS5 merges whole. Against FTS5 itself: in a small index, a long prefix and its rewriting
  * count the same documents, with few words and past MOST_WORDS; on the imported fixtures, the
  * vocabulary holds every word token the search indexes hold, and every search and suggestion of
- * long prefixes answers the same with the rewriting as without it.
+ * long prefixes answers the same with the rewriting as without it, and as the isolate's book of
+ * long words (src/match/long-word-book.ts) answers it the first time, asked in SQL, and after, bound.
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRunner } from "../../scripts/sql/explain.ts";
 import { readOwnToken, ownWords } from "../../src/data-contract/tokens.ts";
+import { LongWordBook } from "../../src/match/long-word-book.ts";
 import { withLongWords } from "../../src/match/long-words.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
@@ -26,32 +28,30 @@ const all = (db: Database.Database, s: Sql) => {
   return db.prepare(text).all(...binds);
 };
 
-describe("a long prefix asked as its words, in FTS5", () => {
-  const db = new Database(":memory:");
-  const own = ownWords("en").word("");
-  beforeAll(() => {
-    db.exec(`CREATE VIRTUAL TABLE t USING fts5 (d, detail = 'none', prefix = '1 2 3 4 5 6', tokenize = "ascii tokenchars '_'");
-      CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT NOT NULL);
-      CREATE INDEX words_by_word ON words (word);`);
-    const insertDoc = db.prepare("INSERT INTO t (d) VALUES (?)");
-    const insertWord = db.prepare("INSERT INTO words (word) VALUES (?)");
-    // 3 words start with `theatre`, 70 with `abcdefgh`; each in 2 documents, one of them marked own.
-    const words = [
-      "theatre",
-      "theatres",
-      "theatrex",
-      "theatr",
-      ...Array.from({ length: 70 }, (_, i) => `abcdefgh${i}`),
-    ];
-    for (const w of words) {
-      insertWord.run(w);
-      insertDoc.run(`${w} other`);
-      insertDoc.run(`${own}${w} _${w}_hall`);
-    }
-  });
-  afterAll(() => db.close());
+const own = ownWords("en").word("");
 
-  const count = (text: string) => numbered(sql`SELECT count(*) AS n FROM t WHERE t MATCH ${text}`);
+/** A small index: 3 words start with `theatre`, 70 with `abcdefgh`; each in 2 documents, one of them marked own. */
+function smallIndex(): Database.Database {
+  const db = new Database(":memory:");
+  db.exec(`CREATE VIRTUAL TABLE t USING fts5 (d, detail = 'none', prefix = '1 2 3 4 5 6', tokenize = "ascii tokenchars '_'");
+    CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT NOT NULL);
+    CREATE INDEX words_by_word ON words (word);`);
+  const insertDoc = db.prepare("INSERT INTO t (d) VALUES (?)");
+  const insertWord = db.prepare("INSERT INTO words (word) VALUES (?)");
+  const words = ["theatre", "theatres", "theatrex", "theatr", ...Array.from({ length: 70 }, (_, i) => `abcdefgh${i}`)];
+  for (const w of words) {
+    insertWord.run(w);
+    insertDoc.run(`${w} other`);
+    insertDoc.run(`${own}${w} _${w}_hall`);
+  }
+  return db;
+}
+
+const count = (text: string) => numbered(sql`SELECT count(*) AS n FROM t WHERE t MATCH ${text}`);
+
+describe("a long prefix asked as its words, in FTS5", () => {
+  const db = smallIndex();
+  afterAll(() => db.close());
 
   // Each word is in two documents, one as a word and one as an own word: a prefix of n words counts n.
   it.each([
@@ -85,6 +85,41 @@ describe("a long prefix asked as its words, in FTS5", () => {
   });
 });
 
+describe("the isolate's book of long words (src/match/long-word-book.ts)", () => {
+  const db = smallIndex();
+  afterAll(() => db.close());
+
+  it("binds the long words a book has read as their words, in the statement's own text, for that data version", () => {
+    const book = new LongWordBook();
+    const roundTrip = (statements: Sql[], version: string) => {
+      const written = book.write(statements);
+      const rows = written.statements.map((s) => all(db, s) as Record<string, unknown>[]);
+      return { written, rows, learnt: book.learn(written, version, written.reads ? rows.at(-1) : undefined) };
+    };
+    const texts = ['"theatre"* AND "other"', '"abcdefgh"*', `"${own}theatr"*`];
+    const first = roundTrip(texts.map(count), "v1");
+    expect(first.written.reads).toBe(true);
+    expect(first.written.statements[0]?.text).toContain("FROM words");
+    expect(first.rows.slice(0, 3)).toEqual([[{ n: 3 }], [{ n: 70 }], [{ n: 4 }]]);
+    expect(first.learnt).toBe(true);
+
+    const again = roundTrip(texts.map(count), "v1");
+    expect(again.written.reads).toBe(false);
+    expect(again.written.boundAt).toBe("v1");
+    expect(again.written.statements.map((s) => s.text)).toEqual(texts.map((t) => count(t).text));
+    expect(again.written.statements.map((s) => s.binds[0])).toEqual([
+      '("theatre" OR "theatres" OR "theatrex") AND "other"',
+      '"abcdefgh"*', // more than 64 words start it: the prefix as typed
+      `("${own}theatr" OR "${own}theatre" OR "${own}theatres" OR "${own}theatrex")`,
+    ]);
+    expect(again.rows).toEqual([[{ n: 3 }], [{ n: 70 }], [{ n: 4 }]]);
+
+    // Another import swapped in: the words bound were of v1, so the answer starts again, and the book with it.
+    expect(roundTrip(texts.map(count), "v2").learnt).toBe(false);
+    expect(book.write(texts.map(count)).reads).toBe(true);
+  });
+});
+
 let fixtures: Database.Database;
 let prefixes: string[] = [];
 
@@ -104,12 +139,52 @@ function counted(rewritten: { n: number }): Runner {
   };
 }
 
+/** A runner as the worker's session (src/d1/session.ts): the long words that `book` has read bound as their words. */
+function booked(book: LongWordBook, bound: { n: number }): Runner {
+  return {
+    run: (_what, list) => {
+      const written = book.write(list);
+      const rows = written.statements.map((s) => all(fixtures, s) as Record<string, unknown>[]);
+      expect(book.learn(written, "fixtures", written.reads ? rows.at(-1) : undefined)).toBe(true);
+      if (written.boundAt !== null) bound.n++;
+      return Promise.resolve(rows.slice(0, list.length).map((r) => ({ rows: r })));
+    },
+  };
+}
+
 const searches = (word: string) => [
   `name=${word}`,
   `name=the ${word}`,
   `name=${word}&country=US`,
   `name=${word}&lat=40.7&long=-74&radius=500`,
 ];
+
+/**
+ * A long word's searches and suggestions, as built (FTS5 merging the prefix whole), asked in SQL,
+ * and through a book: the first time and again.
+ */
+async function answersAlike(
+  resource: "venues" | "cities",
+  queries: ResourceQueries<unknown>,
+  word: string,
+  runners: { rewritten: () => Runner; booked: () => Runner },
+): Promise<void> {
+  for (const query of searches(encodeURIComponent(word).replaceAll("%20", "+"))) {
+    const p = parseSearchParams(resource, query);
+    const expected = await runSearch(queries, asBuilt(), p, "en");
+    expect(await runSearch(queries, runners.rewritten(), p, "en"), `${resource}?${query}`).toEqual(expected);
+    for (const time of ["first", "again"])
+      expect(await runSearch(queries, runners.booked(), p, "en"), `${resource}?${query} ${time}`).toEqual(expected);
+  }
+  for (const language of ["en", "de"] as const) {
+    const s = parseSuggestParams(resource, `name=${encodeURIComponent(word)}`);
+    const expected = await runSuggest(queries, asBuilt(), s, language);
+    expect(await runSuggest(queries, runners.rewritten(), s, language), `suggest ${resource} ${word}`).toEqual(
+      expected,
+    );
+    expect(await runSuggest(queries, runners.booked(), s, language), `suggest ${resource} ${word}`).toEqual(expected);
+  }
+}
 
 describe("long words on the imported fixtures", () => {
   beforeAll(async () => {
@@ -141,29 +216,22 @@ describe("long words on the imported fixtures", () => {
     }
   });
 
-  it("every search and suggestion of a long word answers the same as its prefix merged whole", async () => {
+  it("every search and suggestion of a long word answers the same as its prefix merged whole, asked in SQL or bound", async () => {
     const rewritten = { n: 0 };
+    const bound = { n: 0 };
+    const book = new LongWordBook();
+    const runners = { rewritten: () => counted(rewritten), booked: () => booked(book, bound) };
     for (const [resource, q] of [
       ["venues", VENUES],
       ["cities", CITIES],
     ] as const) {
       const queries = q as ResourceQueries<unknown>;
       for (const word of prefixes) {
-        for (const query of searches(encodeURIComponent(word).replaceAll("%20", "+"))) {
-          const p = parseSearchParams(resource, query);
-          const expected = await runSearch(queries, asBuilt(), p, "en");
-          expect(await runSearch(queries, counted(rewritten), p, "en"), `${resource}?${query}`).toEqual(expected);
-        }
-        for (const language of ["en", "de"] as const) {
-          const s = parseSuggestParams(resource, `name=${encodeURIComponent(word)}`);
-          const expected = await runSuggest(queries, asBuilt(), s, language);
-          expect(await runSuggest(queries, counted(rewritten), s, language), `suggest ${resource} ${word}`).toEqual(
-            expected,
-          );
-        }
+        await answersAlike(resource, queries, word, runners);
       }
     }
     expect(prefixes.length).toBeGreaterThan(50);
     expect(rewritten.n).toBeGreaterThan(prefixes.length);
+    expect(bound.n).toBeGreaterThan(prefixes.length);
   }, 300_000);
 });
