@@ -70,7 +70,7 @@
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
- * request may cost").
+ * request may cost"); `--dearest-mix` runs the load test's dearest-requests mix alone, three times.
  *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
@@ -86,6 +86,7 @@ import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
 import { benchDearest } from "./bench/dearest-run.ts";
+import { benchDearestMix } from "./bench/dearest-mix-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
 import { benchRefreshes } from "./bench/refreshes-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
@@ -106,6 +107,7 @@ const { values } = parseArgs({
     suggest: { type: "boolean" },
     remote: { type: "boolean" },
     dearest: { type: "boolean" },
+    "dearest-mix": { type: "boolean" },
     refresh: { type: "boolean" },
     refreshes: { type: "boolean" },
     classes: { type: "boolean" },
@@ -139,6 +141,7 @@ const RUNS = [
   [values.places, benchPlaces],
   [values.remote, () => benchRemote(venueSizes(values.venues)).then(benchRefresh)],
   [values.dearest, benchDearest],
+  [values["dearest-mix"], benchDearestMix],
   [values.refresh, benchRefresh],
   [values.refreshes, benchRefreshes],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
