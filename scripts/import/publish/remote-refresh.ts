@@ -106,50 +106,49 @@ function writeDifference(
   }
 }
 
-/** Applies the refresh's file of what changed; a failure says, in one line, that nothing served changed. */
-async function applyDifference(
+/**
+ * Applies `files` from number `from` to `to` (from 0), each said in progress; a failure stops there,
+ * in one line that `failure` writes (what is served then, and what the same command does).
+ */
+async function applyFiles(
   dir: string,
-  file: WrittenFile,
-  files: number,
+  files: readonly WrittenFile[],
+  [from, to]: [number, number],
   database: RemoteDatabase,
   progress: Progress,
+  failure: (file: WrittenFile, reason: string) => string,
 ) {
-  progress.phase(`remote file 1 of ${files}: ${file.what}`);
-  try {
-    return await database.apply(join(dir, file.name));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ImportError(
-      `the remote refresh (${file.name}, ${file.what}) did not apply: ${reason}; the data served before is ` +
-        "unchanged; run the same command again to send it again",
-      { saysWhatIsServed: true },
-    );
-  }
-}
-
-/**
- * Applies the merges after the data changed (the mirror already holds the new data): a failure
- * leaves the new data served and the index in more segments, which the same command merges then
- * (mergeLeftSegments).
- */
-async function applyMerges(dir: string, files: readonly WrittenFile[], database: RemoteDatabase, progress: Progress) {
   const said = [];
   for (const [n, file] of files.entries()) {
-    if (n === 0) continue;
+    if (n < from || n > to) continue;
     progress.phase(`remote file ${n + 1} of ${files.length}: ${file.what}`);
     try {
       said.push(await database.apply(join(dir, file.name)));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new ImportError(
-        `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
-          `${reason}; searches by name read more until they are merged: run the same command again to merge them`,
-        { saysWhatIsServed: true },
-      );
+      throw new ImportError(failure(file, reason), { saysWhatIsServed: true });
     }
   }
   return said;
 }
+
+/** The refresh's file of what changed did not apply: nothing served changed. */
+const differenceFailed = (file: WrittenFile, reason: string) =>
+  `the remote refresh (${file.name}, ${file.what}) did not apply: ${reason}; the data served before is ` +
+  "unchanged; run the same command again to send it again";
+
+/**
+ * A merge after the data changed did not apply (the mirror already holds the new data): the new
+ * data is served with the index in more segments, which the same command merges (mergeLeftSegments).
+ */
+const mergeFailed = (file: WrittenFile, reason: string) =>
+  `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
+  `${reason}; searches by name read more until they are merged: run the same command again to merge them`;
+
+/** Merges sent alone did not apply: the data is current, and the same command merges again. */
+const leftMergeFailed = (file: WrittenFile, reason: string) =>
+  `merging the search indexes did not finish: ${file.name} (${file.what}) did not apply: ${reason}; ` +
+  "the data served is current and unchanged; run the same command again to merge them";
 
 export interface RefreshFigures {
   cost: RemoteCost;
@@ -196,11 +195,11 @@ export async function refreshRemote(
   if (refusal !== null || options.dryRun) rmSync(dir, { recursive: true, force: true });
   if (refusal !== null) throw refusal;
   if (options.dryRun) return { cost, bytes: cost.bytes };
-  const [difference] = written.files as [WrittenFile, ...WrittenFile[]];
-  const said = [await applyDifference(dir, difference, written.files.length, remote.database, progress)];
+  const last = written.files.length - 1;
+  const said = await applyFiles(dir, written.files, [0, 0], remote.database, progress, differenceFailed);
   promoteToMirror(dir, version, mirror.record.emptySize, remote.mirror);
   try {
-    said.push(...(await applyMerges(dir, written.files, remote.database, progress)));
+    said.push(...(await applyFiles(dir, written.files, [1, last], remote.database, progress, mergeFailed)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -249,19 +248,7 @@ export async function mergeLeftSegments(
     progress.line(
       `The remote holds this data; ${which}: merging them, ${files.length} file${files.length === 1 ? "" : "s"}.`,
     );
-    for (const [n, file] of files.entries()) {
-      progress.phase(`remote file ${n + 1} of ${files.length}: ${file.what}`);
-      try {
-        await remote.database.apply(join(dir, file.name));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ImportError(
-          `merging the search indexes did not finish: ${file.name} (${file.what}) did not apply: ${reason}; ` +
-            "the data served is current and unchanged; run the same command again to merge them",
-          { saysWhatIsServed: true },
-        );
-      }
-    }
+    await applyFiles(dir, files, [0, files.length - 1], remote.database, progress, leftMergeFailed);
   } finally {
     if (replica.open) replica.close();
     rmSync(dir, { recursive: true, force: true });
