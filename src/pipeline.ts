@@ -73,7 +73,8 @@ export async function answer(
     session ??= new Session(env.DB);
     loaded = await load(session, version);
   } catch (error) {
-    // An import swapped in between two round trips of this answer: start again, once.
+    // An import swapped in between two round trips of this answer, or before a round trip that
+    // bound the long words of the import before it (src/match/long-word-book.ts): start again, once.
     if (!(error instanceof VersionChanged)) throw error;
     session = new Session(env.DB);
     loaded = await load(session, null);
