@@ -72,7 +72,10 @@ function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
   return [...found];
 }
 
-/** At most this many long prefixes of one text are asked as words: each is a replace() deeper (D1: expressions 100 deep). */
+/**
+ * At most this many long prefixes of one text are asked as words in SQL: each is a replace()
+ * deeper (D1: expressions 100 deep). A known word is bound in the value, at no depth: every one is.
+ */
 const MOST_PER_TEXT = 8;
 
 /** D1's limit of SQL a statement (100,000 bytes), with room: a statement past it keeps its prefixes. */
@@ -104,7 +107,7 @@ export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): S
   let bound = false;
   const binds = [...statement.binds];
   const prefixesOf = statement.binds.map((value, i) => {
-    const prefixes = longPrefixes(value).slice(0, MOST_PER_TEXT);
+    const prefixes = longPrefixes(value);
     const unknown = prefixes.filter(([, token]) => known(token.word) === undefined);
     if (unknown.length < prefixes.length && typeof value === "string") {
       binds[i] = prefixes.reduce((text, [phrase, token]) => {
@@ -113,7 +116,7 @@ export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): S
       }, value);
       bound = true;
     }
-    return unknown;
+    return unknown.slice(0, MOST_PER_TEXT);
   });
   const all = [...new Map(prefixesOf.flat()).entries()];
   if (all.length === 0) return bound ? { text: statement.text, binds } : statement;
@@ -141,12 +144,12 @@ export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): S
   return { text, binds: [...binds, json] };
 }
 
-/** The long words of statements that `known` does not know, each once. */
+/** The long words of statements that `known` does not know, each once: those past a text's first MOST_PER_TEXT too. */
 export function unknownLongWords(statements: readonly Sql[], known: KnownWords): string[] {
   const words = new Set<string>();
   for (const s of statements)
     for (const value of s.binds)
-      for (const [, token] of longPrefixes(value).slice(0, MOST_PER_TEXT))
+      for (const [, token] of longPrefixes(value))
         if (known(token.word) === undefined) words.add(token.word);
   return [...words];
 }

@@ -118,6 +118,25 @@ describe("the isolate's book of long words (src/match/long-word-book.ts)", () =>
     expect(roundTrip(texts.map(count), "v2").learnt).toBe(false);
     expect(book.write(texts.map(count)).reads).toBe(true);
   });
+
+  it("binds every long word of a text it knows, past the 8 that a text asks in SQL", () => {
+    const book = new LongWordBook();
+    // 9 long words: abcdefgh0 (1 word), abcdefgh1–6 (11 each), theatre and theatres (3 and 1): 70 documents.
+    const longWords = [...Array.from({ length: 7 }, (_, i) => `abcdefgh${i}`), "theatre", "theatres"];
+    const text = longWords.map((w) => `"${w}"*`).join(" OR ");
+    const first = book.write([count(text)]);
+    const firstRows = first.statements.map((s) => all(db, s) as Record<string, unknown>[]);
+    expect(first.statements[0]?.text.match(/FROM words/g)).toHaveLength(8);
+    expect(firstRows[0]).toEqual([{ n: 70 }]);
+    expect(firstRows.at(-1)).toHaveLength(9);
+    expect(book.learn(first, "v1", firstRows.at(-1))).toBe(true);
+
+    const again = book.write([count(text)]);
+    expect(again.reads).toBe(false);
+    expect(again.statements[0]?.text).toBe(count(text).text);
+    expect(again.statements[0]?.binds[0]).not.toContain('"*');
+    expect(all(db, again.statements[0] as Sql)).toEqual([{ n: 70 }]);
+  });
 });
 
 let fixtures: Database.Database;
