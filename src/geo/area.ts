@@ -86,6 +86,35 @@ export function coverTokens(area: Area): string[] {
 /** FTS5 text that matches the records in the cells that cover an area: any of their tokens. */
 export const coverText = (area: Area): string => `(${coverTokens(area).map(phrase).join(" OR ")})`;
 
+/** Whether the cells that cover an area are every cell of the grid: the world's. */
+function coversEveryCell(area: Area): boolean {
+  const { level, cells } = coverCells(area);
+  return new Set(cells.map(({ x, y }) => morton(x, y, level))).size === 4 ** level;
+}
+
+/**
+ * coverText where it narrows the records; null where it keeps every one: its cells are every cell
+ * of the grid and every record has a place, so that its document holds one of them (`everyPlaced`:
+ * every city; not the venues, some of which have none). FTS5 then does not merge the lists of the
+ * grid's 16 cells with the text's, each as long as the index (docs/benchmarks.md#the-worlds-box).
+ */
+export function narrowingCover(area: Area, everyPlaced: boolean): string | null {
+  return everyPlaced && coversEveryCell(area) ? null : coverText(area);
+}
+
+/** FTS5 text of `text`'s records in the cells that cover an area (every record's for null). */
+export function inCover(text: string | null, area: Area, everyPlaced: boolean): string {
+  if (text === null) return coverText(area);
+  const cover = narrowingCover(area, everyPlaced);
+  return cover === null ? `(${text})` : `(${text}) AND ${cover}`;
+}
+
+/** inCover within filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
+export function inCoverSql(text: string | null, area: Area, everyPlaced: boolean, filters: Sql | null): Sql {
+  const own = inCover(text, area, everyPlaced);
+  return filters === null ? sql`${own}` : sql`${`${own} AND (`} || ${filters} || ')'`;
+}
+
 /** Whether a longitude (an SQL expression) lies in a box's longitudes. */
 function lngInBox(b: Box, lng: Sql): Sql {
   return b.west <= b.east

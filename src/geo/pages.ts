@@ -23,7 +23,7 @@ import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { edgeCount, edgeRecords, insideCounts, insideNodeRecords, termNodes, totalOf, type Term } from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
-import { coverText, inAreaSql } from "./area.ts";
+import { inAreaSql, inCover, inCoverSql } from "./area.ts";
 import { anyOf, NOTHING } from "../match/fts.ts";
 import { cut, rangesRecords, rangesTotal, walkCut } from "./ranks.ts";
 import type { Box, Circle } from "../data-contract/distance.ts";
@@ -86,7 +86,7 @@ function tieKey(places: Places, tiers: readonly BoxTier[]): Sql {
 /** The first record of the search near a point found by an own name (a SELECT of column own), from its first candidates. */
 function firstOwnNear(places: Places, near: Circle, own: string): Sql {
   const away = distanceSql(near, places.lat, places.lng);
-  const candidates = matchesOf(places.fts, sql`${`(${own}) AND ${coverText(near)}`}`);
+  const candidates = matchesOf(places.fts, sql`${inCover(own, near, places.everyPlaced)}`);
   const kept = keptOfFirst(candidates, sql`${away} <= ${num(near.radiusKm, "km")}`, placedReading(places));
   return sql`SELECT (SELECT pos FROM (${kept}) LIMIT 1) AS own`;
 }
@@ -115,7 +115,7 @@ export function nearPositions(
   // The term's records in a circle: from its cover's cell tokens, each measured.
   const inRing = (c: Circle) =>
     sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
-        WHERE ${fts} MATCH ${`(${text}) AND ${coverText(c)}`} AND ${away} <= ${num(c.radiusKm, "km")}`;
+        WHERE ${fts} MATCH ${inCover(text, c, places.everyPlaced)} AND ${away} <= ${num(c.radiusKm, "km")}`;
   // The smallest circle that holds the page: its stored cells say so, or, when they are too coarse
   // to, its records counted (smallest first: CASE stops at the first that holds enough).
   const whens = list
@@ -137,7 +137,7 @@ export function nearPositions(
       list.map((c, j) => sql`WHEN ${int(j)} THEN ${f(c)}`),
       " ",
     )} END`;
-  const chosen = sql`SELECT ${by((c) => sql`${`(${text}) AND ${coverText(c)}`}`)} AS text, ${by((c) => num(c.radiusKm, "km"))} AS km FROM picked`;
+  const chosen = sql`SELECT ${by((c) => sql`${inCover(text, c, places.everyPlaced)}`)} AS text, ${by((c) => num(c.radiusKm, "km"))} AS km FROM picked`;
   const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM chosen CROSS JOIN ${fts} f ${places.record(raw("f.rowid"))}
     WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = sql`SELECT pos, rank, dist FROM (
@@ -226,10 +226,8 @@ export function boxPage(
   size: number,
   unless?: Sql,
 ): Sql {
-  const cover = coverText(box);
   const parts = tiers.map((tier) => {
-    const text = tier.text === null ? cover : `(${tier.text}) AND ${cover}`;
-    const own = filters === null ? sql`${text}` : sql`${`${text} AND (`} || ${filters} || ')'`;
+    const own = inCoverSql(tier.text, box, places.everyPlaced, filters);
     const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
     const kept = inBoxHeld(places, box, tier.readings ?? []);
     const read = keptOfFirst(matchesOf(places.fts, match), kept, placedReading(places));

@@ -25,6 +25,8 @@ export interface Places {
   pos: Sql;
   lat: Sql;
   lng: Sql;
+  /** Whether every record has a place: a city always (GeoNames gives each a point); a venue may have none. */
+  everyPlaced: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function placesOf(table: "cities" | "venues", alias: string, lat: string,
     pos: raw(`${alias}.pos`),
     lat: raw(lat),
     lng: raw(lng),
+    everyPlaced: table === "cities",
   };
 }
 

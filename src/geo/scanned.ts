@@ -8,25 +8,22 @@
 import { ownKey, rankOrder } from "../data-contract/ranking.ts";
 import { boundCte, promotedOf } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { coverText } from "./area.ts";
+import { inCoverSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, inBoxHeld, placedReading, withTotal, type BoxTier } from "./pages.ts";
 import { oneName } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
 
-/** FTS5 text, the area's cover and the filters (an SQL expression of FTS5 text, or null), as one SQL expression. */
-function inCover(text: string | null, area: Area, filters: Sql | null): Sql {
-  const cover = coverText(area);
-  const own = text === null ? cover : `(${text}) AND ${cover}`;
-  return filters === null ? sql`${own}` : sql`${`${own} AND (`} || ${filters} || ')'`;
-}
-
 /** Each record's best tier (pos, k) among the tiers, each read from its first candidates in the area's cover. */
 function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filters: Sql | null): Sql {
   const parts = tiers.map((tier) => {
     const held = oneName(places.fts, CANDIDATE_POS, tier.readings ?? []);
-    const read = keptOfFirst(matchesOf(places.fts, inCover(tier.text, area, filters)), held, CANDIDATE_READING);
+    const read = keptOfFirst(
+      matchesOf(places.fts, inCoverSql(tier.text, area, places.everyPlaced, filters)),
+      held,
+      CANDIDATE_READING,
+    );
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (${read})`;
   });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
@@ -60,7 +57,7 @@ export function scannedPositions(
       tiers.flatMap((t) => t.readings ?? []),
     );
     const total = cappedCount(
-      matchesOf(places.fts, inCover(everything, area, filtersText)),
+      matchesOf(places.fts, inCoverSql(everything, area, places.everyPlaced, filtersText)),
       kept,
       placedReading(places),
     );

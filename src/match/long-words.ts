@@ -149,8 +149,7 @@ export function unknownLongWords(statements: readonly Sql[], known: KnownWords):
   const words = new Set<string>();
   for (const s of statements)
     for (const value of s.binds)
-      for (const [, token] of longPrefixes(value))
-        if (known(token.word) === undefined) words.add(token.word);
+      for (const [, token] of longPrefixes(value)) if (known(token.word) === undefined) words.add(token.word);
   return [...words];
 }
 

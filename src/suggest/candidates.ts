@@ -20,7 +20,7 @@
 import type { Language } from "../data-contract/languages.ts";
 import { kindToken } from "../data-contract/tokens.ts";
 import { insideTokens } from "../geo/decompose.ts";
-import { coverText, inAreaSql } from "../geo/area.ts";
+import { coverText, inAreaSql, narrowingCover } from "../geo/area.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, phrase } from "../match/fts.ts";
 import { oneNameNeeded, oneNameOf, oneNameText } from "../match/one-name.ts";
@@ -187,7 +187,8 @@ function waysSql(q: Queries, s: SuggestParams, ways: readonly Way[], whole: numb
     text: w.text,
     held: oneNameNeeded(w.readings) ? oneNameText(w.readings) : null,
   }));
-  const box = s.search.box === undefined ? raw("''") : sql`' AND ' || ${coverText(s.search.box)}`;
+  const cover = s.search.box === undefined ? null : narrowingCover(s.search.box, q.places.everyPlaced);
+  const box = cover === null ? raw("''") : sql`' AND ' || ${cover}`;
   const text = sql`'(' || coalesce(value ->> 'text', texts.tp) || ')' || coalesce(' AND (' || texts.f || ')', '') || ${box}`;
   const first = sql`SELECT pos FROM (${matchesOf(q.fts, raw("w.text"))}) LIMIT ${int((whole ?? 0) + 1)}`;
   const found = whole === null ? raw("NULL") : sql`(SELECT json_group_array(pos) FROM (${first}))`;

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runImport } from "../../scripts/import/run.ts";
+import { inCover } from "../../src/geo/area.ts";
 import { localRunner } from "../../scripts/sql/explain.ts";
 import { random } from "../../scripts/tools/random.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
@@ -124,6 +125,19 @@ describe("the order of every page against a brute force (own names first)", () =
       ...(i % 2 === 0 ? { country: "US" } : { bbox: [-125, 25, -65, 50] as Ask["bbox"] }),
     }));
     await check("cities", asks);
+  });
+
+  it("cities and venues in a box of the whole world, and across the antimeridian round it (the grid's every cell)", async () => {
+    const world: Ask["bbox"][] = [
+      [-180, -90, 180, 90],
+      [0, -85, -0.001, 85],
+    ];
+    // The cities' texts leave the cells out (every city has a place); the venues' keep them.
+    expect(inCover('"a"*', { west: -180, south: -90, east: 180, north: 90 }, true)).toBe('("a"*)');
+    expect(inCover('"a"*', { west: 0, south: -85, east: -0.001, north: 85 }, false)).toContain('"__g2_15"');
+    const asks = (texts: string[]) => texts.flatMap((text, i) => [{ text, bbox: world[i % 2] }]);
+    await check("cities", asks([...wholeNames(40), ...textsOf(cities, 30, 14), "s", "a e", "b", "new"]));
+    await check("venues", asks([...textsOf(venues, 40, 15), "s", "a e", "the"]));
   });
 
   it("venues: names, other names, their starts; with a country or a box", async () => {
