@@ -58,6 +58,9 @@
  * `npm run bench -- --floor` instead measures each query class's misses against a bare worker that
  * replays the class's own statements in one D1 batch (docs/benchmarks.md "The floor").
  *
+ * `npm run bench -- --own-code` instead times the worker's own search code per class of the floor,
+ * D1's rows replayed (docs/benchmarks.md "The floor").
+ *
  * `npm run bench -- --long-words` instead measures words longer than FTS5's prefix index against
  * their first 6 letters at 1,000,000 venues (docs/benchmarks.md "Long words").
  *
@@ -92,6 +95,7 @@ import { benchRefreshes } from "./bench/refreshes-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
 import { benchFirst } from "./bench/first-run.ts";
 import { benchFloor } from "./bench/floor-run.ts";
+import { benchOwnCode } from "./bench/own-code-run.ts";
 import { benchProfile } from "./bench/profile-run.ts";
 import { benchLongWords } from "./bench/long-words-run.ts";
 import { benchShards } from "./bench/shards-run.ts";
@@ -113,6 +117,7 @@ const { values } = parseArgs({
     classes: { type: "boolean" },
     first: { type: "boolean" },
     floor: { type: "boolean" },
+    "own-code": { type: "boolean" },
     "long-words": { type: "boolean" },
     shards: { type: "boolean" },
     "shards-serve": { type: "boolean" },
@@ -147,6 +152,7 @@ const RUNS = [
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],
   [values.floor, benchFloor],
+  [values["own-code"], benchOwnCode],
   [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],
   [values.shards, benchShards],

@@ -7,7 +7,7 @@ import { d1Database, localD1File } from "../import/wrangler.ts";
 import { logger, startDevServer } from "../tools/dev-server.ts";
 import { bin, IMPORT_COMMAND, ROOT, run } from "../tools/project.ts";
 import { interleaved, load, median, rowsRead, roundTrips, sequential, type LoadFigures } from "./measure.ts";
-import { QUERY_CLASSES, type QueryClass } from "./query-classes.ts";
+import { classPath, QUERY_CLASSES, type QueryClass } from "./query-classes.ts";
 import { rawSqlMs } from "./raw-sql.ts";
 import { writeDocSection } from "./docs-section.ts";
 import type { ClassFigures, ImportFigures } from "./results.ts";
@@ -71,8 +71,6 @@ function acceptFor(c: QueryClass): Record<string, string> {
   return { Accept: c.format === "json" ? "application/json" : "application/xml" };
 }
 
-const classUrl = (c: QueryClass) => `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
-
 /** Each class as a miss, one request at a time, with rows_read and the raw SQL time. */
 export async function measureClasses(
   base: string,
@@ -81,7 +79,7 @@ export async function measureClasses(
 ): Promise<ClassFigures[]> {
   const out: ClassFigures[] = [];
   for (const c of classes) {
-    const path = classUrl(c);
+    const path = classPath(c);
     log(`misses: ${c.label} (${path}, ${c.format})`);
     const probe = await fetch(`${base}${path}`, { headers: acceptFor(c) });
     await probe.arrayBuffer();
@@ -90,7 +88,7 @@ export async function measureClasses(
     // which it is compared with.
     const pair = [...classes, ...QUERY_CLASSES].find((s) => s.id === (c.strictPair ?? c.plainPair));
     const [figures, strict] = await interleaved(
-      [`${base}${path}`, ...(pair === undefined ? [] : [`${base}${classUrl(pair)}`])],
+      [`${base}${path}`, ...(pair === undefined ? [] : [`${base}${classPath(pair)}`])],
       acceptFor(c),
       pair === undefined ? LATENCY_SECONDS : 2 * LATENCY_SECONDS,
     );
@@ -125,7 +123,7 @@ export async function report(text: string, targets: readonly [string, boolean][]
 
 export const everyClassPath = (): (() => string) => {
   let n = 0;
-  return () => classUrl(QUERY_CLASSES[n++ % QUERY_CLASSES.length] as QueryClass);
+  return () => classPath(QUERY_CLASSES[n++ % QUERY_CLASSES.length] as QueryClass);
 };
 
 /** Interleaved rounds at 32 connections of the SELECT 1 worker and of misses of every class in turn: the medians. */

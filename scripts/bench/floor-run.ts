@@ -13,11 +13,11 @@ import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-dat
 import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
 import { log, machine, report, startMissWorker, THROUGHPUT } from "./common.ts";
 import { load, type LoadFigures } from "./measure.ts";
-import { QUERY_CLASSES, SUGGEST_CLASSES, type QueryClass } from "./query-classes.ts";
+import { classPath, QUERY_CLASSES, SUGGEST_CLASSES, type QueryClass } from "./query-classes.ts";
 import { missStatements } from "./raw-sql.ts";
 
 /** The classes of issue 63's table. */
-const FLOOR_CLASSES = [
+export const FLOOR_CLASSES = [
   "venue-near-london",
   "venue-box-london",
   "city-state",
@@ -33,7 +33,6 @@ const FLOOR_CLASSES = [
 ];
 const ROUNDS = 2;
 
-const classUrl = (c: QueryClass) => `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
 const accept = (c: QueryClass) => ({ Accept: c.format === "json" ? "application/json" : "application/xml" });
 
 interface FloorFigures {
@@ -60,7 +59,7 @@ async function measure(worker: string, floor: string, c: QueryClass): Promise<Fl
   const ours: LoadFigures[] = [];
   const floors: LoadFigures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    ours.push(await load(worker, () => classUrl(c), accept(c), THROUGHPUT));
+    ours.push(await load(worker, () => classPath(c), accept(c), THROUGHPUT));
     floors.push(await load(floor, () => `/${c.id}`, {}, THROUGHPUT));
   }
   const [w, f] = [best(ours), best(floors)];

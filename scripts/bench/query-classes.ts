@@ -18,6 +18,10 @@ export interface QueryClass {
   suggest?: true;
 }
 
+/** A class's request path. */
+export const classPath = (c: QueryClass): string =>
+  `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
+
 const of =
   (resource: QueryClass["resource"]) =>
   (

@@ -10,7 +10,7 @@
  * answer that bound words of another version starts again (src/d1/session.ts).
  */
 import type { Sql } from "../sql/sql.ts";
-import { askedAs, readLongWords, unknownLongWords, withLongWords, type AskedAs } from "./long-words.ts";
+import { askedAs, readLongWords, rewriteLongWords, type AskedAs } from "./long-words.ts";
 
 /** The most long words a book keeps (each at most 64 words: under 3 MB): the oldest go first. */
 const MOST_KEPT = 4096;
@@ -34,8 +34,9 @@ export class LongWordBook {
   /** The statements with the long words known bound as their words; the others asked in SQL, and read by a last statement. */
   write(statements: readonly Sql[]): Written {
     const known = (word: string) => this.words.get(word);
-    const unknown = unknownLongWords(statements, known).slice(0, MOST_READ_A_TRIP);
-    const written = statements.map((s) => withLongWords(s, known));
+    const rewritten = statements.map((s) => rewriteLongWords(s, known));
+    const unknown = [...new Set(rewritten.flatMap((r) => r.unknown))].slice(0, MOST_READ_A_TRIP);
+    const written = rewritten.map((r) => r.statement);
     const bound = statements.some((s, i) => s.binds.some((b, j) => written[i]?.binds[j] !== b));
     return {
       statements: unknown.length === 0 ? written : [...written, readLongWords(unknown)],

@@ -103,12 +103,18 @@ const asWordsText = (token: WordToken, words: readonly string[]) =>
  * text reads the words where it is (a first CTE that the texts read from is what SQLite refuses in
  * an FTS5 constraint of a correlated subquery: "subqueries nested too deep").
  */
-export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): Sql {
+export const withLongWords = (statement: Sql, known: KnownWords = NONE_KNOWN): Sql =>
+  rewriteLongWords(statement, known).statement;
+
+/** withLongWords, and the long words of the statement that `known` does not know, each once: those past a text's first MOST_PER_TEXT too. */
+export function rewriteLongWords(statement: Sql, known: KnownWords): { statement: Sql; unknown: string[] } {
   let bound = false;
+  const unknownWords = new Set<string>();
   const binds = [...statement.binds];
   const prefixesOf = statement.binds.map((value, i) => {
     const prefixes = longPrefixes(value);
     const unknown = prefixes.filter(([, token]) => known(token.word) === undefined);
+    for (const [, token] of unknown) unknownWords.add(token.word);
     if (unknown.length < prefixes.length && typeof value === "string") {
       binds[i] = prefixes.reduce((text, [phrase, token]) => {
         const words = known(token.word);
@@ -119,7 +125,8 @@ export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): S
     return unknown.slice(0, MOST_PER_TEXT);
   });
   const all = [...new Map(prefixesOf.flat()).entries()];
-  if (all.length === 0) return bound ? { text: statement.text, binds } : statement;
+  const unknown = [...unknownWords];
+  if (all.length === 0) return { statement: bound ? { text: statement.text, binds } : statement, unknown };
   const list = `+?${statement.binds.length + 1}`;
   const at = (k: number, field: number) => `json_extract(${list},'$[${k}][${field}]')`;
   const asWords = (k: number) =>
@@ -139,18 +146,10 @@ export function withLongWords(statement: Sql, known: KnownWords = NONE_KNOWN): S
     );
     text = text.replaceAll(new RegExp(`\\+\\?${i + 1}(?!\\d)`, "g"), replaced);
   });
-  if (new TextEncoder().encode(text).length > MOST_SQL_BYTES) return { text: statement.text, binds };
+  if (new TextEncoder().encode(text).length > MOST_SQL_BYTES)
+    return { statement: { text: statement.text, binds }, unknown };
   const json = JSON.stringify(all.map(([phrase, { open, word, close }]) => [phrase, open, word, close]));
-  return { text, binds: [...binds, json] };
-}
-
-/** The long words of statements that `known` does not know, each once: those past a text's first MOST_PER_TEXT too. */
-export function unknownLongWords(statements: readonly Sql[], known: KnownWords): string[] {
-  const words = new Set<string>();
-  for (const s of statements)
-    for (const value of s.binds)
-      for (const [, token] of longPrefixes(value)) if (known(token.word) === undefined) words.add(token.word);
-  return [...words];
+  return { statement: { text, binds: [...binds, json] }, unknown };
 }
 
 /** Reads, for each word of a JSON list, the words that start with it, as the statements above do: `{ word, words }` rows. */

@@ -186,6 +186,15 @@ const RECORDS = {
   },
 };
 
+/** Each resource's columns in each language: the same SQL on every request, built once an isolate. */
+const builtColumns = new Map<string, Sql>();
+function columnsOf(resource: Resource, language: Language): Sql {
+  const key = `${resource} ${language}`;
+  let columns = builtColumns.get(key);
+  if (columns === undefined) builtColumns.set(key, (columns = RECORDS[resource].columns(language)));
+  return columns;
+}
+
 /**
  * The records at the positions of a page (rows of pos, rank, dist), in the page's order; with the
  * positions' total (and whether it is a lower bound) on each row when they carry one (a search in an area: src/geo/pages.ts), where
@@ -203,12 +212,12 @@ export function pageRecords(resource: Resource, positions: Sql, language: Langua
  */
 export function pageSelect(resource: Resource, language: Language, extra: Sql = raw(""), joins: Sql = raw("")): Sql {
   const r = RECORDS[resource];
-  return sql`SELECT h.dist, ${extra}${r.columns(language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}${joins}
+  return sql`SELECT h.dist, ${extra}${columnsOf(resource, language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}${joins}
              ORDER BY h.rank`;
 }
 
 /** One record by its id (a venue id, a city's geonameid). */
 export function recordById(resource: Resource, id: string, language: Language): Sql {
   const r = RECORDS[resource];
-  return sql`SELECT ${r.columns(language)} FROM ${r.table} ${r.alias} ${r.joins} WHERE ${r.alias}.id = ${id}`;
+  return sql`SELECT ${columnsOf(resource, language)} FROM ${r.table} ${r.alias} ${r.joins} WHERE ${r.alias}.id = ${id}`;
 }
