@@ -4,8 +4,9 @@
  * N`: N; the state of `--classes` when it holds that many). Per length from 7 to 12 letters, the
  * words of that length that the most venues hold; per word, the venues search, the venues search
  * near a point, the suggestions and the suggestions with a focus; per request, the raw SQL time of
- * its miss (D1's page cache, the median of 60 runs: raw-sql.ts) for the word and for its first 6
- * letters, and the ratio.
+ * its miss (D1's page cache, the median of 60 runs: raw-sql.ts, its long words bound as the
+ * worker's isolate binds them once it has met them) for the word and for its first 6 letters, and
+ * the ratio.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -76,7 +77,7 @@ export async function benchLongWords(venues: number): Promise<void> {
   }
   db.close();
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} on ${machine()} with \`npm run bench -- --long-words\` (${venues.toLocaleString("en-US")} venues; the raw SQL of a miss, median of 60 runs).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} on ${machine()} with \`npm run bench -- --long-words\` (${venues.toLocaleString("en-US")} venues; the raw SQL of a miss, its long words bound as the isolate binds them after its first miss, median of 60 runs).`,
     "",
     "| word | request | its first 6 letters ms | the word ms | ratio |",
     "| --- | --- | ---: | ---: | ---: |",

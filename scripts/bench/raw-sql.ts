@@ -1,7 +1,8 @@
 /**
  * The statements a cache miss runs, straight on the SQLite file (better-sqlite3): the time of the
  * queries themselves, without the worker, the D1 binding and HTTP. A search with a typo runs both
- * of its round trips, as the worker does.
+ * of its round trips, as the worker does; its long words bound as the worker binds them after its
+ * first miss.
  */
 import type Database from "better-sqlite3";
 import { parseSearchParams } from "../../src/params/search.ts";
@@ -10,37 +11,59 @@ import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { anonymous, type Sql } from "../../src/sql/sql.ts";
 import { VENUES } from "../../src/query/venues.ts";
+import { LongWordBook } from "../../src/match/long-word-book.ts";
 import { withLongWords } from "../../src/match/long-words.ts";
 import { fullScans } from "./plans.ts";
 import { parseSuggestParams } from "../../src/suggest/params.ts";
 import { suggestStatement } from "../../src/suggest/suggest.ts";
 import type { QueryClass } from "./query-classes.ts";
 
-/** The rows of statements run on a SQLite file, as the worker's Runner gives them (long words as D1 runs them; better-sqlite3 binds by position). */
+/** The rows of statements run on a SQLite file, as the worker's Runner gives them (long words asked in SQL; better-sqlite3 binds by position). */
 export function rowsOf(db: Database.Database, list: readonly Sql[]): { rows: Record<string, unknown>[] }[] {
   return list
     .map((s) => anonymous(withLongWords(s)))
     .map((s) => ({ rows: db.prepare(s.text).all(...s.binds) as Record<string, unknown>[] }));
 }
 
-/** Every statement of a miss of this class as D1 runs it, in order (the second round trip included). */
-export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
+/** Statements run on a SQLite file, as the worker's session sends them through `book` (src/d1/session.ts): the rows, and the statements sent. */
+function sentThrough(db: Database.Database, book: LongWordBook, list: readonly Sql[]) {
+  const written = book.write(list);
+  const rows = written.statements.map((s) => {
+    const { text, binds } = anonymous(s);
+    return db.prepare(text).all(...binds) as Record<string, unknown>[];
+  });
+  book.learn(written, "the file's", written.reads ? rows.at(-1) : undefined);
+  return { sent: written.statements, results: rows.slice(0, list.length).map((r) => ({ rows: r })) };
+}
+
+/** Every statement of one miss of this class as the worker sends it with `book`, in order (the second round trip included). */
+async function sentOnce(db: Database.Database, c: QueryClass, book: LongWordBook): Promise<Sql[]> {
   const q = (c.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   if (c.suggest === true) {
     const statement = suggestStatement(q, parseSuggestParams(c.resource, c.query), "en");
-    return statement === null ? [] : [withLongWords(statement)];
+    return statement === null ? [] : sentThrough(db, book, [statement]).sent;
   }
-  const params = parseSearchParams(c.resource, c.query);
   const statements: Sql[] = [];
   // The worker's own search, on the SQLite file instead of a D1 session.
   const runner: Runner = {
     run: (_what, list) => {
-      statements.push(...list.map((s) => withLongWords(s)));
-      return Promise.resolve(rowsOf(db, list));
+      const { sent, results } = sentThrough(db, book, list);
+      statements.push(...sent);
+      return Promise.resolve(results);
     },
   };
-  await runSearch(q, runner, params, "en");
+  await runSearch(q, runner, parseSearchParams(c.resource, c.query), "en");
   return statements;
+}
+
+/**
+ * Every statement of a miss of this class as D1 runs it, in order: as the worker sends it once
+ * its isolate has met the class's long words (the first miss reads them: src/match/long-word-book.ts).
+ */
+export async function missStatements(db: Database.Database, c: QueryClass): Promise<Sql[]> {
+  const book = new LongWordBook();
+  await sentOnce(db, c, book);
+  return sentOnce(db, c, book);
 }
 
 /**

@@ -9,9 +9,10 @@
  * that the search indexes hold (test/node/long-words.test.ts), so the two texts match the same
  * records. A prefix that more than MOST_WORDS words start is left as it is.
  *
- * Applied to a statement as it runs (src/d1/session.ts; npm run sql and the benchmark's raw SQL
- * alike: scripts/sql/explain.ts, scripts/bench/raw-sql.ts): every FTS5 text is written by
- * src/match/fts.ts, whose prefixOf() is the only writer of `"…"*`.
+ * Applied to a statement as it runs, through the isolate's book of the words it has read
+ * (src/d1/session.ts, src/match/long-word-book.ts; the benchmark's raw SQL alike:
+ * scripts/bench/raw-sql.ts), or without one (npm run sql: scripts/sql/explain.ts): every FTS5 text
+ * is written by src/match/fts.ts, whose prefixOf() is the only writer of `"…"*`.
  */
 import { readOwnToken } from "../data-contract/tokens.ts";
 import type { Sql, SqlValue } from "../sql/sql.ts";
