@@ -62,7 +62,8 @@ Behaviour:
   --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
                        at most ${MAX_CELL_COUNT_MIN})
   --fast               publish in long transactions without pauses: faster, but a running
-                       wrangler dev on the same database may refuse queries meanwhile
+                       wrangler dev on the same database may refuse queries meanwhile (a local
+                       database that holds no data yet is published so anyway)
   --json               print the summary as JSON (for the benchmark)
   -q, --quiet          no progress output, only the summary
   --verbose            a failure's stack trace after its line (DEBUG=1 does the same)

@@ -67,8 +67,8 @@ export interface ImportOptions {
   cellCountMin?: number;
   /**
    * How the local publisher paces its writes: by default short transactions with pauses, so a
-   * running `wrangler dev` keeps answering; the file target, and `npm start` (which imports before
-   * it serves), use FAST.
+   * running `wrangler dev` keeps answering; the file target, a local D1 that holds no data yet,
+   * and `npm start` (which imports before it serves) use FAST.
    */
   pacing?: LocalPublishOptions;
   target: Target;
@@ -291,7 +291,9 @@ async function publishToFile(
   try {
     served.pragma("busy_timeout = 10000");
     served.pragma("cache_size = -65536"); // 64 MiB: index and FTS pages stay in memory
-    const pacing = options.pacing ?? (options.target.kind === "file" ? FAST : {});
+    // A target that holds no data yet serves nothing to keep answering (a worker on it answers 503).
+    const nothingServed = options.target.kind === "file" || storedDataVersion(targetPath) === null;
+    const pacing = options.pacing ?? (nothingServed ? FAST : {});
     return await publishLocal(served, buildDb, meta, progress, pacing);
   } finally {
     served.close();
