@@ -291,9 +291,8 @@ async function publishToFile(
   try {
     served.pragma("busy_timeout = 10000");
     served.pragma("cache_size = -65536"); // 64 MiB: index and FTS pages stay in memory
-    // A target that holds no data yet serves nothing to keep answering (a worker on it answers 503).
-    const nothingServed = options.target.kind === "file" || storedDataVersion(targetPath) === null;
-    const pacing = options.pacing ?? (nothingServed ? FAST : {});
+    // A target without data yet serves nothing to keep answering (a worker on it answers 503).
+    const pacing = options.pacing ?? (options.target.kind === "file" || !storedDataVersion(targetPath) ? FAST : {});
     return await publishLocal(served, buildDb, meta, progress, pacing);
   } finally {
     served.close();
