@@ -198,11 +198,26 @@ describe.each(SIZES)("suggestions as you type ($screen)", ({ viewport }) => {
     const asked = suggestionsAsked(page);
     await recordLists(page);
     await page.getByRole("radio", { name: "Cities" }).check();
+    await page.evaluate(() => {
+      const keys: number[] = [];
+      Object.assign(window, { keys });
+      addEventListener("keydown", () => keys.push(performance.now()), { capture: true });
+    });
     await nameBox(page).pressSequentially("berl");
     await listbox(page).waitFor();
-    expect(asked).toEqual(["berl"]);
+    // Quick typing is keys within the page's pause of 150 ms (src/page/suggest.ts), with room for
+    // the timers' lateness; a busy machine may deliver them slower, and the page then rightly asks
+    // the text typed before the pause.
+    const keys = await page.evaluate(() => (window as unknown as { keys: number[] }).keys);
+    const quick = keys.length === 4 && keys.every((t, i) => i === 0 || t - (keys[i - 1] ?? 0) < 100);
+    if (quick) {
+      expect(asked).toEqual(["berl"]);
+      expect(await listsShown(page)).toHaveLength(1);
+    } else {
+      expect(asked.at(-1)).toBe("berl");
+      for (const text of asked) expect(["b", "be", "ber", "berl"]).toContain(text);
+    }
     expect((await readList(page))[0]).toBe("Berlin Germany");
-    expect(await listsShown(page)).toHaveLength(1);
     await page.context().close();
   });
 
