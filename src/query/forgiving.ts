@@ -21,21 +21,19 @@ import { oneName } from "../match/one-name.ts";
 import { anyKept, CANDIDATE_POS } from "../match/capped.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { refuseBeyondWindow } from "../params/window.ts";
-import { int, join, numbered, raw, sql, type Sql } from "../sql/sql.ts";
+import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
 import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
 import { correctedReadings } from "./place-typos.ts";
 import { namedPlace, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
+import { Trip, type TripRows } from "./trip.ts";
 import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
 
-type Results = readonly { rows: Record<string, unknown>[] }[];
-
-const rowsOf = (results: Results, i: number) => results[i]?.rows ?? [];
 /** A one-row statement's number in `column`, -1 without one. */
-const cell = (results: Results, i: number, column: string) => Number(rowsOf(results, i)[0]?.[column] ?? -1);
+const cell = (rows: TripRows, name: string, column: string) => Number(rows.rows(name)[0]?.[column] ?? -1);
 
 /** What the first round trip left for the fallback. */
 export interface Fallback<R> {
@@ -52,9 +50,7 @@ export interface Fallback<R> {
 function correctedWholeName<R>(q: ResourceQueries<R>, p: SearchParams, list: readonly Reading[]): Sql {
   const fts = raw(q.fts);
   const names = anyOf(list.map((r) => phrase(nameToken(r.words.join(" ")))));
-  return numbered(
-    sql`SELECT EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(names, ftsFilters(p, q.fts))}) AS n`,
-  );
+  return sql`SELECT EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(names, ftsFilters(p, q.fts))}) AS n`;
 }
 
 /** A statement of one row (column k): the tierKey of the fallback's first record, -1 when none. */
@@ -67,18 +63,12 @@ function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): S
       (t) =>
         sql`WHEN ${anyKept(q.fts, withFilters(t.text, filters), oneName(q.fts, CANDIDATE_POS, t.readings ?? []))} THEN ${int(classless(t.key))}`,
     );
-  return numbered(sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`);
+  return sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`;
 }
 
-/** The fallback's page from its statements' results, or null when it found nothing. */
-function fuzzyPage<R>(
-  q: ResourceQueries<R>,
-  p: SearchParams,
-  trip: FuzzyTrip,
-  results: Results,
-  readAs?: SearchParams,
-) {
-  const { rows, ...total } = totalAndRows(trip.search, results);
+/** The fallback's page from its trip's rows, or null when it found nothing. */
+function fuzzyPage<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip, found: TripRows, readAs?: SearchParams) {
+  const { rows, ...total } = totalAndRows(found);
   if (total.total === 0) return null;
   const items = rows.map((r) => q.record(r));
   const suggested = items[0] === undefined ? null : bestReading(trip.options, q.names(items[0]).map(words));
@@ -110,28 +100,33 @@ async function inNamedPlace<R>(
 ): Promise<Page<R>> {
   const inPlace = tripOf(q, f.readAs, language, f, fixes);
   const whole = tripOf(q, p, language, f, fixes);
-  const check = whole === null ? [] : [correctedWholeName(q, p, whole.readings)];
-  const results = await session.run(`${q.resource} search forgiving typos in the place named`, [
-    ...check,
-    ...(inPlace?.statements ?? []),
-  ]);
-  const page = inPlace === null ? null : fuzzyPage(q, f.readAs, inPlace, results.slice(check.length), f.readAs);
-  if (page !== null || whole === null || cell(results, 0, "n") <= 0) return page ?? f.strict;
-  const again = await session.run(`${q.resource} search forgiving typos`, whole.statements);
+  const trip = new Trip()
+    .add("whole name", whole === null ? null : correctedWholeName(q, p, whole.readings))
+    .include("in place", inPlace?.trip ?? null);
+  const results = await trip.run(session, `${q.resource} search forgiving typos in the place named`);
+  const page = inPlace === null ? null : fuzzyPage(q, f.readAs, inPlace, results.of("in place"), f.readAs);
+  if (page !== null || whole === null || cell(results, "whole name", "n") <= 0) return page ?? f.strict;
+  const again = await whole.trip.run(session, `${q.resource} search forgiving typos`);
   return fuzzyPage(q, p, whole, again) ?? f.strict;
 }
 
-/** The statements of the whole text forgiven and of the readings with a typo in their place, in one round trip. */
+/**
+ * The whole text forgiven and the readings with a typo in their place, in one round trip: the
+ * place readings ("places"), the whole text's first tierKey ("key", weighed only against a place
+ * with a typo), whether a correction is a whole name ("whole name", when a strict answer would be
+ * overruled), and the whole text's search ("whole").
+ */
 function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Language, f: Fallback<R>, fixes: Fixes) {
   const whole = tripOf(q, p, language, f, fixes);
   const typos = p.places ? correctedReadings(p, q.resource, fixes.candidates) : [];
   const text = nameTierText(p.name ?? "");
-  const places = typos.length > 0 && text !== null ? [numbered(placeReadingsSql(q, p, text, typos))] : [];
-  // The whole text's first tierKey is weighed only against a place with a typo.
-  const key = whole !== null && places.length > 0 ? [firstKey(q, p, whole)] : [];
-  const overrule = whole !== null && f.strict.total > 0 ? [correctedWholeName(q, p, whole.readings)] : [];
-  const statements = [...places, ...key, ...overrule, ...(whole?.statements ?? [])];
-  return { whole, typos, statements, at: { key: places.length, overrule: places.length + key.length } };
+  const places = typos.length > 0 && text !== null ? placeReadingsSql(q, p, text, typos) : null;
+  const trip = new Trip()
+    .add("places", places)
+    .add("key", whole !== null && places !== null ? firstKey(q, p, whole) : null)
+    .add("whole name", whole !== null && f.strict.total > 0 ? correctedWholeName(q, p, whole.readings) : null)
+    .include("whole", whole?.trip ?? null);
+  return { whole, typos, trip };
 }
 
 /** The reading with a typo in its place, searched, when its best record ranks before the whole text's. */
@@ -166,17 +161,15 @@ async function wholeOrPlace<R>(
   f: Fallback<R>,
   fixes: Fixes,
 ): Promise<Page<R>> {
-  const plan = wholeAndPlaces(q, p, language, f, fixes);
-  if (plan.statements.length === 0) return f.strict;
-  const results = await session.run(`${q.resource} search forgiving typos`, plan.statements);
-  const { whole, at } = plan;
-  const candidates = at.key === 0 ? [] : placeReadings(plan.typos, rowsOf(results, 0)).candidates;
-  const wholeKey = at.overrule > at.key ? cell(results, at.key, "k") : -1;
+  const { whole, typos, trip } = wholeAndPlaces(q, p, language, f, fixes);
+  if (trip.empty) return f.strict;
+  const results = await trip.run(session, `${q.resource} search forgiving typos`);
+  const candidates = results.has("places") ? placeReadings(typos, results.rows("places")).candidates : [];
+  const wholeKey = results.has("key") ? cell(results, "key", "k") : -1;
   const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });
   if (place !== null) return place;
-  const overrules = f.strict.total > 0;
-  if (whole === null || (overrules && cell(results, at.overrule, "n") <= 0)) return f.strict;
-  return fuzzyPage(q, p, whole, results.slice(at.overrule + (overrules ? 1 : 0))) ?? f.strict;
+  if (whole === null || (results.has("whole name") && cell(results, "whole name", "n") <= 0)) return f.strict;
+  return fuzzyPage(q, p, whole, results.of("whole")) ?? f.strict;
 }
 
 /**

@@ -19,8 +19,8 @@ export async function placeAnswer<R>(
 ): Promise<Page<R> | null> {
   const first = firstTrip(q, { ...read, typos: false, places: false }, language);
   if (first === null) return null;
-  const results = await session.run(`${q.resource} search of a place in the text`, first.statements);
-  const { rows, ...total } = totalAndRows(first.search, results);
+  const results = await first.trip.run(session, `${q.resource} search of a place in the text`);
+  const { rows, ...total } = totalAndRows(results);
   if (total.total === 0) return null;
   return { page: read.page, ...total, items: rows.map((r) => q.record(r)), match: "place", readAs: read };
 }

@@ -67,9 +67,9 @@ export async function runSearch<R>(
 ): Promise<Page<R>> {
   const first = firstTrip(q, p, language);
   if (first === null) return { page: p.page, total: 0, items: [], match: "exact" };
-  const results = await session.run(`${q.resource} search`, first.statements);
-  const { rows, ...total } = totalAndRows(first.search, results);
-  const after = firstTripRows(first, results);
+  const results = await first.trip.run(session, `${q.resource} search`);
+  const { rows, ...total } = totalAndRows(results);
+  const after = firstTripRows(results);
   const strict: Strict<R> = {
     page: { page: p.page, ...total, items: rows.map((r) => q.record(r)), match: "exact" },
     fuzzy: first.fuzzy,

@@ -8,13 +8,14 @@ import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
-import { numbered, type Sql } from "../sql/sql.ts";
+import type { Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
 import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
 import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
+import { Trip, type TripRows } from "./trip.ts";
 import { heldSql, holds } from "./held.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
 import {
@@ -46,50 +47,49 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Langu
   return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
 }
 
-/** A search's statements: its total apart, or not (in an area), then its page's records. */
-function searchStatements<R>(q: ResourceQueries<R>, search: Search, language: Language, count?: Sql): Sql[] {
+/** A search's statements: its total apart ("total"), or not (in an area), then its page's records ("page"). */
+function searchTrip<R>(q: ResourceQueries<R>, search: Search, language: Language, count?: Sql): Trip {
   const page = q.page(search.positions, language, search.count === undefined);
-  return search.count === undefined ? [page] : [count ?? search.count, page];
+  const total = search.count === undefined ? null : (count ?? search.count);
+  return new Trip().add("total", total).add("page", page);
 }
 
 /** A page's total, marked a lower bound when the count stopped at its candidates (src/match/capped.ts). */
 const counted = (total: unknown, more: unknown) =>
   Number(more ?? 0) > 0 ? { total: Number(total ?? 0), totalAtLeast: true as const } : { total: Number(total ?? 0) };
 
-/** The total (and whether it is a lower bound) and the page's rows from the results of searchStatements(). */
-export function totalAndRows(search: Search, results: readonly { rows: Record<string, unknown>[] }[]) {
-  if (search.count !== undefined) {
-    const count = results[0]?.rows[0];
-    return { ...counted(count?.n, count?.more), rows: results[1]?.rows ?? [] };
+/** The total (and whether it is a lower bound) and the page's rows from the rows of searchTrip(). */
+export function totalAndRows(rows: TripRows) {
+  const page = rows.rows("page");
+  if (rows.has("total")) {
+    const count = rows.rows("total")[0];
+    return { ...counted(count?.n, count?.more), rows: page };
   }
-  const rows = results[0]?.rows ?? [];
   // An empty page is one row of the total alone.
-  return { ...counted(rows[0]?.total, rows[0]?.more), rows: rows.filter((r) => r.id !== null) };
+  return { ...counted(page[0]?.total, page[0]?.more), rows: page.filter((r) => r.id !== null) };
 }
 
 /**
- * The first round trip of a search: total and page; when the name may be forgiven typos, what the
- * fallback needs (correctionsSql); then, for a name outside an area, the strict answer's best tier
- * and the place readings (placeReadingsSql).
+ * The plan of a search's first round trip: total and page; when the name may be forgiven typos,
+ * what the fallback needs ("corrections": correctionsSql); then, for a name, the strict answer's
+ * best tier and the place readings ("places": placeReadingsSql).
  */
 export interface FirstTrip {
   search: Search;
-  statements: Sql[];
-  /** Whether a statement after the page reads what the typo fallback needs. */
+  trip: Trip;
+  /** Whether the trip reads what the typo fallback needs. */
   fuzzy: boolean;
-  /** Whether the last statement reads the strict tier and the places. */
-  places: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
 }
 
-/** The rows of the first trip's statements after the page: corrections, place readings. */
-export function firstTripRows(first: FirstTrip, results: readonly { rows: Record<string, unknown>[] }[]) {
-  const after = first.search.count === undefined ? 1 : 2;
+/** What the first trip read after the page: corrections, place readings (null when not asked). */
+export function firstTripRows(rows: TripRows) {
+  const corrections = rows.rows("corrections")[0];
   return {
-    corrections: first.fuzzy ? results[after]?.rows[0] : undefined,
-    places: first.places ? (results[after + (first.fuzzy ? 1 : 0)]?.rows ?? []) : null,
-    filtersHold: first.fuzzy ? holds(results[after]?.rows[0]) : undefined,
+    corrections,
+    places: rows.has("places") ? rows.rows("places") : null,
+    filtersHold: rows.has("corrections") ? holds(corrections) : undefined,
   };
 }
 
@@ -98,19 +98,19 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   if (strict === null) return null;
   const queryWords = p.typos ? p.nameWords : [];
   const list = lookups(queryWords);
-  const statements = searchStatements(q, strict, language);
+  const trip = searchTrip(q, strict, language);
   const fuzzy = list.length > 0;
   if (fuzzy) {
     const options = { unless: strict.stands, held: heldSql(q, p) };
-    statements.push(correctionsSql(q.resource, q.fts, queryWords, list, options));
+    trip.add("corrections", correctionsSql(q.resource, q.fts, queryWords, list, options));
   }
   // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
   // places the end of the name may stand for (read as without an area; the answer is in it).
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
-  if (reads) statements.push(placeReadingsSql(q, p, text, readings));
-  return { search: strict, statements: statements.map(numbered), fuzzy, places: reads, readings };
+  if (reads) trip.add("places", placeReadingsSql(q, p, text, readings));
+  return { search: strict, trip, fuzzy, readings };
 }
 
 /**
@@ -138,7 +138,7 @@ export function fuzzyTrip<R>(
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
     search: fuzzy,
-    statements: searchStatements(q, fuzzy, language, count).map(numbered),
+    trip: searchTrip(q, fuzzy, language, count),
     options,
     readings: list,
     tiers,
@@ -148,7 +148,7 @@ export function fuzzyTrip<R>(
 /** The typo fallback's round trip: its search, statements, and the readings and tiers they are made of. */
 export interface FuzzyTrip {
   search: Search;
-  statements: Sql[];
+  trip: Trip;
   options: Alternative[][];
   readings: Reading[];
   /** Its tiers (tierKey and FTS5 text), fewest edits first. */

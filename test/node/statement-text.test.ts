@@ -18,7 +18,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
 function statements(resource: "venues" | "cities", query: string): Sql[] {
   const q = (resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
-  return firstTrip(q, parseSearchParams(resource, query), "en")?.statements ?? [];
+  return firstTrip(q, parseSearchParams(resource, query), "en")?.trip.statements ?? [];
 }
 
 const texts = (resource: "venues" | "cities", query: string): string[] =>

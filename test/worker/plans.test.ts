@@ -64,8 +64,8 @@ describe("query plans", () => {
       const q = c.resource === "venues" ? VENUES : CITIES;
       const first = firstTrip(q as typeof VENUES, p, "de");
       expect(first).not.toBeNull();
-      const statements = [...(first?.statements ?? [])];
-      if (first?.fuzzy) statements.push(...(fuzzyTrip(q as typeof VENUES, p, "de", candidates)?.statements ?? []));
+      const statements = [...(first?.trip.statements ?? [])];
+      if (first?.fuzzy) statements.push(...(fuzzyTrip(q as typeof VENUES, p, "de", candidates)?.trip.statements ?? []));
       for (const statement of statements) {
         const details = await plan(statement);
         expect(details.length).toBeGreaterThan(0);
