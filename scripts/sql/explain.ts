@@ -83,6 +83,8 @@ export function openServed(path: string): { db: Database.Database; dataVersion: 
 /** One statement as it ran: the worker's text and binds, its plan, how many rows it gave, in how long. */
 export interface RanStatement {
   statement: Sql;
+  /** What the statement is in its trip (src/query/trip.ts), where the trip names it. */
+  name?: string;
   plan: { id: number; parent: number; detail: string }[];
   rows: number;
   ms: number;
@@ -115,8 +117,8 @@ export function localRunner(
   onTrip: (what: string, ran: RanStatement[]) => void = () => {},
 ): Runner {
   return {
-    run: (what, list) => {
-      const ran = list.map((s) => ranStatement(db, withLongWords(s)));
+    run: (what, list, names = []) => {
+      const ran = list.map((s, i) => ({ ...ranStatement(db, withLongWords(s)), name: names[i] }));
       onTrip(
         what,
         ran.map(({ all: _all, ...r }) => r),

@@ -27,7 +27,7 @@ function planTree(plan: RanStatement["plan"]): string[] {
 function statementText(s: RanStatement, n: number): string {
   const binds = s.statement.binds.map((v, i) => `?${i + 1} = ${value(v)}`);
   return [
-    `  -- statement ${n}: ${s.rows} row${s.rows === 1 ? "" : "s"} in ${s.ms.toFixed(2)} ms`,
+    `  -- statement ${n}${s.name === undefined ? "" : ` (${s.name})`}: ${s.rows} row${s.rows === 1 ? "" : "s"} in ${s.ms.toFixed(2)} ms`,
     indent(s.statement.text, "  "),
     `  -- bound values (${binds.length}): ${binds.length === 0 ? "none" : binds.join(", ")}`,
     "  -- EXPLAIN QUERY PLAN",

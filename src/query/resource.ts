@@ -24,9 +24,16 @@ export interface Search {
   stands?: Sql;
 }
 
-/** What runs statements: a D1 session (src/d1/session.ts), one round trip per call. */
+/**
+ * What runs statements: a D1 session (src/d1/session.ts), one round trip per call; `names`, when
+ * a trip (trip.ts) gives them, say what each statement is (npm run sql prints them).
+ */
 export interface Runner {
-  run(what: string, statements: readonly Sql[]): Promise<{ rows: Record<string, unknown>[] }[]>;
+  run(
+    what: string,
+    statements: readonly Sql[],
+    names?: readonly string[],
+  ): Promise<{ rows: Record<string, unknown>[] }[]>;
 }
 
 /** What a resource module provides. */

@@ -69,6 +69,6 @@ export class Trip {
   /** Runs the trip in one round trip; its rows by name. */
   async run(session: Runner, what: string): Promise<TripRows> {
     const names = this.names;
-    return new TripRows(names, await session.run(what, this.statements));
+    return new TripRows(names, await session.run(what, this.statements, names));
   }
 }

@@ -56,6 +56,9 @@ describe("npm run sql", () => {
       for (const p of s.plan) expect(text).toContain(p.detail);
     }
     expect(text).toContain(`-- bound values (${e.trips[0]?.statements[0]?.statement.binds.length}): ?1 = `);
+    // Each statement says what it is in the search's plan (src/query/trip.ts).
+    expect(e.trips[0]?.statements.map((s) => s.name)).toEqual(["page", "corrections", "places"]);
+    expect(text).toContain("-- statement 1 (page): ");
     expect(text).toContain(`Answer: ${e.page.items.length} records of ${e.page.total} on page 1, X-Match: exact.`);
   });
 
