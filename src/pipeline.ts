@@ -100,10 +100,13 @@ export async function answer(
   if (useCache) cacheStore(ctx, key, status, headers, body);
   // What the answer cost in D1, for clients and benchmarks (not stored with the cached copy).
   // `databases`: main, and the venue databases that answered (docs/deploy.md#past-one-database).
-  const databases = [...session.answeredBy].join("+");
+  const databases = [...session.answeredBy].sort(byDatabase).join("+");
   const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${session.rowsRead} round_trips=${session.trips} databases=${databases}"`;
   return conditional(request, new Response(body, { status, headers }), { "X-Cache": "MISS", "Server-Timing": timing });
 }
+
+/** "main" first, then the venue databases by number (a merge's answer in the order they were asked). */
+const byDatabase = (a: string, b: string) => (a === "main" ? -1 : b === "main" ? 1 : Number(a) - Number(b));
 
 /** 304 when the client already holds this entity; the X-Cache header either way. */
 function conditional(request: Request, response: Response, headers: Record<string, string>): Response {

@@ -2,7 +2,8 @@
  * `npm run bench -- --shards-serve`: what asking venue databases costs a miss
  * (docs/deploy.md#past-one-database). The default data imported with `--shards 3` into a state of
  * its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
- * database: the main one, which keeps every venue) and with the import's shard configuration.
+ * database: the main one, which keeps every venue) and with the import's shard configuration
+ * (its suggestions merged from every venue database they ask: VENUE_SUGGESTIONS "merged").
  * Each search class is sent to both in turn, one request at a time; the answers are compared first.
  */
 import { rmSync } from "node:fs";
@@ -23,7 +24,7 @@ const CONFIG = join(ROOT, "wrangler.shards-bench.toml");
 const SECONDS = 5;
 const SERVE = ["--persist-to", STATE, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
 
-/** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; a name alone. */
+/** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; a name alone; suggestions merged. */
 function classes(): [label: string, path: string][] {
   const db = new Database(localD1File(d1Database().id, STATE), { readonly: true });
   try {
@@ -42,6 +43,11 @@ function classes(): [label: string, path: string][] {
       ["a box", `/1.0/search/venues?bbox=${box}`],
       ["a suggestion in a country", `/1.0/suggest/venues?name=the&country=${city.country}`],
       ["a name alone (every venue database: the main one)", "/1.0/search/venues?name=club"],
+      ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
+      [
+        "a suggestion with a focus (every venue database, merged)",
+        `/1.0/suggest/venues?name=the&lat=${city.lat}&long=${city.lng}`,
+      ],
     ];
   } finally {
     db.close();
@@ -74,7 +80,11 @@ export async function benchShardsServe(): Promise<void> {
   try {
     const [one, sharded] = await Promise.all([
       startDevServer({ port: 8796, args: SERVE, probe: PROBE }),
-      startDevServer({ port: 8797, args: ["--config", CONFIG, ...SERVE], probe: PROBE }),
+      startDevServer({
+        port: 8797,
+        args: ["--config", CONFIG, ...SERVE, "--var", "VENUE_SUGGESTIONS:merged"],
+        probe: PROBE,
+      }),
     ]);
     const lines = [
       "| class | request | databases that answered | p50 one (ms) | p50 with 3 (ms) | ratio | p99 one | p99 with 3 |",

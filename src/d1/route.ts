@@ -93,23 +93,49 @@ class InShard implements Runner {
   }
 }
 
+/** The venue databases a venue request asks, each as what runs its round trips. */
+export interface VenueRoute {
+  /** What runs the request's round trips: the one venue database it asks alone, else the main database. */
+  one: Runner;
+  /**
+   * Every venue database it asks, when a merge of their answers may answer it (the suggestions:
+   * src/suggest/merge.ts) and it asks more than one; else `[one]`.
+   */
+  each: readonly Runner[];
+}
+
 /**
- * What runs a venue search (docs/deploy.md#past-one-database): the venue database its filters and
- * area ask alone; else the main database. `known`: the main database's data version, when the
- * pipeline knows it. The plan and the places the filters name come from the main database
- * (routingRead); nothing is read where the deployment binds no venue database, or where the search
- * has neither filters nor an area (it asks every venue database).
+ * What runs a venue request (docs/deploy.md#past-one-database): the venue database its filters and
+ * area ask alone; else the main database, or, where `merges`, every venue database it asks.
+ * `known`: the main database's data version, when the pipeline knows it. The plan and the places
+ * the filters name come from the main database (routingRead); nothing is read where the deployment
+ * binds no venue database, or where a request that does not merge has neither filters nor an area
+ * (it would ask every venue database).
  */
-export async function venueRunner(env: Env, main: Session, known: string | null, p: SearchParams): Promise<Runner> {
-  if (boundShard(env, 1) === undefined) return main;
+export async function venueRoute(
+  env: Env,
+  main: Session,
+  known: string | null,
+  p: SearchParams,
+  merges = false,
+): Promise<VenueRoute> {
+  const alone: VenueRoute = { one: main, each: [main] };
+  if (boundShard(env, 1) === undefined) return alone;
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
-  if (placesSql === null && area === undefined) return main;
+  if (!merges && placesSql === null && area === undefined) return alone;
   const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
-  if (manifest === null) return main;
-  const asked = shardsFor(manifest, places, area);
-  const shard = asked.length === 1 ? manifest.find((s) => s.shard === asked[0]) : undefined;
-  const db = shard === undefined ? undefined : boundShard(env, shard.shard);
-  if (shard === undefined || db === undefined) return main;
-  return new InShard(new Session(db, String(shard.shard), shard.version), main);
+  if (manifest === null) return alone;
+  const asked = shardsFor(manifest, places, area).map((n) => {
+    const shard = manifest.find((s) => s.shard === n);
+    const db = shard === undefined ? undefined : boundShard(env, n);
+    return shard === undefined || db === undefined
+      ? null
+      : new InShard(new Session(db, String(n), shard.version), main);
+  });
+  if (asked.length === 0 || asked.some((r) => r === null)) return alone;
+  const runners = asked.filter((r) => r !== null);
+  const [first] = runners;
+  if (runners.length === 1 && first !== undefined) return { one: first, each: [first] };
+  return merges ? { one: main, each: runners } : alone;
 }

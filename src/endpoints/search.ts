@@ -14,7 +14,7 @@ import type { Language } from "../data-contract/languages.ts";
 import { withMatched } from "../suggest/suggest.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
-import { venueRunner } from "../d1/route.ts";
+import { venueRoute } from "../d1/route.ts";
 
 /**
  * Headers of a search answer: how the name matched, the corrected name of a fuzzy one, and the
@@ -55,7 +55,12 @@ export async function search(resource: Resource, request: Request, env: Env, ctx
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await said(VENUES, await venueRunner(env, session, known, params), params, negotiated.language);
+      const found = await said(
+        VENUES,
+        (await venueRoute(env, session, known, params)).one,
+        params,
+        negotiated.language,
+      );
       const page = venuesPage(found, fullCities);
       return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
     }

@@ -10,7 +10,7 @@ import { CITIES } from "../query/cities.ts";
 import { VENUES } from "../query/venues.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
-import { venueRunner } from "../d1/route.ts";
+import { venueRoute } from "../d1/route.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
 
@@ -31,12 +31,8 @@ export async function suggest(
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await runSuggest(
-        VENUES,
-        await venueRunner(env, session, known, params.search),
-        params,
-        negotiated.language,
-      );
+      const route = await venueRoute(env, session, known, params.search, env.VENUE_SUGGESTIONS === "merged");
+      const found = await runSuggest(VENUES, route.one, params, negotiated.language, { each: route.each });
       return {
         answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
         headers: { "X-Match": found.match },

@@ -213,7 +213,7 @@ export function pageRecords(resource: Resource, positions: Sql, language: Langua
 export function pageSelect(resource: Resource, language: Language, extra: Sql = raw(""), joins: Sql = raw("")): Sql {
   const r = RECORDS[resource];
   return sql`SELECT h.dist, ${extra}${columnsOf(resource, language)} FROM page h LEFT JOIN ${r.table} ${r.alias} ON ${r.alias}.pos = h.pos ${r.joins}${joins}
-             ORDER BY h.rank`;
+             ORDER BY h.rank, h.pos`;
 }
 
 /** One record by its id (a venue id, a city's geonameid). */

@@ -19,6 +19,7 @@ import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { candidatesSql } from "./candidates.ts";
 import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
 import { matchedName, type Matched } from "./matched.ts";
+import { mergedRows } from "./merge.ts";
 import type { SuggestParams } from "./params.ts";
 
 /** A suggestion: its record, and why it is there. */
@@ -42,9 +43,9 @@ const NAMES = {
  * columns cls, own_name, name_texts and place_kind (`kind`: an SQL expression of the place a record
  * of class READ_IN_PLACE was read in).
  */
-function pageWithNames(resource: Resource, language: Language, kind: Sql | null): Sql {
+function pageWithNames(resource: Resource, language: Language, kind: Sql | null, order: Sql = raw("")): Sql {
   const placeKind = kind === null ? raw("NULL") : sql`CASE WHEN h.cls = ${int(READ_IN_PLACE)} THEN ${kind} END`;
-  const extra = sql`h.cls AS cls, ${raw(NAMES[resource].own)} AS own_name, nt.names AS name_texts, ${placeKind} AS place_kind, `;
+  const extra = sql`${order}h.cls AS cls, ${raw(NAMES[resource].own)} AS own_name, nt.names AS name_texts, ${placeKind} AS place_kind, `;
   return pageSelect(resource, language, extra, raw(` LEFT JOIN ${NAMES[resource].texts} nt ON nt.pos = h.pos`));
 }
 
@@ -59,7 +60,13 @@ export function suggestStatement<R>(
   if (candidates === null) return null;
   const positions = sql`SELECT pos, -score AS rank, dist, cls FROM (${scoredSql(q.resource, s.focus, candidates.select)})
                         ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
-  const page = pageWithNames(q.resource, language, candidates.place?.kind ?? null);
+  // Each row says its place in the order (merge.ts merges the lists of several venue databases by it).
+  const page = pageWithNames(
+    q.resource,
+    language,
+    candidates.place?.kind ?? null,
+    raw("h.rank AS by_rank, h.pos AS by_pos, "),
+  );
   return numbered(sql`WITH ${candidates.tables}, page AS (${positions}) ${page}`);
 }
 
@@ -88,18 +95,27 @@ function placeKindOf(asked: SearchParams, read: SearchParams | undefined): Place
   return read.country === asked.country ? null : "country";
 }
 
+/**
+ * What runSuggest may be told besides its runner: `each`, the venue databases a merge asks
+ * (src/d1/route.ts; the one runner alone when not given); `wholeWay`, candidates.ts's.
+ */
+interface SuggestOptions {
+  each?: readonly Runner[];
+  wholeWay?: number;
+}
+
 export async function runSuggest<R>(
   q: ResourceQueries<R>,
   session: Runner,
   s: SuggestParams,
   language: Language,
-  wholeWay?: number,
+  { each = [session], wholeWay }: SuggestOptions = {},
 ): Promise<Page<Suggested<R>>> {
   const statement = suggestStatement(q, s, language, wholeWay);
   if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
-  const [result] = await session.run(`${q.resource} suggestions`, [statement]);
+  const rows = await mergedRows(each, `${q.resource} suggestions`, statement, s.limit);
   const words = s.search.nameWords;
-  const items = (result?.rows ?? []).map((row): Suggested<R> => {
+  const items = rows.map((row): Suggested<R> => {
     const placed = Number(row.cls) === READ_IN_PLACE;
     return {
       ...q.record(row),

@@ -79,7 +79,11 @@ beforeAll(async () => {
   shardDbs = shardDatabases(SHARDS).map((d) => new Database(localD1File(d.id, SHARDED), { readonly: true }));
   [one, sharded] = await Promise.all([
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
-    startDevServer({ port: 8794, args: ["--config", CONFIG, "--persist-to", SHARDED, ...SERVE], probe: PROBE }),
+    startDevServer({
+      port: 8794,
+      args: ["--config", CONFIG, "--persist-to", SHARDED, ...SERVE, "--var", "VENUE_SUGGESTIONS:merged"],
+      probe: PROBE,
+    }),
   ]);
 }, 600_000);
 
@@ -139,8 +143,13 @@ describe("the worker over venue databases", () => {
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
     // A search asks one venue database or none, never two; the cities and the lookups ask the main one.
-    expect(said.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    const searches = said.filter((s) => s.path.startsWith("/1.0/search/"));
+    expect(searches.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
     expect(said.filter((s) => s.path.startsWith("/1.0/venue/") && /\d/.test(s.databases))).toEqual([]);
+    // Suggestions of a name alone merge every venue database's (src/suggest/merge.ts).
+    const alone = said.filter((s) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(s.path));
+    expect(alone.length).toBeGreaterThan(40);
+    expect(alone.filter((s) => !/(^|\+)1\+2\+3$/.test(s.databases))).toEqual([]);
   }, 600_000);
 
   it("answers from the main database while a venue database holds another import", async () => {
@@ -156,6 +165,10 @@ describe("the worker over venue databases", () => {
       db.prepare("UPDATE meta SET value = 'another import' WHERE key = 'data_version'").run();
       const again = await compareAll(routed.map((s): [string, string] => [s.path, "application/json"]));
       expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
+      // A merge asks the main database in that one's stead, and keeps each record once.
+      const merged = paths.filter((p) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(p)).slice(0, 20);
+      const mergedAgain = await compareAll(merged.map((p): [string, string] => [p, "application/json"]));
+      expect(mergedAgain.filter((s) => !s.databases.startsWith("main+"))).toEqual([]);
     } finally {
       db.prepare("UPDATE meta SET value = ? WHERE key = 'data_version'").run(version);
       db.close();

@@ -95,7 +95,7 @@ async function suggested(resource: "venues" | "cities", a: Ask, limit: number, w
     localRunner(setup.db),
     parseSuggestParams(resource, queryOf(a, limit)),
     "en",
-    wholeWay,
+    wholeWay === undefined ? {} : { wholeWay },
   );
   return page.items.map((r) => r.id);
 }

@@ -66,11 +66,21 @@ export function requestsNear(v: VenueRow, region: string): string[] {
   ];
 }
 
-/** Searches whose filters or area may lie in several venue databases, drawn from `v`. */
+/**
+ * Searches whose filters or area may lie in several venue databases, drawn from `v`; and
+ * suggestions, which a merge of every venue database they ask answers (src/suggest/merge.ts): a
+ * name alone, with a focus, in a broad box, a kind, and a typo that nothing holds as typed.
+ */
 export function broadRequests(v: VenueRow, at: number): string[] {
-  const first = encodeURIComponent(words(v.name)[0] ?? "a");
+  const word = words(v.name)[0] ?? "a";
+  const first = encodeURIComponent(word);
   const box = [v.lng - 2 * at, v.lat - 3, v.lng + 4, v.lat + 1].map((x) => x.toFixed(2)).join(",");
+  const typo = encodeURIComponent(word.length >= 5 ? `${word.slice(0, 2)}${word.slice(3)}` : `${word}q`);
   return [
+    `/1.0/suggest/venues?name=${encodeURIComponent(word.slice(0, 3))}`,
+    `/1.0/suggest/venues?name=${first}&lat=${v.lat}&long=${v.lng}&limit=${5 + Math.round(15 * at)}`,
+    `/1.0/suggest/venues?name=${encodeURIComponent(word.slice(0, 2))}&bbox=${box}&kind=${v.kind}`,
+    `/1.0/suggest/venues?name=${typo}`,
     `/1.0/search/venues?name=${first}`,
     `/1.0/search/venues?kind=${v.kind}`,
     `/1.0/search/venues?country=${v.country ?? ""}`,

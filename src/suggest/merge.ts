@@ -1,0 +1,33 @@
+/**
+ * The suggestions of several venue databases as one list (docs/deploy.md#past-one-database): each
+ * database gives its own first `limit` in the likelihood order, which hold its part of the first
+ * `limit` of the whole (candidates.ts: a record's score is its own, and `pos` is global), so the
+ * lists merged by (rank, pos) and cut to `limit` are the one database's list. A database that
+ * answered in the main one's stead (src/d1/route.ts: another import) gives rows of every venue:
+ * a record is kept once.
+ */
+import type { Runner } from "../query/resource.ts";
+import type { Sql } from "../sql/sql.ts";
+
+/** D1's simultaneous connections an invocation may open (the main database's session holds one). */
+const AT_ONCE = 5;
+
+type Row = Record<string, unknown>;
+
+const byOrder = (a: Row, b: Row) => Number(a.by_rank) - Number(b.by_rank) || Number(a.by_pos) - Number(b.by_pos);
+
+/** The statement's rows in every runner, merged in their order (columns by_rank, by_pos) and cut to `limit`. */
+export async function mergedRows(runners: readonly Runner[], what: string, statement: Sql, limit: number) {
+  const lists: Row[][] = [];
+  for (let at = 0; at < runners.length; at += AT_ONCE) {
+    const results = await Promise.all(runners.slice(at, at + AT_ONCE).map((r) => r.run(what, [statement])));
+    lists.push(...results.map(([result]) => result?.rows ?? []));
+  }
+  if (lists.length === 1) return lists[0] ?? [];
+  const seen = new Set<number>();
+  return lists
+    .flat()
+    .sort(byOrder)
+    .filter((row) => !seen.has(Number(row.by_pos)) && seen.add(Number(row.by_pos)))
+    .slice(0, limit);
+}
