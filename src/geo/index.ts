@@ -11,7 +11,6 @@
 import { isCircle, type Area } from "../data-contract/distance.ts";
 import { kindTerm } from "../data-contract/grid.ts";
 import { kindToken } from "../data-contract/tokens.ts";
-import { ftsFilters } from "../match/filters.ts";
 import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import type { Term } from "./cells.ts";
@@ -24,8 +23,12 @@ export interface AreaQuery {
   /** cell_counts.kind of the resource. */
   kind: Term["kind"];
   area: Area;
-  /** A name's tiers (tierKey and FTS5 text); none without a name. */
+  /** A name's tiers (tierKey, FTS5 text and what a candidate's names must hold); none without a name. */
   tiers: readonly BoxTier[];
+  /** The filters as an SQL expression of FTS5 text (src/match/filters.ts), null without any. */
+  filters: Sql | null;
+  /** What a candidate of any tier must hold (src/match/one-name.ts), null when a match is enough. */
+  held: Sql | null;
   /** FTS5 text every match of the name has; null without a name. */
   everything: string | null;
   /** The name's one word, when it is read strictly. */
@@ -54,10 +57,7 @@ function termOf(q: AreaQuery): Term | null {
 export function areaPositions(q: AreaQuery): Sql {
   const term = termOf(q);
   const tiers = q.tiers.length > 0 ? q.tiers : [{ key: 0, text: term?.text ?? null }];
-  if (term === null) {
-    const filters = ftsFilters(q.params, q.places.fts);
-    return scannedPositions(q.places, q.area, tiers, q.everything, filters, q.offset, q.size);
-  }
+  if (term === null) return scannedPositions(q.places, q.area, { ...q, tiers }, q.offset, q.size);
   if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiers, q.offset, q.size);
   return boxPositions(term, q.places, q.area, tiers, q.offset, q.size);
 }

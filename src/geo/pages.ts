@@ -8,7 +8,6 @@
  * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
-import { oneName, type NameWords } from "../match/one-name.ts";
 import {
   CANDIDATE_POS,
   EDGE_RECORDS,
@@ -190,12 +189,12 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
 
 /**
  * A part of a box's page: FTS5 text (null: every record) and its tierKey (src/data-contract/ranking.ts),
- * with the readings one of which a name must hold for a words tier (src/match/one-name.ts).
+ * with what a candidate's names must hold for a words tier (src/match/one-name.ts; none: its match).
  */
 export interface BoxTier {
   key: number;
   text: string | null;
-  readings?: readonly NameWords[];
+  held?: Sql | null;
 }
 
 /** How a search in an area reads its candidates: each with its record, at most PLACED_CANDIDATES. */
@@ -204,9 +203,8 @@ export const placedReading = (places: Places): Reading => ({
   join: places.record(CANDIDATE_POS),
 });
 
-/** A candidate lies in the box and one of its names holds one of the readings (src/match/one-name.ts). */
-export function inBoxHeld(places: Places, box: Box, readings: readonly NameWords[]): Sql {
-  const held = oneName(places.fts, CANDIDATE_POS, readings);
+/** A candidate lies in the box and, where `held` is given, its names hold what it says (src/match/one-name.ts). */
+export function inBoxHeld(places: Places, box: Box, held: Sql | null): Sql {
   const inBox = inAreaSql(box, places.lat, places.lng);
   return held === null ? inBox : sql`${inBox} AND ${held}`;
 }
@@ -229,7 +227,7 @@ export function boxPage(
   const parts = tiers.map((tier) => {
     const own = inCoverSql(tier.text, box, places.everyPlaced, filters);
     const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
-    const kept = inBoxHeld(places, box, tier.readings ?? []);
+    const kept = inBoxHeld(places, box, tier.held ?? null);
     const read = keptOfFirst(matchesOf(places.fts, match), kept, placedReading(places));
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
   });

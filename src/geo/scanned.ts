@@ -12,16 +12,14 @@ import { inCoverSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, inBoxHeld, placedReading, withTotal, type BoxTier } from "./pages.ts";
-import { oneName } from "../match/one-name.ts";
-import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
+import { cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
 
 /** Each record's best tier (pos, k) among the tiers, each read from its first candidates in the area's cover. */
 function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filters: Sql | null): Sql {
   const parts = tiers.map((tier) => {
-    const held = oneName(places.fts, CANDIDATE_POS, tier.readings ?? []);
     const read = keptOfFirst(
       matchesOf(places.fts, inCoverSql(tier.text, area, places.everyPlaced, filters)),
-      held,
+      tier.held ?? null,
       CANDIDATE_READING,
     );
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (${read})`;
@@ -32,30 +30,29 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
 /** Candidates near a point are placed once they are read (their distance), at most PLACED_CANDIDATES + 1 a tier. */
 const CANDIDATE_READING = { limit: PLACED_CANDIDATES + 1 };
 
+/** What a scanned search reads: its tiers, the FTS5 text of every match, its filters, what every match must hold. */
+interface Scanned {
+  tiers: readonly BoxTier[];
+  /** FTS5 text every match has (the words tiers OR-ed); null: the filters alone. */
+  everything: string | null;
+  /** The filters as an SQL expression of FTS5 text, null without any. */
+  filters: Sql | null;
+  /** What a candidate of any tier must hold (src/match/one-name.ts), null when a match is enough. */
+  held: Sql | null;
+}
+
 /**
  * The positions of a page in an area, with the total: near a point, by edits, distance, name tier
- * and pos (src/data-contract/ranking.ts); in a box, by edits, name tier and pos. `everything` is the
- * FTS5 text every match has (the words tiers OR-ed; null: the filters alone). The filters' text is
- * computed once (its subqueries bind values) and read by every part. Each reads its first
+ * and pos (src/data-contract/ranking.ts); in a box, by edits, name tier and pos. The filters' text
+ * is computed once (its subqueries bind values) and read by every part. Each reads its first
  * candidates only (src/match/capped.ts): the total is a lower bound when there were more.
  */
-export function scannedPositions(
-  places: Places,
-  area: Area,
-  tiers: readonly BoxTier[],
-  everything: string | null,
-  filters: Sql | null,
-  offset: number,
-  size: number,
-): Sql {
+export function scannedPositions(places: Places, area: Area, search: Scanned, offset: number, size: number): Sql {
+  const { tiers, everything, filters } = search;
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   if (!isCircle(area)) {
-    const kept = inBoxHeld(
-      places,
-      area,
-      tiers.flatMap((t) => t.readings ?? []),
-    );
+    const kept = inBoxHeld(places, area, search.held);
     const total = cappedCount(
       matchesOf(places.fts, inCoverSql(everything, area, places.everyPlaced, filtersText)),
       kept,

@@ -118,14 +118,18 @@ export function tiered<R>(
   const perPage = ITEMS_PER_PAGE[q.resource];
   // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
   const everyText = every ?? anyOf(tiers.filter(anyNameTier(WORDS)).map((t) => t.text));
+  const filters = ftsFilters(p, q.fts);
+  const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
   const area = areaOf(p);
   if (area !== undefined) {
     const positions = areaPositions({
       places: q.places,
       kind: q.prefixKind,
       area,
-      tiers,
+      tiers: tiers.map((t) => ({ key: t.key, text: t.text, held: oneName(q.fts, CANDIDATE_POS, t.readings ?? []) })),
       everything: everyText,
+      filters,
+      held,
       ...(word === undefined ? {} : { word }),
       params: p,
       offset,
@@ -133,7 +137,6 @@ export function tiered<R>(
     });
     return { positions };
   }
-  const filters = ftsFilters(p, q.fts);
   // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const withFiltersText = (body: Sql) => (filters === null ? body : sql`WITH flt(q) AS (SELECT ${filters}) ${body}`);
@@ -141,7 +144,6 @@ export function tiered<R>(
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
   const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
-  const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: sql`WITH ${flt}${rankedCtes(q.fts, best)}

@@ -8,6 +8,7 @@ import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
+import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
 import { correctionsSql } from "./corrections.ts";
 import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
@@ -37,7 +38,7 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Langu
     if (area === undefined) return q.browse(p, offset);
     const size = ITEMS_PER_PAGE[q.resource];
     const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
-    return { positions: areaPositions({ ...query, offset, size }) };
+    return { positions: areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size }) };
   }
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
   const search = tiered(q, p, tiersOf(p.name, 0, ownNames(q.fts, language)), offset, { word });
