@@ -100,7 +100,9 @@ async function suggest(): Promise<void> {
   asking.push(request);
   const results = await fetched(request, suggestQuery(search, placeShown()));
   asking = asking.filter((r) => r !== request);
-  if (results === null || request.order < listedOrder || !stillFor(request)) return;
+  // Aborted once its body had all come (Escape, another text): the answer is read, but not wanted.
+  if (results === null || request.controller.signal.aborted) return;
+  if (request.order < listedOrder || !stillFor(request)) return;
   listedOrder = request.order;
   abortWhere((r) => r.order < request.order); // older than the list shown: never listed
   listSuggestions(request.text, results);
