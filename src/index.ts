@@ -7,18 +7,12 @@
 import { Router, type IRequest } from "itty-router";
 import type { Env } from "./env.ts";
 import { enforceRateLimit, requireApiKey } from "./http/access.ts";
-import { ApiError } from "./http/errors.ts";
-import { negotiateFormat } from "./http/negotiate.ts";
-import {
-  ALLOWED_METHODS,
-  COMMON_HEADERS,
-  errorResponse,
-  PREFLIGHT_HEADERS,
-  setHeaders,
-  withoutBody,
-} from "./http/responses.ts";
+import { ApiError, errorBody } from "./http/errors.ts";
+import { CONTENT_TYPE, negotiateFormat, type Format } from "./http/negotiate.ts";
+import { ALLOWED_METHODS, COMMON_HEADERS, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http/responses.ts";
 import { requestUrl } from "./http/url.ts";
 import { isOpenPath, ROUTES } from "./routes.ts";
+import { serializeError } from "./serialize.ts";
 
 type Args = [Env, ExecutionContext];
 
@@ -54,6 +48,14 @@ async function checkAccess(request: IRequest, env: Env): Promise<void> {
   if (request.method === "OPTIONS") return;
   const open = isOpenPath(requestUrl(request).path);
   await enforceRateLimit(request, env, open ? null : await requireApiKey(request, env));
+}
+
+/** The one error envelope (docs/api.md#errors), in the format asked for; never cached. */
+function errorResponse(status: number, message: string, format: Format, headers: Record<string, string> = {}) {
+  return new Response(serializeError(errorBody(status, message), format), {
+    status,
+    headers: { "Content-Type": CONTENT_TYPE[format], "Cache-Control": "no-store", ...headers },
+  });
 }
 
 function toErrorResponse(error: unknown, request: IRequest): Response {

@@ -1,7 +1,4 @@
-/** Response building shared by every route: common headers, error responses (docs/api.md#formats, #errors, #cross-origin). */
-import { errorBody } from "./errors.ts";
-import { CONTENT_TYPE, type Format } from "./negotiate.ts";
-import { serializeError } from "../serialize.ts";
+/** Response building shared by every route: common headers, preflights (docs/api.md#formats, #cross-origin). */
 
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
@@ -18,18 +15,6 @@ export const PREFLIGHT_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Headers": "Accept, Accept-Language, If-None-Match, x-api-key",
   "Access-Control-Max-Age": "86400",
 };
-
-export function errorResponse(
-  status: number,
-  message: string,
-  format: Format,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(serializeError(errorBody(status, message), format), {
-    status,
-    headers: { "Content-Type": CONTENT_TYPE[format], "Cache-Control": "no-store", ...headers },
-  });
-}
 
 /**
  * Sets headers on a response and returns it. Every response here is built by this worker (cached
