@@ -105,7 +105,7 @@ export async function answer(
   return conditional(request, new Response(body, { status, headers }), { "X-Cache": "MISS", "Server-Timing": timing });
 }
 
-/** "main" first, then the venue databases by number (a merge's answer in the order they were asked). */
+/** "main" first, then the venue databases by number, whatever order a merge's databases answered in. */
 const byDatabase = (a: string, b: string) => (a === "main" ? -1 : b === "main" ? 1 : Number(a) - Number(b));
 
 /** 304 when the client already holds this entity; the X-Cache header either way. */
