@@ -70,7 +70,15 @@ async function bodyOf(request: IncomingMessage): Promise<StandInCall> {
   return JSON.parse(Buffer.concat(chunks).toString("utf8")) as StandInCall;
 }
 
-async function stop(): Promise<never> {
+/** Set once the process stops: a call that comes then finds no server, and its caller starts another. */
+let stopping = false;
+
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  // The calls taken before are answered first: a database disposed under one answers "poisoned stub".
+  await queue;
   for (const { mf } of opened.values()) await mf.dispose();
   process.exit(0);
 }
@@ -86,6 +94,7 @@ setInterval(() => existsSync(dir) || void stop(), 1_000).unref();
 // One call at a time, in the order they came, as the remote database applies one file after another.
 let queue: Promise<unknown> = Promise.resolve();
 const server = createServer((request, response) => {
+  if (stopping) return void request.socket.destroy();
   clearTimeout(idle);
   queue = queue.then(async () => {
     try {
