@@ -6,8 +6,9 @@
  * for all three, one import at a time per database (lock.ts).
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { ShardManifest } from "../../src/data-contract/shards.ts";
 import { ROOT } from "../tools/project.ts";
 import { createBuildFile, RAW_VENUES_FILE, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
 import { build, noCounts, type BuildCounts } from "./phases/build.ts";
@@ -16,13 +17,15 @@ import type { PhaseFigures, Progress } from "./progress.ts";
 import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
 import { completeFiles } from "./publish/remote-files.ts";
 import type { Plan } from "./publish/remote-plan.ts";
+import { REPLICA_FILE } from "./publish/remote-mirror.ts";
 import { mergeLeftSegments } from "./publish/remote-refresh.ts";
 import { publishToRemote, remoteDatabase, type RemoteFigures } from "./publish/remote-publish.ts";
 import { withImportLock } from "./lock.ts";
-import { shardMetaRows, shardVersion } from "./shards/meta.ts";
+import { metaRows, recordedOptions } from "./import-meta.ts";
+import { PlanImport } from "./shards/meta.ts";
 import type { ShardChoice } from "./shards/venues.ts";
 import { resolveSources } from "./sources/resolve.ts";
-import { ensureSchema, storedCounts, storedDataVersion } from "./target.ts";
+import { ensureSchema, storedDataVersion, storedFile, storedRemote } from "./target.ts";
 import { dataVersion } from "./version.ts";
 import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
 
@@ -98,6 +101,8 @@ export interface ImportSummary {
   peakMiB?: number;
   /** Remote imports: files, those skipped as already applied, what they cost (remote-publish.ts). */
   remote?: RemoteFigures;
+  /** The main database of a plan: its manifest (each venue database's regions and data version). */
+  shardManifest?: ShardManifest;
 }
 
 /** Imports into the target, once no other import into it runs (lock.ts). */
@@ -109,16 +114,17 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
-  const sourcesVersion = await dataVersion(s.files, s.versionOptions);
-  const version = shardVersion(sourcesVersion, options.shards);
+  const plan = await PlanImport.of(options.shards, s);
+  const version = plan.version(await dataVersion(s.files, s.versionOptions));
   const { target } = options;
   const targetPath = targetFile(target, progress);
   const remote =
     target.kind === "remote" ? await remoteDatabase(options.dryRun === true, progress, target.database) : null;
-  const current = remote === null ? stored(targetPath) : storedRemote(remote.state?.meta);
+  const current = remote === null ? storedFile(targetPath) : storedRemote(remote.state?.meta);
   if (!options.force && current?.version === version) {
     const skipped = await skippedAsCurrent(remote, version, options.dryRun === true, progress);
-    return { ...summaryOf(version, current.counts, new Problems(false), seconds(), []), ...skipped };
+    const summary = summaryOf(version, current.counts, new Problems(false), seconds(), []);
+    return { ...summary, ...skipped, ...plan.served(current.manifest) };
   }
   mkdirSync(WORK_DIR, { recursive: true });
   const remoteDir = join(WORK_DIR, `remote-${version}`);
@@ -134,17 +140,16 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
     for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(buildPath, side), { force: true });
   };
   try {
-    const counts =
-      buildDb === null ? noCounts() : await build(buildDb, s.sources, problems, progress, buildOptions(options));
-    const meta = [
-      ...shardMetaRows(options.shards, counts, sourcesVersion),
-      ...metaRows(version, s.description, counts, recordedOptions(options, s.sources)),
-    ];
-    const remoteOptions = {
-      dryRun: options.dryRun === true,
-      plan: options.plan ?? "paid",
-      full: options.full === true,
-    };
+    const { counts, meta, manifest } = await built(buildDb, {
+      options,
+      s,
+      plan,
+      version,
+      problems,
+      progress,
+      served: current?.manifest ?? null,
+      replica: join(remoteDir, REPLICA_FILE),
+    });
     const published =
       remote !== null
         ? {
@@ -155,17 +160,57 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
               version,
               remoteDir,
               remote,
-              remoteOptions,
+              remoteOptions(options),
               progress,
             ),
           }
         : await publishToFile(targetPath, buildDb, meta, options, progress);
     progress.end();
-    return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published };
+    return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published, ...manifest };
   } finally {
     dropBuild();
   }
 }
+
+/**
+ * The build (none when a remote import resumes from its files), checked against the plan: its
+ * counts, the meta rows to publish, and the manifest the main database of a plan serves after.
+ */
+async function built(
+  buildDb: Database.Database | null,
+  c: {
+    options: ImportOptions;
+    s: ReturnType<typeof resolveSources>;
+    plan: PlanImport;
+    version: string;
+    problems: Problems;
+    progress: Progress;
+    served: ShardManifest | null;
+    replica: string;
+  },
+) {
+  const shards = c.plan.choice(c.served);
+  const counts =
+    buildDb === null
+      ? noCounts()
+      : await build(buildDb, c.s.sources, c.problems, c.progress, buildOptions(c.options, shards));
+  if (buildDb !== null) c.plan.check(c.version, counts);
+  const meta = [
+    ...c.plan.metaRows(counts),
+    ...metaRows(c.version, c.s.description, counts, recordedOptions(c.options, c.s.sources)),
+  ];
+  // A remote import resumed from its files has no build: its manifest is in their replica's meta rows.
+  const manifest = c.plan.served(
+    buildDb === null ? (storedFile(c.replica)?.manifest ?? null) : c.plan.manifest(counts),
+  );
+  return { counts, meta, manifest };
+}
+
+const remoteOptions = (options: ImportOptions) => ({
+  dryRun: options.dryRun === true,
+  plan: options.plan ?? "paid",
+  full: options.full === true,
+});
 
 /** A target that holds this data, the import's progress ended; a remote one with the merges its search indexes still need sent alone (remote-refresh.ts). */
 async function skippedAsCurrent(
@@ -182,59 +227,11 @@ async function skippedAsCurrent(
   return merged.length > 0 ? { skippedAsCurrent: true, merged } : { skippedAsCurrent: true };
 }
 
-const buildOptions = (options: ImportOptions) => ({
+const buildOptions = (options: ImportOptions, shards: ShardChoice | undefined) => ({
   prefixCountMin: options.prefixCountMin,
   cellCountMin: options.cellCountMin,
-  ...(options.shards === undefined ? {} : { shards: options.shards }),
+  ...(shards === undefined ? {} : { shards }),
 });
-
-/** The data version a local or file target serves, with its counts. */
-function stored(path: string | null): { version: string; counts: BuildCounts } | null {
-  const version = path === null ? null : storedDataVersion(path);
-  return path === null || version === null ? null : { version, counts: storedCounts(path) };
-}
-
-/** The data version the remote database serves (its meta rows), with its counts. */
-function storedRemote(meta: ReadonlyMap<string, string> | undefined): { version: string; counts: BuildCounts } | null {
-  const version = meta?.get("data_version");
-  if (version === undefined) return null;
-  const count = (key: string) => Number(meta?.get(key) ?? 0);
-  return { version, counts: { ...noCounts(), cities: count("rows_cities"), venues: count("rows_venues") } };
-}
-
-/**
- * What an import read, as absolute paths (meta `import_options`), so that another import can read
- * the same files with more (npm run venues adds its downloads to them: scripts/import/start-data.ts).
- */
-export interface RecordedOptions {
-  cities: string;
-  admin1: string;
-  countries: string;
-  localized: string;
-  /** Venue files; none: generated venues. */
-  venues: string[];
-  venueCount: number;
-  seed: string;
-  musicbrainzTypes: string | null;
-  osmTags: string | null;
-  /** --min-population; null (or absent, in an older import's record) for every city. */
-  minPopulation?: number | null;
-}
-
-function recordedOptions(options: ImportOptions, s: ReturnType<typeof resolveSources>["sources"]): RecordedOptions {
-  return {
-    cities: resolve(s.cities),
-    admin1: resolve(s.admin1),
-    countries: resolve(s.countries),
-    localized: resolve(s.localized),
-    venues: s.venueFiles.map((f) => resolve(f)),
-    venueCount: s.venueCount,
-    seed: s.seed,
-    musicbrainzTypes: options.musicbrainzTypes ?? null,
-    osmTags: options.osmTags ?? null,
-    minPopulation: options.minPopulation ?? null,
-  };
-}
 
 function summaryOf(version: string, counts: BuildCounts, problems: Problems, seconds: number, phases: PhaseFigures[]) {
   return {
@@ -257,26 +254,6 @@ function targetFile(target: Target, progress: Progress): string | null {
   }
   if (target.kind === "file") ensureSchema(target.path);
   return target.kind === "file" ? target.path : null;
-}
-
-/** The meta rows a publish writes (data_version last: publish/stage.ts). */
-function metaRows(
-  version: string,
-  description: string,
-  counts: BuildCounts,
-  options: RecordedOptions,
-): [string, string][] {
-  return [
-    ["data_version", version],
-    ["sources", description],
-    ["import_options", JSON.stringify(options)],
-    ["imported_at", new Date().toISOString()],
-    ["rows_cities", String(counts.cities)],
-    ["rows_venues", String(counts.venues)],
-    ["name_anchor_every", String(counts.anchorEvery)],
-    // Which licences the served venues carry (docs/import.md#real-venues).
-    ["venue_sources", counts.venueSources.join(",")],
-  ];
 }
 
 async function publishToFile(

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations.ts";
 import { noCounts, type BuildCounts } from "./phases/build.ts";
-import type { RecordedOptions } from "./run.ts";
-import { SHARD_PLAN_KEY } from "../../src/data-contract/shards.ts";
+import type { RecordedOptions } from "./import-meta.ts";
+import { SHARD_PLAN_KEY, type ShardManifest } from "../../src/data-contract/shards.ts";
 
 /** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
 export function ensureSchema(path: string): void {
@@ -32,16 +32,19 @@ export function storedDataVersion(path: string): string | null {
   }
 }
 
-export function storedCounts(path: string): BuildCounts {
+function storedCounts(path: string): { counts: BuildCounts; meta: Record<string, string | undefined> } {
   const db = new Database(path, { readonly: true });
   try {
-    const meta = Object.fromEntries(
+    const meta: Record<string, string | undefined> = Object.fromEntries(
       (db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
         r.key,
         r.value,
       ]),
     );
-    return { ...noCounts(), cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) };
+    return {
+      counts: { ...noCounts(), cities: Number(meta.rows_cities ?? 0), venues: Number(meta.rows_venues ?? 0) },
+      meta,
+    };
   } finally {
     db.close();
   }
@@ -102,4 +105,34 @@ export function storedImport(path: string): StoredImport | null {
   } finally {
     db.close();
   }
+}
+
+/** What a target serves: its data version, its counts and, in the main database of a plan, the manifest. */
+export interface Stored {
+  version: string;
+  counts: BuildCounts;
+  manifest: ShardManifest | null;
+}
+
+const manifestOf = (json: string | undefined): ShardManifest | null =>
+  json === undefined ? null : (JSON.parse(json) as ShardManifest);
+
+/** What a local or file target serves (null: no data). */
+export function storedFile(path: string | null): Stored | null {
+  const version = path === null ? null : storedDataVersion(path);
+  if (path === null || version === null) return null;
+  const { counts, meta } = storedCounts(path);
+  return { version, counts, manifest: manifestOf(meta[SHARD_PLAN_KEY]) };
+}
+
+/** What the remote database serves, from its meta rows (null: no data). */
+export function storedRemote(meta: ReadonlyMap<string, string> | undefined): Stored | null {
+  const version = meta?.get("data_version");
+  if (version === undefined) return null;
+  const count = (key: string) => Number(meta?.get(key) ?? 0);
+  return {
+    version,
+    counts: { ...noCounts(), cities: count("rows_cities"), venues: count("rows_venues") },
+    manifest: manifestOf(meta?.get(SHARD_PLAN_KEY)),
+  };
 }

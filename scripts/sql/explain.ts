@@ -18,6 +18,7 @@ import { CITIES } from "../../src/query/cities.ts";
 import type { Page } from "../../src/query/records.ts";
 import { withLongWords } from "../../src/match/long-words.ts";
 import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
+import { readsMainOnly } from "../../src/d1/main-only.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { firstTrip } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
@@ -111,14 +112,20 @@ function ranStatement(db: Database.Database, statement: Sql): RanStatement & { a
 /**
  * The worker's round trips run on a SQLite file instead of a D1 session, each reported to
  * `onTrip` with its statements as they ran (npm run sql; the place reading of npm run venues).
+ * With `main`, `db` is a venue database, and the statements that the worker runs in the main
+ * database (src/d1/main-only.ts) run on `main`.
  */
 export function localRunner(
   db: Database.Database,
   onTrip: (what: string, ran: RanStatement[]) => void = () => {},
+  main?: Database.Database,
 ): Runner {
   return {
     run: (what, list, names = []) => {
-      const ran = list.map((s, i) => ({ ...ranStatement(db, withLongWords(s)), name: names[i] }));
+      const ran = list.map((s, i) => ({
+        ...ranStatement(main !== undefined && readsMainOnly(names[i]) ? main : db, withLongWords(s)),
+        name: names[i],
+      }));
       onTrip(
         what,
         ran.map(({ all: _all, ...r }) => r),
@@ -133,10 +140,11 @@ export async function explainSearch(
   db: Database.Database,
   request: SearchRequest,
   language: Language = "en",
+  main?: Database.Database,
 ): Promise<Explained> {
   const q = (request.resource === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
   const trips: Explained["trips"] = [];
-  const runner = localRunner(db, (what, ran) => trips.push({ what, statements: ran }));
+  const runner = localRunner(db, (what, ran) => trips.push({ what, statements: ran }), main);
   if (request.suggest !== undefined) {
     return { request, language, trips, forgiving: false, page: await runSuggest(q, runner, request.suggest, language) };
   }

@@ -8,6 +8,7 @@ import { areaOf, type SearchParams } from "../params/search-params.ts";
 import type { Runner } from "../query/resource.ts";
 import { shardPlacesSql, shardPlanSql } from "../query/shard-places.ts";
 import type { Sql } from "../sql/sql.ts";
+import { splitByDatabase } from "./main-only.ts";
 import { NotCurrent, Session } from "./session.ts";
 import { filterPlace, shardsFor, type FilterPlace } from "./shards.ts";
 
@@ -65,7 +66,8 @@ async function routingRead(main: Session, known: string | null, placesSql: Sql |
 /**
  * Runs a search's round trips in the one venue database it asks, while that holds the import the
  * main database names for it; else, from its first round trip on, in the main database (which
- * still holds every venue: docs/deploy.md#past-one-database).
+ * still holds every venue: docs/deploy.md#past-one-database). A trip's statements that read what
+ * the main database alone holds (main-only.ts) run there, beside the venue database's.
  */
 class InShard implements Runner {
   private inMain = false;
@@ -75,8 +77,19 @@ class InShard implements Runner {
     private readonly main: Session,
   ) {}
 
-  async run(what: string, statements: readonly Sql[]) {
+  async run(what: string, statements: readonly Sql[], names?: readonly string[]) {
     if (this.inMain) return this.main.run(what, statements);
+    const trip = splitByDatabase(statements, names);
+    if (trip.main.length === 0) return (await this.inShard(what, statements)) ?? this.main.run(what, statements);
+    const [venueRows, mainRows] = await Promise.all([
+      this.inShard(what, trip.venues),
+      this.main.run(`${what} (the vocabulary)`, trip.main),
+    ]);
+    return trip.joined(venueRows ?? (await this.main.run(what, trip.venues)), mainRows);
+  }
+
+  /** The rows of the venue database, counted as the main session's; null when it holds another import. */
+  private async inShard(what: string, statements: readonly Sql[]) {
     const rowsBefore = this.shard.rowsRead;
     try {
       const rows = await this.shard.run(what, statements);
@@ -88,7 +101,7 @@ class InShard implements Runner {
       // Only the first round trip meets it (a later change is VersionChanged: session.ts).
       if (!(error instanceof NotCurrent)) throw error;
       this.inMain = true;
-      return this.main.run(what, statements);
+      return null;
     }
   }
 }

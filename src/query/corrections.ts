@@ -11,6 +11,12 @@ import type { Candidate, Lookup } from "./typos.ts";
 /** Candidate corrections of one query word, the most common first. */
 const CANDIDATES_PER_WORD = 200;
 
+/**
+ * The name of correctionsSql's statement in a search's first round trip: over venue databases it
+ * runs in the main database, whose vocabulary counts every venue (src/d1/main-only.ts).
+ */
+export const CORRECTIONS = "corrections";
+
 /** The vocabulary's candidate corrections of one query word (of a name or of a place), as a JSON array of [word, records, places]. */
 function candidatesJson(resource: Resource, lookup: Lookup): Sql {
   const column = raw(resource === "venues" ? "w.venues" : "w.cities");

@@ -10,7 +10,7 @@ import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
-import { correctionsSql } from "./corrections.ts";
+import { CORRECTIONS, correctionsSql } from "./corrections.ts";
 import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
@@ -86,11 +86,11 @@ export interface FirstTrip {
 
 /** What the first trip read after the page: corrections, place readings (null when not asked). */
 export function firstTripRows(rows: TripRows) {
-  const corrections = rows.rows("corrections")[0];
+  const corrections = rows.rows(CORRECTIONS)[0];
   return {
     corrections,
     places: rows.has("places") ? rows.rows("places") : null,
-    filtersHold: rows.has("corrections") ? holds(corrections) : undefined,
+    filtersHold: rows.has(CORRECTIONS) ? holds(corrections) : undefined,
   };
 }
 
@@ -103,7 +103,7 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const fuzzy = list.length > 0;
   if (fuzzy) {
     const options = { unless: strict.stands, held: heldSql(q, p) };
-    trip.add("corrections", correctionsSql(q.resource, q.fts, queryWords, list, options));
+    trip.add(CORRECTIONS, correctionsSql(q.resource, q.fts, queryWords, list, options));
   }
   // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
   // places the end of the name may stand for (read as without an area; the answer is in it).

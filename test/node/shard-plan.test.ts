@@ -1,7 +1,8 @@
 /**
  * The shard plan (scripts/import/shards/plan.ts): every place in exactly one database, whole
  * countries where they fit, big ones split by state and cell, no database over its share and the
- * largest region together; checked against a count of the places by brute force.
+ * largest region together; checked against a count of the places by brute force. A plan kept from
+ * one import to the next: its regions where they are while the data grows evenly.
  */
 import { describe, expect, it } from "vitest";
 import { shardCell } from "../../src/data-contract/shards.ts";
@@ -96,5 +97,39 @@ describe("the shard plan", () => {
     expect(only?.venues).toBe(places.reduce((n, p) => n + p.venues, 0));
     expect(planShards(places, 4)).toEqual(planShards([...places].reverse(), 4));
     expect(() => planShards(places, 0)).toThrow(RangeError);
+  });
+});
+
+describe("a plan kept from one import to the next", () => {
+  it("keeps the regions of the plan served while they fit, and plans afresh when they do not", () => {
+    const places = drawn("kept", 3000);
+    const served = planShards(places, 8);
+    const regions = (plan: ReturnType<typeof planShards>) => plan.map((s) => s.regions);
+    const kept = regions(served);
+    expect(planShards(places, 8, kept)).toEqual(served);
+    // More venues in one place: every region where it was, that place's database holding them.
+    const grown = places.map((p, i) => (i === 7 ? { ...p, venues: p.venues + 300 } : p));
+    const afterGrowth = planShards(grown, 8, kept);
+    expect(regions(afterGrowth)).toEqual(kept);
+    expect(regions(planShards(grown, 8))).not.toEqual(kept);
+    expect(counted(grown, afterGrowth)).toEqual(afterGrowth.map((s) => s.venues));
+    // A new country: a region of its own, the others kept.
+    const newCountry = [...places, place("NEW", "1", 10, 10, 50)];
+    const withNew = planShards(newCountry, 8, kept);
+    const before = new Set(kept.flat().map((r) => JSON.stringify(r)));
+    expect(withNew.flatMap((s) => s.regions).filter((r) => !before.has(JSON.stringify(r)))).toEqual([
+      { country: "NEW" },
+    ]);
+    expect(counted(newCountry, withNew)).toEqual(withNew.map((s) => s.venues));
+    // A new state of a country held by state: planned afresh (a region of the whole country would overlap).
+    const split = kept.flat().find((r) => r.state !== undefined);
+    expect(split).toBeDefined();
+    const newState = [...places, place(split?.country ?? "", "new state", 10, 10, 5)];
+    expect(planShards(newState, 8, kept)).toEqual(planShards(newState, 8));
+    // One place grown far past a fresh plan's largest database: planned afresh.
+    const uneven = places.map((p, i) => (i === 7 ? { ...p, venues: p.venues + 2 * (served[0]?.venues ?? 0) } : p));
+    expect(planShards(uneven, 8, kept)).toEqual(planShards(uneven, 8));
+    // Another number of databases: planned afresh.
+    expect(planShards(places, 3, kept)).toEqual(planShards(places, 3));
   });
 });

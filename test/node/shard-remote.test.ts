@@ -3,7 +3,8 @@
  * the real wrangler on a local D1 standing in for the remote (scripts/tools/wrangler-d1-stand-in.sh),
  * `--remote --dry-run --shards 2` says what the main database and each venue database would cost
  * and what they cost in all, and sends nothing; a run that would send is refused, as is a plan
- * that cannot hold the databases.
+ * that cannot hold the databases. Then each database is sent its import, and a change of one
+ * region's venues reaches the main database and that region's venue database alone.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -96,5 +97,50 @@ describe("a remote import in venue databases", () => {
     const again = await importCommand([...ARGS, "--shards", "2"], env);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout.match(/already holds data version/g)).toHaveLength(3);
+  }, 600_000);
+});
+
+describe("a refresh of venue databases", () => {
+  it("refreshes one region's venue database alone when only its venues changed", async () => {
+    const env = { ...standInRemote(REMOTE), IMPORT_WRANGLER_CONFIG: CONFIG };
+    const files = mkdtempSync(join(tmpdir(), "vcs-shard-venues-"));
+    const before = join(files, "venues.csv");
+    const after = join(files, "more-venues.csv");
+    const venues = readFileSync(join(ROOT, "test", "fixtures", "venues.csv"), "utf8");
+    writeFileSync(before, venues);
+    // Three more venues in Vienna (2761369), whose region one venue database holds.
+    const vienna = [1, 2, 3].map((n) => `ab${n}0c0de,Neue Halle ${n},2761369,`).join("\n");
+    writeFileSync(after, `${venues.trimEnd()}\n${vienna}\n`);
+    const command = (file: string) => [...ARGS.slice(0, -4), "--venues", file, "--shards", "2"];
+    const served = () =>
+      [d1Database(CONFIG), ...shardDatabases(2, CONFIG)].map((d) =>
+        open(localD1File(d.id, REMOTE), (db) => ({
+          version: db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string,
+          venues: db.prepare("SELECT count(*) FROM venues").pluck().get() as number,
+          regions: manifestOf(db).map((m) => m.regions.map((r) => r.country)),
+        })),
+      );
+    try {
+      const first = await importCommand(command(before), env);
+      expect(first.code, first.stderr).toBe(0);
+      const [main, ...shards] = served();
+      const vienna = shards.findIndex((_, i) => main?.regions[i]?.includes("AT"));
+      expect(vienna).toBeGreaterThanOrEqual(0);
+      const refresh = await importCommand(command(after), env);
+      expect(refresh.code, refresh.stderr).toBe(0);
+      const [mainAfter, ...shardsAfter] = served();
+      // The plan kept its regions; the main database and Vienna's took the change, the other nothing.
+      expect(mainAfter?.regions).toEqual(main?.regions);
+      expect(mainAfter?.venues).toBe((main?.venues ?? 0) + 3);
+      shardsAfter.forEach((s, i) => {
+        expect(s.venues).toBe((shards[i]?.venues ?? 0) + (i === vienna ? 3 : 0));
+        if (i === vienna) expect(s.version).not.toBe(shards[i]?.version);
+        else expect(s.version).toBe(shards[i]?.version);
+      });
+      expect(refresh.stdout.match(/already holds data version/g)).toHaveLength(1);
+      expect(refresh.stdout).toContain(`remote-shard-${2 - vienna} already holds data version`);
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
   }, 600_000);
 });

@@ -4,8 +4,8 @@
  *
  * - The import: every venue in exactly one venue database, as its manifest says, and a search whose
  *   filters lie in one venue database answered there as the one database answers it (the worker's
- *   own statements run on both files); the routing (src/d1/shards.ts) asks every database that
- *   answers.
+ *   own statements run on both files; a typo's corrections from the main database's vocabulary:
+ *   src/d1/main-only.ts); the routing (src/d1/shards.ts) asks every database that answers.
  * - The worker, tried as a user would: each import served by `wrangler dev` (the sharded one with
  *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
  *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
@@ -23,7 +23,15 @@ import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wr
 import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
-import { broadRequests, manifestOf, regionFilter, requestsNear, venuesOf } from "../support/shard-requests.ts";
+import {
+  broadRequests,
+  foreignPaths,
+  manifestOf,
+  regionFilter,
+  requestsNear,
+  venuesOf,
+  venueWords,
+} from "../support/shard-requests.ts";
 import type { ShardManifest } from "../../src/data-contract/shards.ts";
 import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { areaOf } from "../../src/params/search-params.ts";
@@ -74,9 +82,9 @@ let shardDbs: Database.Database[];
 beforeAll(async () => {
   await runImport({ ...DATA, target: { kind: "local", persistTo: ONE } }, quiet);
   await runShardedImport({ ...DATA, target: { kind: "local", persistTo: SHARDED } }, SHARDS, true, CONFIG);
-  paths = drawnPaths();
   mainDb = new Database(localD1File(d1Database().id, SHARDED), { readonly: true });
   shardDbs = shardDatabases(SHARDS).map((d) => new Database(localD1File(d.id, SHARDED), { readonly: true }));
+  paths = [...drawnPaths(), ...foreignPaths(mainDb, shardDbs).flat()];
   [one, sharded] = await Promise.all([
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
     startDevServer({
@@ -209,13 +217,39 @@ describe("venue databases by region", () => {
         if (v?.country === null || v === undefined) continue;
         for (const path of requestsNear(v, regionFilter(v, manifest))) {
           const one = await explainSearch(mainDb, searchRequest(path));
-          const sharded = await explainSearch(db, searchRequest(path));
+          const sharded = await explainSearch(db, searchRequest(path), "en", mainDb);
           expect(sharded.page, `${path} in venue database ${i + 1}`).toEqual(one.page);
           compared++;
         }
       }
     }
     expect(compared).toBeGreaterThan(300);
+  });
+});
+
+describe("a venue database's vocabulary (src/d1/main-only.ts)", () => {
+  it("holds its own venues' words, and a typo in it is forgiven with the corrections of every venue", async () => {
+    const one = new Database(localD1File(d1Database().id, ONE), { readonly: true });
+    let compared = 0;
+    try {
+      const every = new Set(venueWords(one));
+      for (const [i, requests] of foreignPaths(mainDb, shardDbs).entries()) {
+        const db = shardDbs[i] ?? mainDb;
+        const own = venueWords(db);
+        expect(own.filter((w) => !every.has(w))).toEqual([]);
+        expect(every.size - own.length, `venue database ${i + 1}`).toBeGreaterThan(100);
+        for (const path of requests) {
+          const sharded = await explainSearch(db, searchRequest(path), "en", mainDb);
+          expect(sharded.page, `${path} in venue database ${i + 1}`).toEqual(
+            (await explainSearch(one, searchRequest(path))).page,
+          );
+          compared++;
+        }
+      }
+    } finally {
+      one.close();
+    }
+    expect(compared).toBe(225);
   });
 });
 
@@ -244,7 +278,7 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
     for (const path of [...routed.map(([p]) => p), ...broad]) {
       const shards = askedShards(path, manifest);
       for (const [i, db] of shardDbs.entries()) {
-        const answer = await explainSearch(db, searchRequest(path));
+        const answer = await explainSearch(db, searchRequest(path), "en", mainDb);
         if (answer.page.total > 0) expect(shards, `${path}: venue database ${i + 1} answers`).toContain(i + 1);
       }
     }

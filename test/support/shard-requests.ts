@@ -90,3 +90,40 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
   ];
 }
+
+/** Words of 5 letters or more that venues of `db` hold. */
+export const venueWords = (db: Database.Database): string[] =>
+  db.prepare("SELECT word FROM words WHERE venues > 0 AND length(word) >= 5").pluck().all() as string[];
+
+/**
+ * Searches within the regions of 25 venues of a venue database (`venues`) for a word that only
+ * other venue databases' venues hold (`others`), typed with a typo, after a word of the venue's
+ * name, and its start: the corrections of such a typo are counted over every venue.
+ */
+function foreignWordRequests(venues: readonly VenueRow[], others: readonly string[], manifest: ShardManifest) {
+  return Array.from({ length: 25 }, (_, k) => {
+    const v = venues[Math.floor((k / 25) * venues.length)];
+    const word = others[(k * 7) % others.length];
+    if (v === undefined || word === undefined) return [];
+    const typo = word.slice(0, 2) + word.slice(3);
+    const region = regionFilter(v, manifest);
+    return [typo, `${words(v.name)[0] ?? "a"} ${typo}`, word.slice(0, 4)].map(
+      (name) => `/1.0/search/venues?name=${encodeURIComponent(name)}&${region}`,
+    );
+  }).flat();
+}
+
+/** Per venue database of `main`'s plan, the searches of foreignWordRequests in its regions. */
+export function foreignPaths(main: Database.Database, shards: readonly Database.Database[]): string[][] {
+  const manifest = manifestOf(main);
+  const every = venueWords(main);
+  return shards.map((db) => {
+    const own = new Set(venueWords(db));
+    const venues = venuesOf(db).filter((v) => v.country !== null);
+    return foreignWordRequests(
+      venues,
+      every.filter((w) => !own.has(w)),
+      manifest,
+    );
+  });
+}

@@ -25,8 +25,7 @@ import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
-import type { PlannedShard } from "../shards/plan.ts";
-import { keepShardVenues, OTHER_VENUE_WORDS, type ShardChoice } from "../shards/venues.ts";
+import { keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -68,8 +67,8 @@ export interface BuildCounts {
   venueFiles: VenueFileReport[];
   /** Where the imported venues come from (generated, file, musicbrainz, openstreetmap): their licences follow. */
   venueSources: string[];
-  /** With --shards: the plan of the venue databases (scripts/import/shards/), else none. */
-  shardPlan: PlannedShard[];
+  /** With --shards: the plan of the venue databases and their venues' digests (scripts/import/shards/), else none. */
+  shardPlan: BuiltPlan;
 }
 
 /** Counts before anything was read. */
@@ -91,7 +90,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     duplicateVenues: 0,
     venueFiles: [],
     venueSources: [],
-    shardPlan: [],
+    shardPlan: { shards: [], digests: [] },
   };
 }
 
@@ -138,11 +137,7 @@ export async function build(
     problems.check();
     venueDocuments(db, progress);
     indexes.index("side_venues");
-    counts.words = vocabulary(
-      db,
-      progress,
-      options.shards?.index === undefined || options.shards.index === null ? null : OTHER_VENUE_WORDS,
-    );
+    counts.words = vocabulary(db, progress);
     indexes.index("side_words");
     storedTotals(db, progress, { prefixCountMin, anchorEvery });
     counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);

@@ -26,8 +26,7 @@ function wordHash(value: unknown): number {
   return ((h >>> 24) ^ h) & 0xffffff;
 }
 
-/** `otherVenueWords`: a table of the words of venues served by other databases, counted as venues' (shards/venues.ts). */
-export function vocabulary(db: Database.Database, progress: Progress, otherVenueWords: string | null = null): number {
+export function vocabulary(db: Database.Database, progress: Progress): number {
   progress.phase("vocabulary of names (for the stored prefix totals and typo tolerance)");
   db.function("word_hash", { deterministic: true }, wordHash);
   // Every word once, counted; the words of 1 and 2 letters stay in a temp table, for the prefixes
@@ -37,13 +36,7 @@ export function vocabulary(db: Database.Database, progress: Progress, otherVenue
     CREATE TEMP TABLE all_words AS
     SELECT value AS word, sum(kind = 'v') AS venues, sum(kind = 'c') AS cities, sum(kind = 'p') AS places FROM (
       SELECT 'v' AS kind, j.value FROM temp.ordered_venues, json_each('["' || replace(words, ' ', '","') || '"]') j
-      UNION ALL${
-        otherVenueWords === null
-          ? ""
-          : `
-      SELECT 'v', j.value FROM ${otherVenueWords}, json_each('["' || replace(words, ' ', '","') || '"]') j
-      UNION ALL`
-      }
+      UNION ALL
       SELECT 'c', j.value FROM raw_cities, json_each('["' || replace(words, ' ', '","') || '"]') j
       UNION ALL
       SELECT 'p', j.value FROM place_names, json_each('["' || replace(form, ' ', '","') || '"]') j

@@ -4,8 +4,9 @@
  * answers of several venue databases, every venue too; then each venue database (the local D1's of
  * its binding, written into wrangler.shards.toml: config.ts; or beside FILE: shardFile), each an
  * import of the same sources that keeps the venues of its regions. Every one of them plans alike
- * from the same placed venues (venues.ts) and writes the manifest into its meta rows. Each runs in
- * a process of its own (child.ts), one after the other.
+ * from the same placed venues (venues.ts); the main one writes the manifest, which names each venue
+ * database's data version (meta.ts), and a venue database that holds it already is skipped as
+ * current. Each runs in a process of its own (child.ts), one after the other.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -92,13 +93,22 @@ export async function runShardedImport(
   const databases = target.kind === "file" ? [] : shardDatabases(count);
   if (target.kind === "remote") checkRemote(options, databases);
   const main = await importApart({ ...options, shards: { count, index: null } }, quiet);
+  const manifest = main.shardManifest ?? [];
+  if (manifest.length !== count)
+    throw new ImportError(`the main database's manifest names ${manifest.length} venue databases, not ${count}`);
+  const kept = manifest.map((s) => s.regions);
   // The local D1 is served while it imports: the venue databases are paced as the main one is.
   const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
   const shards: ShardedSummary["shards"] = [];
-  for (let index = 0; index < count; index++) {
+  for (const [index, { version }] of manifest.entries()) {
     const [shardOptions, file] = shardTarget(target, databases, index + 1);
     const summary = await importApart(
-      { ...options, ...(pacing === undefined ? {} : { pacing }), target: shardOptions, shards: { count, index } },
+      {
+        ...options,
+        ...(pacing === undefined ? {} : { pacing }),
+        target: shardOptions,
+        shards: { count, index, version, kept },
+      },
       quiet,
     );
     shards.push({ file, summary });

@@ -91,14 +91,12 @@ export function regionsOf(places: readonly PlaceCount[], share: number): Unit[] 
 
 const regionKey = (r: Region): string => `${r.country}/${r.state ?? ""}/${r.cell?.level ?? ""}/${r.cell?.code ?? ""}`;
 
-/** The plan of `shards` venue databases for venues in these places. */
-export function planShards(places: readonly PlaceCount[], shards: number): PlannedShard[] {
-  if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`shards must be a positive integer, got ${shards}`);
-  const units = regionsOf(places, total(places) / shards).sort(
+/** Deals units out largest first, each to the database that holds the fewest venues so far. */
+function deal(plan: PlannedShard[], units: readonly Unit[]): PlannedShard[] {
+  const sorted = [...units].sort(
     (a, b) => b.venues - a.venues || regionKey(a.region).localeCompare(regionKey(b.region)),
   );
-  const plan: PlannedShard[] = Array.from({ length: shards }, () => ({ regions: [], venues: 0 }));
-  for (const unit of units) {
+  for (const unit of sorted) {
     const least = plan.reduce((best, s, i) => (s.venues < (plan[best]?.venues ?? 0) ? i : best), 0);
     const shard = plan[least];
     if (shard === undefined) continue;
@@ -107,6 +105,61 @@ export function planShards(places: readonly PlaceCount[], shards: number): Plann
   }
   for (const shard of plan) shard.regions.sort((a, b) => regionKey(a).localeCompare(regionKey(b)));
   return plan;
+}
+
+/** The plan of `shards` venue databases for venues in these places, made afresh. */
+function freshPlan(places: readonly PlaceCount[], shards: number): PlannedShard[] {
+  const plan: PlannedShard[] = Array.from({ length: shards }, () => ({ regions: [], venues: 0 }));
+  return deal(plan, regionsOf(places, total(places) / shards));
+}
+
+/**
+ * A plan that keeps the regions of `kept`: each place in the database whose region holds it, and
+ * the countries that none holds dealt out as new regions. Null when a place's country is held
+ * only in part (a new state of a split country: planned afresh).
+ */
+function keptPlan(places: readonly PlaceCount[], kept: readonly (readonly ShardRegion[])[]): PlannedShard[] | null {
+  const plan: PlannedShard[] = kept.map((regions) => ({
+    regions: regions.map(({ country, state, cell }) => ({
+      country,
+      ...(state === undefined ? {} : { state }),
+      ...(cell === undefined ? {} : { cell }),
+    })),
+    venues: 0,
+  }));
+  const countries = new Set(kept.flat().map((r) => r.country));
+  const left: PlaceCount[] = [];
+  for (const place of places) {
+    const shard = plan.find((s) => s.regions.some((r) => regionHolds(r, place)));
+    if (shard !== undefined) shard.venues += place.venues;
+    else if (countries.has(place.country)) return null;
+    else left.push(place);
+  }
+  return deal(plan, regionsOf(left, total(places) / kept.length));
+}
+
+/**
+ * How much more the largest database of a kept plan may hold than that of a plan made afresh: a
+ * refresh keeps each region where it is (and the databases whose venues did not change as they
+ * are: docs/deploy.md#past-one-database) until the data has grown that unevenly.
+ */
+const KEPT_WITHIN = 1.25;
+
+/**
+ * The plan of `shards` venue databases for venues in these places; with `kept` (the regions of
+ * each database of the plan served now), that plan, as long as it keeps the largest database
+ * within KEPT_WITHIN of a plan made afresh.
+ */
+export function planShards(
+  places: readonly PlaceCount[],
+  shards: number,
+  kept?: readonly (readonly ShardRegion[])[],
+): PlannedShard[] {
+  if (!Number.isInteger(shards) || shards < 1) throw new RangeError(`shards must be a positive integer, got ${shards}`);
+  const fresh = freshPlan(places, shards);
+  const keeping = kept === undefined || kept.length !== shards ? null : keptPlan(places, kept);
+  const most = (plan: readonly PlannedShard[]) => Math.max(...plan.map((s) => s.venues));
+  return keeping !== null && most(keeping) <= KEPT_WITHIN * most(fresh) ? keeping : fresh;
 }
 
 /** The shard that holds a place under a plan, or -1. */

@@ -5,14 +5,22 @@
  * its city's (country, state, the cell of the city's point), so a city's venues stay together and
  * keep their pos; a venue without a city is in the region of its own (country "").
  */
+import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
-import { shardCell, type ShardBox, type ShardPlace } from "../../../src/data-contract/shards.ts";
+import { shardCell, type ShardBox, type ShardPlace, type ShardRegion } from "../../../src/data-contract/shards.ts";
 import { planShards, regionOf, shardOf, type PlaceCount, type PlannedShard } from "./plan.ts";
 
-/** Which database of how many a build is: `index` null for the main one, which keeps every venue. */
+/**
+ * Which database of how many a build is: `index` null for the main one, which keeps every venue; a
+ * venue database's `version`, the one the main database's manifest names for it (meta.ts), and
+ * `kept` that manifest's regions, so that it plans as the main database did.
+ */
 export interface ShardChoice {
   count: number;
   index: number | null;
+  version?: string;
+  /** The regions of each database of the plan served now, kept while they fit (plan.ts). */
+  kept?: ShardRegion[][];
 }
 
 /** A venue's place (country, state, lat, lng), from the venue joined with its city (alias v, c); then its own point. */
@@ -64,22 +72,62 @@ function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: 
   return plan;
 }
 
+/** The columns of a raw venue that the data served is made from (its file and line only say where it was read). */
+const SERVED_COLUMNS = [
+  "id",
+  "name",
+  "name_norm",
+  "words",
+  "names",
+  "own",
+  "shared",
+  "name_sets",
+  "name_texts",
+  "localized",
+  "city_gid",
+  "url",
+  "lat",
+  "lng",
+  "kind",
+  "source",
+  "hints",
+  "country_hint",
+  "placed",
+  "own_id",
+  "own_url",
+].map((c) => `v.${c}`);
+
 /**
- * The words of the other databases' venues, which a venue database's vocabulary counts as its own
- * (phases/vocabulary.ts): the corrections of a typo, and the order they are tried in, are the one
- * database's, so a search in one venue database forgives a typo as the one database does.
+ * Per venue database of the plan, a digest of its venues as the build placed them, in the order
+ * read: what it serves beyond the places is made from them alone (its vocabulary counts its own
+ * venues' words: src/d1/main-only.ts), so the same digest means the same venues, whatever the other
+ * regions hold (meta.ts: a venue database's data version).
  */
-export const OTHER_VENUE_WORDS = "temp.other_venue_words";
+function venueDigests(db: Database.Database, count: number): string[] {
+  const hashes = Array.from({ length: count }, () => createHash("sha256"));
+  const rows = db
+    .prepare(
+      `SELECT shard_of(${PLACE.join(", ")}), ${SERVED_COLUMNS.join(", ")} FROM ${VENUES_IN_CITIES} ORDER BY v.rowid`,
+    )
+    .raw()
+    .iterate() as Iterable<[number, ...unknown[]]>;
+  for (const [shard, ...row] of rows) hashes[shard]?.update(`${JSON.stringify(row)}\n`);
+  return hashes.map((h) => h.digest("hex").slice(0, 16));
+}
+
+/** A plan of venue databases as a build made it: each database's regions and venues, and the digest of its venues. */
+export interface BuiltPlan {
+  shards: PlannedShard[];
+  digests: string[];
+}
 
 /**
  * Plans the databases from the build's placed venues and, in a venue database, drops the venues of
- * the others, their words kept in OTHER_VENUE_WORDS.
+ * the others.
  */
-export function keepShardVenues(db: Database.Database, choice: ShardChoice): PlannedShard[] {
+export function keepShardVenues(db: Database.Database, choice: ShardChoice): BuiltPlan {
   const { places, bounds } = placedCounts(db);
-  const plan = withBoxes(planShards(places, choice.count), places, bounds);
-  if (choice.index === null) return plan;
-  const index = choice.index;
+  const plan = withBoxes(planShards(places, choice.count, choice.kept), places, bounds);
   db.function("shard_of", { deterministic: true }, (country, state, lat, lng) =>
     shardOf(plan, {
       country: String(country),
@@ -87,13 +135,11 @@ export function keepShardVenues(db: Database.Database, choice: ShardChoice): Pla
       cell: country === "" ? 0 : cellAt(lat as number | null, lng as number | null),
     }),
   );
-  db.exec(`CREATE TEMP TABLE other_venues (id INTEGER PRIMARY KEY);
-           CREATE TABLE ${OTHER_VENUE_WORDS} (words TEXT NOT NULL)`);
-  db.prepare(
-    `INSERT INTO temp.other_venues SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE shard_of(${PLACE.join(", ")}) <> ?`,
-  ).run(index);
-  db.exec(`INSERT INTO ${OTHER_VENUE_WORDS} SELECT words FROM raw_venues WHERE rowid IN (SELECT id FROM temp.other_venues);
-           DELETE FROM raw_venues WHERE rowid IN (SELECT id FROM temp.other_venues);
-           DROP TABLE temp.other_venues`);
-  return plan;
+  const digests = venueDigests(db, choice.count);
+  if (choice.index !== null) {
+    db.prepare(
+      `DELETE FROM raw_venues WHERE rowid IN (SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE shard_of(${PLACE.join(", ")}) <> ?)`,
+    ).run(choice.index);
+  }
+  return { shards: plan, digests };
 }

@@ -40,6 +40,13 @@ export function resolveSources(options: ImportOptions) {
   const generated = venueFiles.length === 0;
   const venueCount = options.venueCount ?? DEFAULT_VENUE_COUNT;
   const seed = options.seed ?? DEFAULT_SEED;
+  const placeOptions = {
+    skipInvalid: options.skipInvalid === true,
+    prefixCountMin: options.prefixCountMin ?? null,
+    cellCountMin: options.cellCountMin ?? null,
+    countryNames: countryNamesSource(),
+    ...minPopulationOf(options),
+  };
   return {
     sources: {
       cities,
@@ -58,12 +65,11 @@ export function resolveSources(options: ImportOptions) {
       ...(generated
         ? { venues: "generated", venueCount, seed }
         : { venues: "files", musicbrainzTypes: options.musicbrainzTypes ?? null, osmTags: options.osmTags ?? null }),
-      skipInvalid: options.skipInvalid === true,
-      prefixCountMin: options.prefixCountMin ?? null,
-      cellCountMin: options.cellCountMin ?? null,
-      countryNames: countryNamesSource(),
-      ...minPopulationOf(options),
+      ...placeOptions,
     },
+    // A venue database's version is that of the places and of its venues (shards/meta.ts).
+    placeFiles: [countries, admin1, cities, localized, regionCodes],
+    placeVersionOptions: placeOptions,
     description: [
       `cities: ${basename(cities)}${"minPopulation" in minPopulationOf(options) ? ` (population ${options.minPopulation} or more)` : ""}`,
       `admin1: ${basename(admin1)}`,
