@@ -98,8 +98,9 @@ const SERVED_COLUMNS = [
 ].map((c) => `v.${c}`);
 
 /**
- * Per venue database of the plan, a digest of its venues as the build placed them, in the order
- * read: what it serves beyond the places is made from them alone (its vocabulary counts its own
+ * Per venue database of the plan, a digest of its venues as the build placed them, by id (the
+ * generator's threads write their rows in an order of their own): what it serves beyond the
+ * places is made from them alone (its vocabulary counts its own
  * venues' words: src/d1/main-only.ts), so the same digest means the same venues, whatever the other
  * regions hold (meta.ts: a venue database's data version).
  */
@@ -107,7 +108,7 @@ function venueDigests(db: Database.Database, count: number): string[] {
   const hashes = Array.from({ length: count }, () => createHash("sha256"));
   const rows = db
     .prepare(
-      `SELECT shard_of(${PLACE.join(", ")}), ${SERVED_COLUMNS.join(", ")} FROM ${VENUES_IN_CITIES} ORDER BY v.rowid`,
+      `SELECT shard_of(${PLACE.join(", ")}), ${SERVED_COLUMNS.join(", ")} FROM ${VENUES_IN_CITIES} ORDER BY v.id, v.source, v.url`,
     )
     .raw()
     .iterate() as Iterable<[number, ...unknown[]]>;
