@@ -42,6 +42,12 @@ export function textField(value: string | undefined, what: string, max = 200): s
   return v;
 }
 
+/** Bad rows as collected: how many, and the first ones. */
+export interface CollectedProblems {
+  total: number;
+  kept: Problem[];
+}
+
 /** The most problems kept for the report; beyond it they are only counted. */
 const KEPT = 1000;
 const SHOWN = 20;
@@ -76,6 +82,17 @@ export class Problems {
 
   get count(): number {
     return this.total;
+  }
+
+  /** What was collected, to be taken over by another import of the same rows (shards/read-once.ts). */
+  collected(): CollectedProblems {
+    return { total: this.total, kept: [...this.list] };
+  }
+
+  /** Takes over what another import collected from the same rows. */
+  takeOver(collected: CollectedProblems): void {
+    this.list.push(...collected.kept.slice(0, KEPT - this.list.length));
+    this.total += collected.total;
   }
 
   /** Stops the import if rows were bad and --skip-invalid was not given. */

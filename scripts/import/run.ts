@@ -10,8 +10,16 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { ShardManifest } from "../../src/data-contract/shards.ts";
 import { ROOT } from "../tools/project.ts";
-import { createBuildFile, RAW_VENUES_FILE, SIDE_FILES, sidePathOf } from "./phases/build-file.ts";
-import { build, noCounts, type BuildCounts } from "./phases/build.ts";
+import {
+  buildFileFrom,
+  createBuildFile,
+  RAW_VENUES_FILE,
+  SIDE_FILES,
+  sidePathOf,
+  type ReadBuild,
+} from "./phases/build-file.ts";
+import { build, noCounts, type BuildCounts, type ReadShared } from "./phases/build.ts";
+import { sharedRead } from "./shards/read-once.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
 import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
@@ -33,7 +41,7 @@ import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
 export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
 
 /** Where builds and remote SQL files are kept while an import runs. */
-const WORK_DIR = join(ROOT, ".wrangler", "import");
+export const WORK_DIR = join(ROOT, ".wrangler", "import");
 
 export type Target =
   /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
@@ -115,7 +123,8 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const seconds = () => (Date.now() - started) / 1000;
   const s = resolveSources(options);
   const plan = await PlanImport.of(options.shards, s);
-  const version = plan.version(await dataVersion(s.files, s.versionOptions));
+  const sourcesVersion = await dataVersion(s.files, s.versionOptions);
+  const version = plan.version(sourcesVersion);
   const { target } = options;
   const targetPath = targetFile(target, progress);
   const remote =
@@ -130,15 +139,9 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const remoteDir = join(WORK_DIR, `remote-${version}`);
   // A remote import whose SQL files are all written resumes their upload without a new build.
   const resuming = remote !== null && completeFiles(remoteDir) !== null;
-  const buildPath = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
   const problems = new Problems(options.skipInvalid === true);
-  let buildDb = resuming ? null : createBuildFile(buildPath);
-  const dropBuild = () => {
-    buildDb?.close();
-    buildDb = null;
-    rmSync(buildPath, { force: true });
-    for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(buildPath, side), { force: true });
-  };
+  const read = sharedRead(options.shards, options.skipInvalid === true, sourcesVersion);
+  const { buildDb, dropBuild } = buildFile(resuming ? null : (read.from ?? "new"));
   try {
     const { counts, meta, manifest } = await built(buildDb, {
       options,
@@ -149,6 +152,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
       progress,
       served: current?.manifest ?? null,
       replica: join(remoteDir, REPLICA_FILE),
+      read: read.shared,
     });
     const published =
       remote !== null
@@ -172,6 +176,19 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   }
 }
 
+/** The build file of an import, new or from a copy (none when a remote import resumes from its files), and how it is dropped. */
+function buildFile(from: ReadBuild | "new" | null) {
+  const path = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
+  let buildDb = from === null ? null : from === "new" ? createBuildFile(path) : buildFileFrom(path, from);
+  const dropBuild = () => {
+    buildDb?.close();
+    buildDb = null;
+    rmSync(path, { force: true });
+    for (const side of [...SIDE_FILES, RAW_VENUES_FILE]) rmSync(sidePathOf(path, side), { force: true });
+  };
+  return { buildDb, dropBuild };
+}
+
 /**
  * The build (none when a remote import resumes from its files), checked against the plan: its
  * counts, the meta rows to publish, and the manifest the main database of a plan serves after.
@@ -187,13 +204,14 @@ async function built(
     progress: Progress;
     served: ShardManifest | null;
     replica: string;
+    read: ReadShared | undefined;
   },
 ) {
   const shards = c.plan.choice(c.served);
   const counts =
     buildDb === null
       ? noCounts()
-      : await build(buildDb, c.s.sources, c.problems, c.progress, buildOptions(c.options, shards));
+      : await build(buildDb, c.s.sources, c.problems, c.progress, { ...buildOptions(c.options, shards), read: c.read });
   if (buildDb !== null) c.plan.check(c.version, counts);
   const meta = [
     ...c.plan.metaRows(counts),

@@ -13,18 +13,19 @@
  *   (Server-Timing says which databases answered).
  */
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAST, runImport } from "../../scripts/import/run.ts";
-import { runShardedImport } from "../../scripts/import/shards/import.ts";
+import { FAST, runImport, type ImportSummary } from "../../scripts/import/run.ts";
+import { readDir, runShardedImport, type ShardedSummary } from "../../scripts/import/shards/import.ts";
 import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wrangler.ts";
 import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
 import {
   broadRequests,
+  drawnPaths,
   foreignPaths,
   manifestOf,
   regionFilter,
@@ -51,40 +52,17 @@ let one: DevServer | undefined;
 let sharded: DevServer | undefined;
 let paths: string[] = [];
 
-/** Requests drawn from 45 venues spread over the order: within their region, broader, deeper, and lookups. */
-function drawnPaths(): string[] {
-  const db = new Database(localD1File(d1Database().id, SHARDED), { readonly: true });
-  try {
-    const manifest = manifestOf(db);
-    const venues = venuesOf(db).filter((v) => v.country !== null);
-    return Array.from({ length: 45 }, (_, i) => venues[Math.floor(((i + 0.5) / 45) * venues.length)]).flatMap(
-      (v, i) => {
-        if (v === undefined) return [];
-        const region = regionFilter(v, manifest);
-        return [
-          ...requestsNear(v, region),
-          ...broadRequests(v, (i % 5) / 5 + 0.05),
-          `/1.0/search/venues?${region}&p=${2 + (i % 7)}`,
-          `/1.0/search/venues?name=${encodeURIComponent(v.name)}&matched=1&${region}`,
-          `/1.0/search/venues?cityId=${v.city}&kind=${v.kind}&p=1`,
-          `/1.0/venue/${v.id}`,
-        ];
-      },
-    );
-  } finally {
-    db.close();
-  }
-}
-
 let mainDb: Database.Database;
 let shardDbs: Database.Database[];
+let imported: ShardedSummary;
+const SHARDED_TARGET = { kind: "local", persistTo: SHARDED } as const;
 
 beforeAll(async () => {
   await runImport({ ...DATA, target: { kind: "local", persistTo: ONE } }, quiet);
-  await runShardedImport({ ...DATA, target: { kind: "local", persistTo: SHARDED } }, SHARDS, true, CONFIG);
+  imported = await runShardedImport({ ...DATA, target: SHARDED_TARGET }, SHARDS, true, CONFIG);
   mainDb = new Database(localD1File(d1Database().id, SHARDED), { readonly: true });
   shardDbs = shardDatabases(SHARDS).map((d) => new Database(localD1File(d.id, SHARDED), { readonly: true }));
-  paths = [...drawnPaths(), ...foreignPaths(mainDb, shardDbs).flat()];
+  paths = [...drawnPaths(mainDb), ...foreignPaths(mainDb, shardDbs).flat()];
   [one, sharded] = await Promise.all([
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
     startDevServer({
@@ -185,6 +163,19 @@ describe("the worker over venue databases", () => {
 });
 
 describe("venue databases by region", () => {
+  it("builds each venue database from the main database's reading of the sources, then drops that copy", () => {
+    const phases = (summary: ImportSummary) => summary.phases.map((p) => p.name);
+    const reading = (name: string) => name.startsWith("reading ") || name.startsWith("generating venues");
+    expect(phases(imported.main).filter(reading)).toContain("reading cities.txt");
+    for (const { summary } of imported.shards) {
+      expect(phases(summary).filter(reading)).toEqual([]);
+      expect(phases(summary)).toContainEqual(
+        expect.stringMatching(/^the sources as the main database's build read them/),
+      );
+    }
+    expect(existsSync(readDir(SHARDED_TARGET))).toBe(false);
+  });
+
   it("holds every venue in exactly one venue database, the one whose regions hold its place", () => {
     const manifest = manifestOf(mainDb);
     expect(manifest.map((s) => s.shard)).toEqual([1, 2, 3]);

@@ -127,3 +127,21 @@ export function foreignPaths(main: Database.Database, shards: readonly Database.
     );
   });
 }
+
+/** Requests drawn from 45 venues of the main database spread over the order: within their region, broader, deeper, and lookups. */
+export function drawnPaths(db: Database.Database): string[] {
+  const manifest = manifestOf(db);
+  const venues = venuesOf(db).filter((v) => v.country !== null);
+  return Array.from({ length: 45 }, (_, i) => venues[Math.floor(((i + 0.5) / 45) * venues.length)]).flatMap((v, i) => {
+    if (v === undefined) return [];
+    const region = regionFilter(v, manifest);
+    return [
+      ...requestsNear(v, region),
+      ...broadRequests(v, (i % 5) / 5 + 0.05),
+      `/1.0/search/venues?${region}&p=${2 + (i % 7)}`,
+      `/1.0/search/venues?name=${encodeURIComponent(v.name)}&matched=1&${region}`,
+      `/1.0/search/venues?cityId=${v.city}&kind=${v.kind}&p=1`,
+      `/1.0/venue/${v.id}`,
+    ];
+  });
+}

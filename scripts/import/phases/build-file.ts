@@ -5,7 +5,7 @@
  * sources are read into; its side files hold the documents of the three FTS indexes, and the raw
  * venues (written there by the generator's worker thread while this thread places the venues).
  */
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../migrations.ts";
 
@@ -64,8 +64,11 @@ export const sidePathOf = (buildPath: string, side: SideFile | typeof RAW_VENUES
 export const attachedPath = (db: Database.Database, name: string): string =>
   db.prepare("SELECT file FROM pragma_database_list WHERE name = ?").pluck().get(name) as string;
 
-/** Creates the side files of a build (empty) and attaches them to the build. */
-function attachSideFiles(db: Database.Database, buildPath: string): void {
+/**
+ * Creates the side files of a build (empty) and attaches them to the build, and the raw venues'
+ * file (empty, or as `keptRawVenues` already holds it).
+ */
+function attachSideFiles(db: Database.Database, buildPath: string, keptRawVenues = false): void {
   for (const side of SIDE_FILES) {
     const path = sidePathOf(buildPath, side);
     rmSync(path, { force: true });
@@ -77,7 +80,7 @@ function attachSideFiles(db: Database.Database, buildPath: string): void {
     db.exec(`PRAGMA ${side}.synchronous = OFF`);
   }
   const rawVenues = sidePathOf(buildPath, RAW_VENUES_FILE);
-  rmSync(rawVenues, { force: true });
+  if (!keptRawVenues) rmSync(rawVenues, { force: true });
   db.prepare(`ATTACH DATABASE ? AS ${RAW_VENUES_FILE}`).run(rawVenues);
   db.exec(`PRAGMA ${RAW_VENUES_FILE}.synchronous = OFF; PRAGMA ${RAW_VENUES_FILE}.cache_size = -16384`);
 }
@@ -118,9 +121,8 @@ const RAW_TABLES = `
   );
   CREATE TABLE raw_localized (lang TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL);`;
 
-/** Creates an empty build file with the served schema (migrations/) and the build's own tables, and its side file. */
-export function createBuildFile(path: string): Database.Database {
-  rmSync(path, { force: true });
+/** Opens a build file with the pragmas a build writes with. */
+function openBuildFile(path: string): Database.Database {
   const db = new Database(path);
   // The rollback journal stays: better-sqlite3's defensive mode ignores journal_mode = OFF, and
   // forcing it off (unsafe mode) made 1M venues no faster (143.6 s against 139.8, 2026-11-27).
@@ -129,6 +131,13 @@ export function createBuildFile(path: string): Database.Database {
   // ordering), and larger caches bought no time (1M venues: 67 s either way; docs/import.md#memory).
   db.pragma("cache_size = -16384");
   db.pragma("temp_store = FILE");
+  return db;
+}
+
+/** Creates an empty build file with the served schema (migrations/) and the build's own tables, and its side file. */
+export function createBuildFile(path: string): Database.Database {
+  rmSync(path, { force: true });
+  const db = openBuildFile(path);
   applyMigrations(db);
   // The served tables' indexes are built on the target, from all the rows at once (publish/):
   // the build keeps their statements and writes its rows without them.
@@ -140,6 +149,27 @@ export function createBuildFile(path: string): Database.Database {
   }
   attachSideFiles(db, path);
   db.exec(RAW_TABLES);
+  return db;
+}
+
+/** A build file and its raw venues' file as they were once the sources were read (shards/read-once.ts). */
+export interface ReadBuild {
+  build: string;
+  rawVenues: string;
+}
+
+/** Copies the build and its raw venues' file where `to` says (no write transaction may be open). */
+export function copyBuildFile(db: Database.Database, to: ReadBuild): void {
+  copyFileSync(attachedPath(db, "main"), to.build);
+  copyFileSync(attachedPath(db, RAW_VENUES_FILE), to.rawVenues);
+}
+
+/** A build file at `path` made from a copy of a build once its sources were read (copyBuildFile). */
+export function buildFileFrom(path: string, from: ReadBuild): Database.Database {
+  copyFileSync(from.build, path);
+  copyFileSync(from.rawVenues, sidePathOf(path, RAW_VENUES_FILE));
+  const db = openBuildFile(path);
+  attachSideFiles(db, path, true);
   return db;
 }
 

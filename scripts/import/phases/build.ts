@@ -26,6 +26,8 @@ import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 import { keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
+import { keepRead, type ReadPlace, type ReadState } from "../shards/read-once.ts";
+import type { Country } from "../sources/geonames.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
 const PREFIX_COUNT_MIN = 1000;
@@ -94,21 +96,73 @@ export function noCounts(anchorEvery = 0): BuildCounts {
   };
 }
 
+/** How a build of a plan's database shares its reading of the sources (shards/read-once.ts). */
+export interface ReadShared {
+  /** The main database's build: keeps its build file once the sources are read. */
+  keep?: ReadPlace;
+  /** A venue database's build, from a copy of that file: what the reading left besides it. */
+  kept?: ReadState;
+}
+
 /** Reads, validates and derives everything; the build file then holds the data to publish. */
 export async function build(
   db: Database.Database,
   sources: BuildSources,
   problems: Problems,
   progress: Progress,
-  options: { prefixCountMin?: number; anchorEvery?: number; cellCountMin?: number; shards?: ShardChoice } = {},
+  options: {
+    prefixCountMin?: number;
+    anchorEvery?: number;
+    cellCountMin?: number;
+    shards?: ShardChoice;
+    read?: ReadShared;
+  } = {},
 ): Promise<BuildCounts> {
   gridFunctions(db);
   const prefixCountMin = options.prefixCountMin ?? PREFIX_COUNT_MIN;
   const anchorEvery = options.anchorEvery ?? NAME_ANCHOR_EVERY;
-  const counts = noCounts(anchorEvery);
+  const { counts, countries } =
+    options.read?.kept === undefined
+      ? await readSources(db, sources, noCounts(anchorEvery), problems, progress)
+      : readAsKept(options.read.kept, problems, progress);
+  if (options.read?.keep !== undefined)
+    keepRead(db, options.read.keep, { counts, countries, problems: problems.collected() });
+  if (options.shards !== undefined) counts.shardPlan = keepShardVenues(db, options.shards);
 
-  const regions = await readPlaces(db, sources, counts, problems, progress);
-  const byCountry = new Map(regions.countries.map((c) => [c.code, c]));
+  counts.cities = orderCities(db, progress);
+  cityDocuments(db, progress);
+  const indexes = new FtsPrebuild(db);
+  try {
+    indexes.index("side_cities");
+    counts.venues = orderVenues(db, progress);
+    counts.localizedNames = regionsAndNames(db, progress);
+    counts.placeNames = placeNames(db, countries, await readRegionCodes(sources.regionCodes, problems));
+    problems.check();
+    venueDocuments(db, progress);
+    indexes.index("side_venues");
+    counts.words = vocabulary(db, progress);
+    indexes.index("side_words");
+    storedTotals(db, progress, { prefixCountMin, anchorEvery });
+    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
+    dropRawTables(db);
+    progress.phase("waiting for the search indexes (built beside the phases before)");
+    await indexes.done();
+  } finally {
+    await indexes.close();
+  }
+  return counts;
+}
+
+/** The sources into the raw tables, the venues placed and checked: the counts so far and the countries read. */
+async function readSources(
+  db: Database.Database,
+  sources: BuildSources,
+  counts: BuildCounts,
+  problems: Problems,
+  progress: Progress,
+): Promise<{ counts: BuildCounts; countries: Country[] }> {
+  const { countries } = await readPlaces(db, sources, counts, problems, progress);
+  const byCountry = new Map(countries.map((c) => [c.code, c]));
   counts.venueFiles = await readVenueRows(db, sources, byCountry, problems, progress);
   placeVenues(db, progress);
   collectGarbage();
@@ -124,30 +178,14 @@ export async function build(
       .pluck()
       .all() as string[];
   }
-  if (options.shards !== undefined) counts.shardPlan = keepShardVenues(db, options.shards);
+  return { counts, countries };
+}
 
-  counts.cities = orderCities(db, progress);
-  cityDocuments(db, progress);
-  const indexes = new FtsPrebuild(db);
-  try {
-    indexes.index("side_cities");
-    counts.venues = orderVenues(db, progress);
-    counts.localizedNames = regionsAndNames(db, progress);
-    counts.placeNames = placeNames(db, regions.countries, await readRegionCodes(sources.regionCodes, problems));
-    problems.check();
-    venueDocuments(db, progress);
-    indexes.index("side_venues");
-    counts.words = vocabulary(db, progress);
-    indexes.index("side_words");
-    storedTotals(db, progress, { prefixCountMin, anchorEvery });
-    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
-    dropRawTables(db);
-    progress.phase("waiting for the search indexes (built beside the phases before)");
-    await indexes.done();
-  } finally {
-    await indexes.close();
-  }
-  return counts;
+/** The reading of the main database's build, taken over with its copy of the build file. */
+function readAsKept(kept: ReadState, problems: Problems, progress: Progress) {
+  progress.phase("the sources as the main database's build read them (a copy of its build file)");
+  problems.takeOver(kept.problems);
+  return { counts: kept.counts, countries: kept.countries };
 }
 
 /** The countries, regions, localized names and cities into the build (their counts into `counts`). */

@@ -6,19 +6,22 @@
  * import of the same sources that keeps the venues of its regions. Every one of them plans alike
  * from the same placed venues (venues.ts); the main one writes the manifest, which names each venue
  * database's data version (meta.ts), and a venue database that holds it already is skipped as
- * current. Each runs in a process of its own (child.ts), one after the other.
+ * current. Each runs in a process of its own (child.ts), one after the other; the venue databases'
+ * builds start from the main one's reading of the sources (read-once.ts).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { createHash } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
 import { shardFile } from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
-import type { ImportOptions, ImportSummary, Target } from "../run.ts";
+import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
 import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
 import { FREE_DATABASES } from "../publish/remote-plan.ts";
+import { dropRead } from "./read-once.ts";
 
 export interface ShardedSummary {
   main: ImportSummary;
@@ -82,6 +85,12 @@ function checkRemote(options: ImportOptions, databases: readonly BoundDatabase[]
     );
 }
 
+/** Where the main database's build keeps its reading of the sources for the venue databases' (read-once.ts): one folder a target. */
+export function readDir(target: Target): string {
+  const where = target.kind === "file" ? resolve(target.path) : JSON.stringify(target);
+  return join(WORK_DIR, `read-${createHash("sha256").update(where).digest("hex").slice(0, 16)}`);
+}
+
 /** `config`: where a local import writes its wrangler configuration (tests name their own). */
 export async function runShardedImport(
   options: ImportOptions,
@@ -92,7 +101,8 @@ export async function runShardedImport(
   const { target } = options;
   const databases = target.kind === "file" ? [] : shardDatabases(count);
   if (target.kind === "remote") checkRemote(options, databases);
-  const main = await importApart({ ...options, shards: { count, index: null } }, quiet);
+  const read = readDir(target);
+  const main = await importApart({ ...options, shards: { count, index: null, read } }, quiet);
   const manifest = main.shardManifest ?? [];
   if (manifest.length !== count)
     throw new ImportError(`the main database's manifest names ${manifest.length} venue databases, not ${count}`);
@@ -107,12 +117,13 @@ export async function runShardedImport(
         ...options,
         ...(pacing === undefined ? {} : { pacing }),
         target: shardOptions,
-        shards: { count, index, version, kept },
+        shards: { count, index, version, kept, read },
       },
       quiet,
     );
     shards.push({ file, summary });
   }
+  dropRead(read);
   if (target.kind === "local") writeShardsConfig(databases, config);
   return { main, shards };
 }

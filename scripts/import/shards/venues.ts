@@ -21,6 +21,8 @@ export interface ShardChoice {
   version?: string;
   /** The regions of each database of the plan served now, kept while they fit (plan.ts). */
   kept?: ShardRegion[][];
+  /** The folder where the plan's reading of the sources is kept for the venue databases (read-once.ts). */
+  read?: string;
 }
 
 /** A venue's place (country, state, lat, lng), from the venue joined with its city (alias v, c); then its own point. */
