@@ -102,20 +102,22 @@ const SERVED_COLUMNS = [
 /**
  * Per venue database of the plan, a digest of its venues as the build placed them, by id (the
  * generator's threads write their rows in an order of their own): what it serves beyond the
- * places is made from them alone (its vocabulary counts its own
- * venues' words: src/d1/main-only.ts), so the same digest means the same venues, whatever the other
- * regions hold (meta.ts: a venue database's data version).
+ * places is made from them alone (its vocabulary counts its own venues' words:
+ * src/d1/main-only.ts), so the same digest means the same venues, whatever the other regions hold
+ * (meta.ts: a venue database's data version). A venue database's build (`only`) digests its own
+ * venues alone, which is all it checks; the others' digests are then "".
  */
-function venueDigests(db: Database.Database, count: number): string[] {
+function venueDigests(db: Database.Database, count: number, only: number | null): string[] {
   const hashes = Array.from({ length: count }, () => createHash("sha256"));
   const rows = db
     .prepare(
-      `SELECT shard_of(${PLACE.join(", ")}), ${SERVED_COLUMNS.join(", ")} FROM ${VENUES_IN_CITIES} ORDER BY v.id, v.source, v.url`,
+      `SELECT shard_of(${PLACE.join(", ")}) AS shard, ${SERVED_COLUMNS.join(", ")} FROM ${VENUES_IN_CITIES}
+       ${only === null ? "" : "WHERE shard = ?"} ORDER BY v.id, v.source, v.url`,
     )
     .raw()
-    .iterate() as Iterable<[number, ...unknown[]]>;
+    .iterate(...(only === null ? [] : [only])) as Iterable<[number, ...unknown[]]>;
   for (const [shard, ...row] of rows) hashes[shard]?.update(`${JSON.stringify(row)}\n`);
-  return hashes.map((h) => h.digest("hex").slice(0, 16));
+  return hashes.map((h, i) => (only === null || i === only ? h.digest("hex").slice(0, 16) : ""));
 }
 
 /** A plan of venue databases as a build made it: each database's regions and venues, and the digest of its venues. */
@@ -138,7 +140,7 @@ export function keepShardVenues(db: Database.Database, choice: ShardChoice): Bui
       cell: country === "" ? 0 : cellAt(lat as number | null, lng as number | null),
     }),
   );
-  const digests = venueDigests(db, choice.count);
+  const digests = venueDigests(db, choice.count, choice.index);
   if (choice.index !== null) {
     db.prepare(
       `DELETE FROM raw_venues WHERE rowid IN (SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE shard_of(${PLACE.join(", ")}) <> ?)`,
