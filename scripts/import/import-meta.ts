@@ -3,6 +3,7 @@
  * and with which options (so that another import can read the same files with more), its counts.
  */
 import { resolve } from "node:path";
+import { LARGEST_POPULATION_KEY } from "../../src/data-contract/ranking.ts";
 import type { BuildCounts } from "./phases/build.ts";
 import type { ImportOptions } from "./run.ts";
 import type { resolveSources } from "./sources/resolve.ts";
@@ -58,6 +59,7 @@ export function metaRows(
     ["imported_at", new Date().toISOString()],
     ["rows_cities", String(counts.cities)],
     ["rows_venues", String(counts.venues)],
+    [LARGEST_POPULATION_KEY, String(counts.largestPopulation)],
     ["name_anchor_every", String(counts.anchorEvery)],
     // Which licences the served venues carry (docs/import.md#real-venues).
     ["venue_sources", counts.venueSources.join(",")],

@@ -20,6 +20,13 @@
  */
 import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 
+/**
+ * The meta key of the largest city's population, which a suggestion's score is relative to
+ * (src/suggest/likelihood.ts): a venue database holds its own regions' cities alone
+ * (docs/deploy.md#past-one-database).
+ */
+export const LARGEST_POPULATION_KEY = "largest_population";
+
 export const EXACT = 0;
 export const STARTS = 1;
 export const WORDS = 2;

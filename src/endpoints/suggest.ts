@@ -11,6 +11,7 @@ import { VENUES } from "../query/venues.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { venueRoute } from "../d1/route.ts";
+import { readsPlace } from "../suggest/ways.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
 
@@ -31,7 +32,9 @@ export async function suggest(
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const route = await venueRoute(env, session, known, params.search, env.VENUE_SUGGESTIONS === "merged");
+      const route = readsPlace(params)
+        ? { one: session, each: [session] }
+        : await venueRoute(env, session, known, params.search, env.VENUE_SUGGESTIONS === "merged");
       const found = await runSuggest(VENUES, route.one, params, negotiated.language, { each: route.each });
       return {
         answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },

@@ -25,7 +25,7 @@ import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
 import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
 import { correctedReadings } from "./place-typos.ts";
-import { namedPlace, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
+import { namedPlace, PLACES, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
@@ -122,7 +122,7 @@ function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Lan
   const text = nameTierText(p.name ?? "");
   const places = typos.length > 0 && text !== null ? placeReadingsSql(q, p, text, typos) : null;
   const trip = new Trip()
-    .add("places", places)
+    .add(PLACES, places)
     .add("key", whole !== null && places !== null ? firstKey(q, p, whole) : null)
     .add("whole name", whole !== null && f.strict.total > 0 ? correctedWholeName(q, p, whole.readings) : null)
     .include("whole", whole?.trip ?? null);
@@ -164,7 +164,7 @@ async function wholeOrPlace<R>(
   const { whole, typos, trip } = wholeAndPlaces(q, p, language, f, fixes);
   if (trip.empty) return f.strict;
   const results = await trip.run(session, `${q.resource} search forgiving typos`);
-  const candidates = results.has("places") ? placeReadings(typos, results.rows("places")).candidates : [];
+  const candidates = results.has(PLACES) ? placeReadings(typos, results.rows(PLACES)).candidates : [];
   const wholeKey = results.has("key") ? cell(results, "key", "k") : -1;
   const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });
   if (place !== null) return place;

@@ -20,6 +20,9 @@ import { textReadings, type TextReading } from "./readings.ts";
 /** Places of one part read at most (the largest first): `springfield` names hundreds. */
 const PLACES_PER_READING = 8;
 
+/** The place readings' statement in a trip: it reads among every place (src/d1/main-only.ts). */
+export const PLACES = "places";
+
 /** A place the end of the name may stand for, and the best record of the rest of the name there. */
 export interface PlaceCandidate {
   reading: TextReading;

@@ -14,7 +14,7 @@ import { CORRECTIONS, correctionsSql } from "./corrections.ts";
 import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
-import { placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
+import { PLACES, placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
 import { heldSql, holds } from "./held.ts";
@@ -89,7 +89,7 @@ export function firstTripRows(rows: TripRows) {
   const corrections = rows.rows(CORRECTIONS)[0];
   return {
     corrections,
-    places: rows.has("places") ? rows.rows("places") : null,
+    places: rows.has(PLACES) ? rows.rows(PLACES) : null,
     filtersHold: rows.has(CORRECTIONS) ? holds(corrections) : undefined,
   };
 }
@@ -110,7 +110,7 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
-  if (reads) trip.add("places", placeReadingsSql(q, p, text, readings));
+  if (reads) trip.add(PLACES, placeReadingsSql(q, p, text, readings));
   return { search: strict, trip, fuzzy, readings };
 }
 

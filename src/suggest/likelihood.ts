@@ -22,6 +22,7 @@
  * The weights are measured by `npm run bench -- --suggest` (docs/benchmarks.md#suggestions).
  * SQLite's one-argument log() is log10 (D1 does not allow log10() by that name).
  */
+import { LARGEST_POPULATION_KEY } from "../data-contract/ranking.ts";
 import { haversineSql } from "../data-contract/distance.ts";
 import type { VenueKind } from "../data-contract/venue-kinds.ts";
 import { join, num, raw, sql, type Sql } from "../sql/sql.ts";
@@ -135,4 +136,6 @@ export function scoredSql(resource: "venues" | "cities", focus: Focus | undefine
 }
 
 /** The population of the largest city, which every record's (or its city's) is at most. */
-export const LARGEST_POPULATION = raw("(SELECT population FROM cities WHERE pos = 1)");
+export const LARGEST_POPULATION = raw(
+  `coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '${LARGEST_POPULATION_KEY}'), (SELECT population FROM cities WHERE pos = 1))`,
+);

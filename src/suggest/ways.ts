@@ -134,6 +134,12 @@ function placeRead(resource: Resource, words: readonly string[], language: Langu
   };
 }
 
+/**
+ * Whether a suggestion of venues reads the end of its text as a place (placeRead), which is chosen
+ * among every place: the main database answers it (docs/deploy.md#past-one-database).
+ */
+export const readsPlace = (s: SuggestParams): boolean => s.search.places && s.search.nameWords.length >= 2;
+
 /** Every way of reading the text, each with its class, and the place read at its end; no ways for a text without words. */
 export function waysOf(
   resource: Resource,
@@ -142,7 +148,7 @@ export function waysOf(
 ): { ways: Way[]; place: PlaceRead | null } {
   const words = s.search.nameWords;
   if (words.length === 0) return { ways: [], place: null };
-  const place = s.search.places ? placeRead(resource, words, language) : null;
+  const place = readsPlace(s) ? placeRead(resource, words, language) : null;
   const placeWay: Way[] =
     place === null ? [] : [{ text: null, cls: READ_IN_PLACE, readings: [wordsOf(words.slice(0, -1))] }];
   const ownWay = resource === "cities" ? [ownWordsWay(words, language)] : [];

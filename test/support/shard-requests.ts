@@ -3,8 +3,8 @@
  * those whose filters lie in the region of one venue database, and broader ones.
  */
 import type Database from "better-sqlite3";
-import { words } from "../../src/data-contract/normalize.ts";
-import { SHARD_PLAN_KEY, type ShardManifest } from "../../src/data-contract/shards.ts";
+import { normalize, words } from "../../src/data-contract/normalize.ts";
+import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../../src/data-contract/shards.ts";
 
 export interface VenueRow {
   id: string;
@@ -26,6 +26,30 @@ export const venuesOf = (db: Database.Database): VenueRow[] =>
        FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
     )
     .all() as VenueRow[];
+
+/** The cities of a database by pos, each as "pos country/state/cell" (its place as the plan reads it). */
+export const placesOf = (db: Database.Database): string[] =>
+  (
+    db
+      .prepare("SELECT pos, country_code, coalesce(admin1_code, '') AS state, lat, lng FROM cities ORDER BY pos")
+      .all() as {
+      pos: number;
+      country_code: string;
+      state: string;
+      lat: number;
+      lng: number;
+    }[]
+  ).map((c) => `${String(c.pos)} ${c.country_code}/${c.state}/${String(shardCell(c.lat, c.lng))}`);
+
+/** How many times the places' words are counted in a database's vocabulary (its cities' words). */
+export const placeWords = (db: Database.Database): number =>
+  Number(db.prepare("SELECT sum(cities) FROM words").pluck().get());
+
+/** The venue database (from 0) whose regions hold a place of placesOf(), -1 for none. */
+export function holderOf(manifest: ShardManifest, place: string): number {
+  const [country = "", state = "", cell = ""] = place.split(" ")[1]?.split("/") ?? [];
+  return manifest.findIndex((m) => m.regions.some((r) => regionHolds(r, { country, state, cell: Number(cell) })));
+}
 
 export const manifestOf = (db: Database.Database): ShardManifest =>
   JSON.parse(
@@ -63,6 +87,8 @@ export function requestsNear(v: VenueRow, region: string): string[] {
     `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=50&${c}`,
     `/1.0/suggest/venues?name=${encodeURIComponent(first.slice(0, 3))}&${c}`,
     `/1.0/suggest/venues?name=${encodeURIComponent(typo)}&${c}&lat=${v.lat}&long=${v.lng}`,
+    // A place at the end of the name: read among every place, in the main database (src/d1/main-only.ts).
+    `/1.0/search/venues?name=${encodeURIComponent(`${first} ${v.cityName}`)}&${c}`,
   ];
 }
 
@@ -143,5 +169,41 @@ export function drawnPaths(db: Database.Database): string[] {
       `/1.0/search/venues?cityId=${v.city}&kind=${v.kind}&p=1`,
       `/1.0/venue/${v.id}`,
     ];
+  });
+}
+
+/**
+ * A place read at the end of a text is chosen among every place, not among the places of the
+ * regions a venue database holds (docs/deploy.md#past-one-database): searches and suggestions of
+ * a word of a venue's name and its city's name (whole, and its first three letters as typed), in
+ * the venue's region, in a box around it and alone, for one venue of each city whose first three
+ * letters another venue database's city shares.
+ */
+export function namesakePaths(main: Database.Database, shards: readonly Database.Database[]): string[] {
+  const manifest = manifestOf(main);
+  const holders = new Map<string, Set<number>>();
+  shards.forEach((db, i) => {
+    for (const name of db.prepare("SELECT substr(name_norm, 1, 3) FROM cities").pluck().all() as string[])
+      holders.set(name, (holders.get(name) ?? new Set()).add(i));
+  });
+  return shards.flatMap((db) => {
+    const seen = new Set<string>();
+    const venues = venuesOf(db).filter((v) => v.country !== null && !seen.has(v.city) && seen.add(v.city));
+    return venues
+      .filter((v) => (holders.get(normalize(v.cityName).slice(0, 3))?.size ?? 0) > 1)
+      .flatMap((v) => {
+        const first = words(v.name)[0] ?? "a";
+        const region = regionFilter(v, manifest);
+        const typed = encodeURIComponent(`${first} ${v.cityName.slice(0, 3)}`);
+        const whole = encodeURIComponent(`${first} ${v.cityName}`);
+        const box = [v.lng - 0.5, v.lat - 0.5, v.lng + 0.5, v.lat + 0.5].map((x) => x.toFixed(3)).join(",");
+        return [
+          `/1.0/search/venues?name=${whole}&bbox=${box}`,
+          `/1.0/suggest/venues?name=${typed}&${region}`,
+          `/1.0/suggest/venues?name=${typed}`,
+          `/1.0/search/venues?name=${whole}&${region}`,
+          `/1.0/search/venues?name=${whole}&${region}&p=2`,
+        ];
+      });
   });
 }

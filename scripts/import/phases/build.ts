@@ -12,7 +12,7 @@ import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import { dropRawTables } from "./build-file.ts";
 import { cityDocuments, venueDocuments } from "./documents.ts";
-import { orderCities, orderVenues, regionsAndNames } from "./order.ts";
+import { largestPopulation, orderCities, orderVenues, regionsAndNames } from "./order.ts";
 import { citiesOutsideTheAdmin1Table, readCityRows, readLocalized, readRegions } from "./read.ts";
 import { storedTotals } from "./stored-totals.ts";
 import type { VenueFileReport } from "../sources/venue-files.ts";
@@ -25,7 +25,7 @@ import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
-import { keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
+import { dropOtherCities, keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
 import { keepRead, type ReadPlace, type ReadState } from "../shards/read-once.ts";
 import type { Country } from "../sources/geonames.ts";
 
@@ -51,6 +51,8 @@ export interface BuildCounts {
   countries: number;
   admin1: number;
   cities: number;
+  /** The population of the largest city read (meta LARGEST_POPULATION_KEY: a venue database holds some cities). */
+  largestPopulation: number;
   venues: number;
   words: number;
   /** Rows of cell_counts. */
@@ -80,6 +82,7 @@ export function noCounts(anchorEvery = 0): BuildCounts {
     countries: 0,
     admin1: 0,
     cities: 0,
+    largestPopulation: 0,
     venues: 0,
     words: 0,
     cellCounts: 0,
@@ -129,12 +132,15 @@ export async function build(
     keepRead(db, options.read.keep, { counts, countries, problems: problems.collected() });
   if (options.shards !== undefined) counts.shardPlan = keepShardVenues(db, options.shards);
 
-  counts.cities = orderCities(db, progress);
+  const shard = options.shards?.index ?? null;
+  counts.cities = orderCities(db, progress, shard);
+  counts.largestPopulation = largestPopulation(db);
   cityDocuments(db, progress);
   const indexes = new FtsPrebuild(db);
   try {
     indexes.index("side_cities");
     counts.venues = orderVenues(db, progress);
+    if (shard !== null) dropOtherCities(db, shard);
     counts.localizedNames = regionsAndNames(db, progress);
     counts.placeNames = placeNames(db, countries, await readRegionCodes(sources.regionCodes, problems));
     problems.check();

@@ -14,31 +14,46 @@ import {
 } from "../../../src/data-contract/blocks.ts";
 import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
+import { CITY_SHARD } from "../shards/venues.ts";
 
-/** Cities by population, then geonameid; each ranked in its country and state. */
-export function orderCities(db: Database.Database, progress: Progress): number {
+/**
+ * Cities by population, then geonameid; each ranked in its country and state. A venue database
+ * (`shard`, from 0) keeps those of its own regions, numbered and ranked among every city, so that
+ * a city's `pos`, and its venues', are the main database's (docs/deploy.md#past-one-database).
+ */
+export function orderCities(db: Database.Database, progress: Progress, shard: number | null = null): number {
   progress.phase("ordering cities (population, then id) and ranking them in their countries and states");
   // Its four windows sort at once, each with a helper (sort-helper.ts): 2M cities 14.1/14.8 →
   // 12.7/10.7 s, the same peak. Not the venues': at half the cache their joins read more (9.2/10.1
   // → 12.4/11.1 s; 2026-11-27, 1M venues on 2M cities, runs in turn).
-  withSortHelper(db, () =>
-    db.exec(`
-    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, cell,
-                        cell_rank, country_rank, state_rank, venue_first, venue_count)
-    SELECT row_number() OVER (ORDER BY population DESC, gid), CAST(gid AS TEXT), name, name_norm, ascii_norm,
+  const ordered = `
+    SELECT row_number() OVER (ORDER BY population DESC, gid) AS pos, CAST(gid AS TEXT), name, name_norm, ascii_norm,
            country_code, admin1_code, lat, lng, population, z,
            row_number() OVER (PARTITION BY z >> ${CELL_BLOCK_SHIFT} ORDER BY z, population DESC, gid),
            row_number() OVER (PARTITION BY country_code ORDER BY population DESC, gid),
            CASE WHEN admin1_code IS NOT NULL
                 THEN row_number() OVER (PARTITION BY country_code, admin1_code ORDER BY population DESC, gid) END,
            NULL, 0
-    FROM raw_cities ORDER BY population DESC, gid;
+    FROM raw_cities`;
+  const kept =
+    shard === null
+      ? `${ordered} ORDER BY population DESC, gid`
+      : `SELECT * FROM (${ordered}) WHERE ${CITY_SHARD} = ${String(shard)} ORDER BY pos`;
+  withSortHelper(db, () =>
+    db.exec(`
+    INSERT INTO cities (pos, id, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, cell,
+                        cell_rank, country_rank, state_rank, venue_first, venue_count)
+    ${kept};
     -- The build's own lookup: localized names find their city by id.
     CREATE INDEX build_cities_by_id ON cities (id);`),
   );
   cellBlocks(db, "cities");
   return db.prepare("SELECT count(*) FROM cities").pluck().get() as number;
 }
+
+/** The population of the largest city read, which a venue database may not hold (orderCities). */
+export const largestPopulation = (db: Database.Database): number =>
+  Number(db.prepare("SELECT coalesce(max(population), 0) FROM raw_cities").pluck().get());
 
 /**
  * Venues by their city's pos (so by city population; venues without a city last), then name,
@@ -56,7 +71,8 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
     CREATE TEMP TABLE city_at (gid INTEGER PRIMARY KEY, pos INTEGER NOT NULL, lat REAL NOT NULL, lng REAL NOT NULL);
     INSERT INTO temp.city_at SELECT CAST(id AS INTEGER), pos, lat, lng FROM cities ORDER BY CAST(id AS INTEGER);`);
   // Venues without a city: one more city after the last.
-  const noCity = (db.prepare("SELECT coalesce(max(pos), 0) + 1 FROM cities").pluck().get() as number) * VENUE_SLOTS;
+  // Counted among every city read, as the cities' pos are (a venue database keeps some: orderCities).
+  const noCity = (db.prepare("SELECT count(*) + 1 FROM raw_cities").pluck().get() as number) * VENUE_SLOTS;
   db.prepare(
     `
     CREATE TEMP TABLE ordered_venues (

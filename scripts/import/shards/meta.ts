@@ -3,8 +3,8 @@
  * version, which database it is, and, in the main database, the manifest.
  *
  * The main database serves every place and every venue: its version is that of all the sources.
- * A venue database serves the places and its own regions' venues: its version is that of the
- * places' sources and the digest of its venues (venues.ts), so a change of the venues in one
+ * A venue database serves its own regions' places and venues: its version is that of the places'
+ * sources, its regions and the digest of its venues (venues.ts), so a change of the venues in one
  * region leaves the other venue databases' versions as they were, and their imports skip them as
  * current (docs/deploy.md#past-one-database).
  */
@@ -24,7 +24,10 @@ function mainVersion(version: string, shards: ShardChoice | undefined): string {
 
 /** Each venue database's data version under a plan the build made; `placesVersion` that of the places' sources. */
 function venueVersions(placesVersion: string, plan: BuiltPlan): string[] {
-  return plan.digests.map((venues, i) => digest(`${placesVersion}/${plan.digests.length}/${i + 1}/${venues}`));
+  return plan.digests.map((venues, i) => {
+    const regions = JSON.stringify(plan.shards[i]?.regions ?? []);
+    return digest(`${placesVersion}/${plan.digests.length}/${i + 1}/${venues}/${regions}`);
+  });
 }
 
 /** The manifest of a plan the build made (the main database's meta row). */

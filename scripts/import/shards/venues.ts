@@ -127,8 +127,24 @@ export interface BuiltPlan {
 }
 
 /**
+ * The venue database (from 0) that holds a city of the `cities` table, by the plan that
+ * keepShardVenues() made (its SQL function shard_of): the one whose regions hold the city's place,
+ * -1 where none does (a place without venues in a country split by state or cell).
+ */
+export const CITY_SHARD = "shard_of(country_code, coalesce(admin1_code, ''), lat, lng)";
+
+/**
+ * In a venue database's build, once its cities and venues are numbered among every city read
+ * (phases/order.ts), the raw cities of the other regions dropped: what is made of the cities after
+ * that (their vocabulary, their cell counts) is of its own regions' alone.
+ */
+export function dropOtherCities(db: Database.Database, shard: number): void {
+  db.prepare(`DELETE FROM raw_cities WHERE ${CITY_SHARD} <> ?`).run(shard);
+}
+
+/**
  * Plans the databases from the build's placed venues and, in a venue database, drops the venues of
- * the others.
+ * the others; its build keeps the cities of its own regions alone (phases/order.ts: CITY_SHARD).
  */
 export function keepShardVenues(db: Database.Database, choice: ShardChoice): BuiltPlan {
   const { places, bounds } = placedCounts(db);
