@@ -106,6 +106,13 @@ class InShard implements Runner {
   }
 }
 
+/** What runs round trips in venue database `n` of the manifest; null where the deployment does not bind it. */
+function inShard(env: Env, main: Session, manifest: ShardManifest, n: number): InShard | null {
+  const shard = manifest.find((s) => s.shard === n);
+  const db = shard === undefined ? undefined : boundShard(env, n);
+  return shard === undefined || db === undefined ? null : new InShard(new Session(db, String(n), shard.version), main);
+}
+
 /** The venue databases a venue request asks, each as what runs its round trips. */
 export interface VenueRoute {
   /** What runs the request's round trips: the one venue database it asks alone, else the main database. */
@@ -119,7 +126,9 @@ export interface VenueRoute {
 
 /**
  * What runs a venue request (docs/deploy.md#past-one-database): the venue database its filters and
- * area ask alone; else the main database, or, where `merges`, every venue database it asks.
+ * area ask alone; else the main database, or, where `merges`, every venue database it asks; the
+ * main database where the request reads what it alone holds (`mainOnly`: a suggestion whose text
+ * may end with a place, chosen among every place, in one statement with the venues').
  * `known`: the main database's data version, when the pipeline knows it. The plan and the places
  * the filters name come from the main database (routingRead); nothing is read where the deployment
  * binds no venue database, or where a request that does not merge has neither filters nor an area
@@ -130,25 +139,27 @@ export async function venueRoute(
   main: Session,
   known: string | null,
   p: SearchParams,
-  merges = false,
+  { merges = false, mainOnly = false }: { merges?: boolean; mainOnly?: boolean } = {},
 ): Promise<VenueRoute> {
   const alone: VenueRoute = { one: main, each: [main] };
-  if (boundShard(env, 1) === undefined) return alone;
+  if (mainOnly || boundShard(env, 1) === undefined) return alone;
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
   if (!merges && placesSql === null && area === undefined) return alone;
   const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
   if (manifest === null) return alone;
-  const asked = shardsFor(manifest, places, area).map((n) => {
-    const shard = manifest.find((s) => s.shard === n);
-    const db = shard === undefined ? undefined : boundShard(env, n);
-    return shard === undefined || db === undefined
-      ? null
-      : new InShard(new Session(db, String(n), shard.version), main);
-  });
+  return routeOf(
+    shardsFor(manifest, places, area).map((n) => inShard(env, main, manifest, n)),
+    merges,
+    alone,
+  );
+}
+
+/** The route of the venue databases asked: the one alone, or every one where a merge answers; else `alone`. */
+function routeOf(asked: readonly (InShard | null)[], merges: boolean, alone: VenueRoute): VenueRoute {
   if (asked.length === 0 || asked.some((r) => r === null)) return alone;
   const runners = asked.filter((r) => r !== null);
   const [first] = runners;
   if (runners.length === 1 && first !== undefined) return { one: first, each: [first] };
-  return merges ? { one: main, each: runners } : alone;
+  return merges ? { one: alone.one, each: runners } : alone;
 }

@@ -32,9 +32,10 @@ export async function suggest(
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const route = readsPlace(params)
-        ? { one: session, each: [session] }
-        : await venueRoute(env, session, known, params.search, env.VENUE_SUGGESTIONS === "merged");
+      const route = await venueRoute(env, session, known, params.search, {
+        merges: env.VENUE_SUGGESTIONS === "merged",
+        mainOnly: readsPlace(params),
+      });
       const found = await runSuggest(VENUES, route.one, params, negotiated.language, { each: route.each });
       return {
         answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
