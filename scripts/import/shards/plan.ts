@@ -162,10 +162,24 @@ export function planShards(
   return keeping !== null && most(keeping) <= KEPT_WITHIN * most(fresh) ? keeping : fresh;
 }
 
-/** The shard that holds a place under a plan, or -1. */
-export function shardOf(plan: readonly PlannedShard[], place: ShardPlace): number {
-  return plan.findIndex((s) => s.regions.some((r) => regionHolds(r, place)));
+/**
+ * The shard that holds a place under a plan, or -1, as a function of the place: the plan's regions
+ * looked up by country (the import asks it of every venue and city).
+ */
+export function shardFinder(plan: readonly PlannedShard[]): (place: ShardPlace) => number {
+  const byCountry = new Map<string, { shard: number; region: Region }[]>();
+  plan.forEach((s, shard) => {
+    for (const region of s.regions) {
+      const held = byCountry.get(region.country);
+      if (held === undefined) byCountry.set(region.country, [{ shard, region }]);
+      else held.push({ shard, region });
+    }
+  });
+  return (place) => byCountry.get(place.country)?.find(({ region }) => regionHolds(region, place))?.shard ?? -1;
 }
+
+/** The shard that holds a place under a plan, or -1. */
+export const shardOf = (plan: readonly PlannedShard[], place: ShardPlace): number => shardFinder(plan)(place);
 
 /** The region of a plan that holds a place, or undefined. */
 export function regionOf(plan: readonly PlannedShard[], place: ShardPlace): Region | undefined {

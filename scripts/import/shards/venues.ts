@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { shardCell, type ShardBox, type ShardPlace, type ShardRegion } from "../../../src/data-contract/shards.ts";
-import { planShards, regionOf, shardOf, type PlaceCount, type PlannedShard } from "./plan.ts";
+import { planShards, regionOf, shardFinder, type PlaceCount, type PlannedShard } from "./plan.ts";
 
 /**
  * Which database of how many a build is: `index` null for the main one, which keeps every venue; a
@@ -44,23 +44,36 @@ const widened = (b: ShardBox | undefined, lat: number, lng: number): ShardBox =>
     ? [lat, lng, lat, lng]
     : [Math.min(b[0], lat), Math.min(b[1], lng), Math.max(b[2], lat), Math.max(b[3], lng)];
 
-/** The placed venues of the build per place, and the bounds of their own points per place. */
+/** A venue's place's cell at SHARD_CELL_LEVEL (0 without a country: the region of its own), by the SQL function shard_cell. */
+const PLACE_CELL = `CASE WHEN ${PLACE[0]} = '' THEN 0 ELSE shard_cell(${PLACE[2]}, ${PLACE[3]}) END`;
+
+/** A venue's own point, both coordinates or neither. */
+const OWN_POINT = POINT.map((own, i) => `CASE WHEN ${POINT[1 - i]} IS NULL THEN NULL ELSE ${own} END`);
+
+/**
+ * The placed venues of the build per place, each with the bounds of their own points: grouped in
+ * SQL by place, so what the plan holds grows with the places, not the venues.
+ */
 function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Map<string, ShardBox> } {
+  db.function("shard_cell", { deterministic: true }, (lat, lng) => cellAt(lat as number | null, lng as number | null));
   const rows = db
-    .prepare(`SELECT ${[...PLACE, ...POINT].join(", ")}, count(*) FROM ${VENUES_IN_CITIES} GROUP BY 1, 2, 3, 4, 5, 6`)
+    .prepare(
+      `SELECT country, state, cell, count(*), min(lat), min(lng), max(lat), max(lng) FROM (
+         SELECT ${PLACE[0]} AS country, ${PLACE[1]} AS state, ${PLACE_CELL} AS cell, ${OWN_POINT[0]} AS lat,
+                ${OWN_POINT[1]} AS lng FROM ${VENUES_IN_CITIES})
+       GROUP BY country, state, cell`,
+    )
     .raw()
-    .iterate() as Iterable<[string, string, number | null, number | null, number | null, number | null, number]>;
-  const counts = new Map<string, PlaceCount>();
+    .iterate() as Iterable<[string, string, number, number, ...(number | null)[]]>;
+  const places: PlaceCount[] = [];
   const bounds = new Map<string, ShardBox>();
-  for (const [country, state, lat, lng, ownLat, ownLng, venues] of rows) {
-    const cell = country === "" ? 0 : cellAt(lat, lng);
-    const key = placeKey({ country, state, cell });
-    const place = counts.get(key) ?? { country, state, cell, venues: 0 };
-    place.venues += venues;
-    counts.set(key, place);
-    if (ownLat !== null && ownLng !== null) bounds.set(key, widened(bounds.get(key), ownLat, ownLng));
+  for (const [country, state, cell, venues, south, west, north, east] of rows) {
+    const place = { country, state, cell, venues };
+    places.push(place);
+    if (south != null && west != null && north != null && east != null)
+      bounds.set(placeKey(place), [south, west, north, east]);
   }
-  return { places: [...counts.values()], bounds };
+  return { places, bounds };
 }
 
 /** Each region of the plan with the bounds of its venues' own points (a search in an area asks the regions it meets). */
@@ -139,7 +152,26 @@ export const CITY_SHARD = "shard_of(country_code, coalesce(admin1_code, ''), lat
  * that (their vocabulary, their cell counts) is of its own regions' alone.
  */
 export function dropOtherCities(db: Database.Database, shard: number): void {
-  db.prepare(`DELETE FROM raw_cities WHERE ${CITY_SHARD} <> ?`).run(shard);
+  deleteByWindows(
+    db,
+    "raw_cities",
+    `SELECT gid FROM raw_cities WHERE gid > ? AND gid <= ? AND ${CITY_SHARD} <> ?`,
+    shard,
+  );
+}
+
+/** The rowids one DELETE of deleteByWindows() removes at most. */
+const DELETE_WINDOW = 1 << 18;
+
+/**
+ * Deletes the rows of `table` whose rowids `chosen` selects, given a window of rowids (?1 < rowid
+ * ≤ ?2) and `params` after: a window at a time, since SQLite holds in memory every rowid a
+ * DELETE is to remove (three quarters of the venues and cities in a venue database of four).
+ */
+function deleteByWindows(db: Database.Database, table: string, chosen: string, ...params: unknown[]): void {
+  const last = (db.prepare(`SELECT max(rowid) FROM ${table}`).pluck().get() as number | null) ?? 0;
+  const remove = db.prepare(`DELETE FROM ${table} WHERE rowid IN (${chosen})`);
+  for (let from = 0; from < last; from += DELETE_WINDOW) remove.run(from, from + DELETE_WINDOW, ...params);
 }
 
 /**
@@ -149,8 +181,9 @@ export function dropOtherCities(db: Database.Database, shard: number): void {
 export function keepShardVenues(db: Database.Database, choice: ShardChoice): BuiltPlan {
   const { places, bounds } = placedCounts(db);
   const plan = withBoxes(planShards(places, choice.count, choice.kept), places, bounds);
+  const shardHolding = shardFinder(plan);
   db.function("shard_of", { deterministic: true }, (country, state, lat, lng) =>
-    shardOf(plan, {
+    shardHolding({
       country: String(country),
       state: String(state),
       cell: country === "" ? 0 : cellAt(lat as number | null, lng as number | null),
@@ -158,9 +191,8 @@ export function keepShardVenues(db: Database.Database, choice: ShardChoice): Bui
   );
   const digests = venueDigests(db, choice.count, choice.index);
   if (choice.index !== null) {
-    db.prepare(
-      `DELETE FROM raw_venues WHERE rowid IN (SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE shard_of(${PLACE.join(", ")}) <> ?)`,
-    ).run(choice.index);
+    const others = `SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE v.rowid > ? AND v.rowid <= ? AND shard_of(${PLACE.join(", ")}) <> ?`;
+    deleteByWindows(db, "raw_venues", others, choice.index);
   }
   return { shards: plan, digests };
 }
