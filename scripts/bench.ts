@@ -68,7 +68,7 @@
  *
  * `npm run bench -- --shards` instead plans the venues over several D1 databases by region at the default
  * data, 1M venues, and 10M and 30M extrapolated (docs/deploy.md "Past one database"); `--shards-serve`
- * measures the misses of the default data in 3 venue databases against one database.
+ * measures the misses of the default data in 3 venue databases (`--count N`: N) against one database.
  *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
@@ -121,6 +121,7 @@ const { values } = parseArgs({
     "long-words": { type: "boolean" },
     shards: { type: "boolean" },
     "shards-serve": { type: "boolean" },
+    count: { type: "string" },
     profile: { type: "string" },
     url: { type: "string" },
     label: { type: "string" },
@@ -128,15 +129,17 @@ const { values } = parseArgs({
     venues: { type: "string", multiple: true },
   },
 });
-/** `--venues N` (repeatable) of the remote run: the sizes to measure; the classes' run, its size. */
-function venueSizes(given: string[] | undefined): number[] | undefined {
+/** Positive whole numbers given to `--option`, or exits saying which is not one. */
+function counts(option: string, given: string[] | undefined): number[] | undefined {
   const bad = given?.find((v) => !/^[1-9][0-9]*$/.test(v));
   if (bad !== undefined) {
-    console.error(`npm run bench: --venues wants a number of venues, not "${bad}"`);
+    console.error(`npm run bench: --${option} wants a positive whole number, not "${bad}"`);
     process.exit(1);
   }
   return given?.map(Number);
 }
+/** `--venues N` (repeatable) of the remote run: the sizes to measure; the classes' run, its size. */
+const venueSizes = (given: string[] | undefined) => counts("venues", given);
 mkdirSync(TMP, { recursive: true });
 const RUNS = [
   [values.scale, benchScale],
@@ -156,7 +159,10 @@ const RUNS = [
   [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],
   [values.shards, benchShards],
-  [values["shards-serve"], benchShardsServe],
+  [
+    values["shards-serve"],
+    () => benchShardsServe(counts("count", values.count === undefined ? undefined : [values.count])?.[0]),
+  ],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- --shards-serve`: what asking venue databases costs a miss
- * (docs/deploy.md#past-one-database). The default data imported with `--shards 3` into a state of
- * its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
+ * `npm run bench -- --shards-serve [--count N]`: what asking venue databases costs a miss
+ * (docs/deploy.md#past-one-database). The default data imported with `--shards N` (3 unless
+ * given) into a state of its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
  * database: the main one, which keeps every venue) and with the import's shard configuration
  * (its suggestions merged from every venue database they ask: VENUE_SUGGESTIONS "merged").
  * Each search class is sent to both in turn, one request at a time; the answers are compared first.
@@ -18,15 +18,14 @@ import { log, machine, PROBE, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
 import { interleaved } from "./measure.ts";
 
-const SHARDS = 3;
-const STATE = join(TMP, "shards-state");
 const CONFIG = join(ROOT, "wrangler.shards-bench.toml");
 const SECONDS = 5;
-const SERVE = ["--persist-to", STATE, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
+const stateOf = (shards: number) => join(TMP, `shards-state-${shards}`);
+const serving = (state: string) => ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
 
 /** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; a name alone; suggestions merged. */
-function classes(): [label: string, path: string][] {
-  const db = new Database(localD1File(d1Database().id, STATE), { readonly: true });
+function classes(state: string): [label: string, path: string][] {
+  const db = new Database(localD1File(d1Database().id, state), { readonly: true });
   try {
     const city = db
       .prepare(
@@ -67,37 +66,38 @@ async function measureClass(one: string, sharded: string, label: string, path: s
   return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
 }
 
-export async function benchShardsServe(): Promise<void> {
+export async function benchShardsServe(shards = 3): Promise<void> {
   const started = Date.now();
-  log(`importing the default data with --shards ${SHARDS} into ${STATE} (skipped when current)`);
+  const state = stateOf(shards);
+  log(`importing the default data with --shards ${shards} into ${state} (skipped when current)`);
   const imported = await runShardedImport(
-    { target: { kind: "local", persistTo: STATE }, pacing: FAST },
-    SHARDS,
+    { target: { kind: "local", persistTo: state }, pacing: FAST },
+    shards,
     true,
     CONFIG,
   );
   const seconds = [imported.main, ...imported.shards.map((s) => s.summary)].map((s) => s.seconds.toFixed(1));
   try {
     const [one, sharded] = await Promise.all([
-      startDevServer({ port: 8796, args: SERVE, probe: PROBE }),
+      startDevServer({ port: 8796, args: serving(state), probe: PROBE }),
       startDevServer({
         port: 8797,
-        args: ["--config", CONFIG, ...SERVE, "--var", "VENUE_SUGGESTIONS:merged"],
+        args: ["--config", CONFIG, ...serving(state), "--var", "VENUE_SUGGESTIONS:merged"],
         probe: PROBE,
       }),
     ]);
     const lines = [
-      "| class | request | databases that answered | p50 one (ms) | p50 with 3 (ms) | ratio | p99 one | p99 with 3 |",
+      `| class | request | databases that answered | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
       "|---|---|---|---:|---:|---:|---:|---:|",
     ];
-    for (const [label, path] of classes()) lines.push(await measureClass(one.base, sharded.base, label, path));
+    for (const [label, path] of classes(state)) lines.push(await measureClass(one.base, sharded.base, label, path));
     const text = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} with \`npm run bench -- --shards-serve\` (${Math.round((Date.now() - started) / 1000)} s): the default data in the main database and ${SHARDS} venue databases (imports ${seconds.join(", ")} s, or skipped as current), misses one at a time, ${SECONDS} s each, both servers in turn.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} with \`npm run bench -- --shards-serve --count ${shards}\` (${Math.round((Date.now() - started) / 1000)} s): the default data in the main database and ${shards} venue databases (imports ${seconds.join(", ")} s, or skipped as current), misses one at a time, ${SECONDS} s each, both servers in turn.`,
       lines.join("\n"),
     ].join("\n\n");
     console.log(`\n${text}\n`);
-    if (await writeDocSection("shards-serve", text, join("docs", "deploy.md")))
-      log("wrote the table into docs/deploy.md (shards-serve)");
+    if (await writeDocSection(`shards-serve-${shards}`, text, join("docs", "deploy.md")))
+      log(`wrote the table into docs/deploy.md (shards-serve-${shards})`);
   } finally {
     stopDevServers();
     rmSync(CONFIG, { force: true });
