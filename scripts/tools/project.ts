@@ -20,12 +20,15 @@ export const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FE
 export const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
 
 /**
- * The arguments of `tsx` that run the import as `npm run db:import` does (package.json): V8's young
- * generation capped at 4 MiB semi-spaces. The import makes short-lived strings by the million, and
- * Node's default semi-spaces kept ~180 MiB of them resident (1M venues: peak 583 → 404 MiB, same
- * time; docs/import.md#memory).
+ * Node's flags for an import, as `npm run db:import` runs it (package.json): V8's young generation
+ * capped at 4 MiB semi-spaces. The import makes short-lived strings by the million, and Node's
+ * default semi-spaces kept ~180 MiB of them resident (1M venues: peak 583 → 404 MiB, same time;
+ * docs/import.md#memory). The processes of a sharded import run with them too.
  */
-export const IMPORT_COMMAND = ["--max-semi-space-size=4", "scripts/import.ts"] as const;
+export const IMPORT_NODE_FLAGS = ["--max-semi-space-size=4"] as const;
+
+/** The arguments of `tsx` that run the import as `npm run db:import` does. */
+export const IMPORT_COMMAND = [...IMPORT_NODE_FLAGS, "scripts/import.ts"] as const;
 
 export interface RunOptions {
   /** Echo the program's output to our stderr as it comes. */

@@ -1,8 +1,9 @@
 /**
- * One database of a shard plan imported in a process of its own (import.ts): its options as JSON
- * in the first argument, its summary as JSON on stdout, its progress on stderr. Apart, each import
- * peaks as one import does: in one process the second import's workers started beside the heap the
- * first had grown (20,000 venues: 619 MiB against 510).
+ * One database of a shard plan imported in a process of its own (import.ts), with the Node flags
+ * of `npm run db:import` (IMPORT_NODE_FLAGS): its options as JSON in the first argument, its
+ * summary as JSON on stdout, its progress on stderr. Apart, each import peaks as one import does:
+ * in one process the second import's workers started beside the heap the first had grown (20,000
+ * venues: 619 MiB against 510).
  */
 import { Progress } from "../progress.ts";
 import { runImport, type ImportOptions } from "../run.ts";

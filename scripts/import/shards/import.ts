@@ -22,6 +22,7 @@ import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts"
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
 import { FREE_DATABASES } from "../publish/remote-plan.ts";
 import { dropRead } from "./read-once.ts";
+import { IMPORT_NODE_FLAGS } from "../../tools/project.ts";
 
 export interface ShardedSummary {
   main: ImportSummary;
@@ -34,7 +35,8 @@ const CHILD = fileURLToPath(new URL("child.ts", import.meta.url));
 /** One import in a process of its own, its progress passed through; its summary, or its failure's line. */
 function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSummary> {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  const child = spawn(process.execPath, ["--import", tsx, CHILD, JSON.stringify({ options, quiet })], {
+  const args = [...IMPORT_NODE_FLAGS, "--import", tsx, CHILD, JSON.stringify({ options, quiet })];
+  const child = spawn(process.execPath, args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
