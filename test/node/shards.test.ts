@@ -172,7 +172,7 @@ describe("the worker over venue databases", () => {
 });
 
 describe("venue databases by region", () => {
-  it("builds each venue database from the main database's reading of the sources, then drops that copy", () => {
+  it("builds each venue database from the main database's reading of the sources and its plan, then drops that copy", () => {
     const phases = (summary: ImportSummary) => summary.phases.map((p) => p.name);
     const reading = (name: string) => name.startsWith("reading ") || name.startsWith("generating venues");
     expect(phases(imported.main).filter(reading)).toContain("reading cities.txt");
@@ -181,6 +181,7 @@ describe("venue databases by region", () => {
       expect(phases(summary)).toContainEqual(
         expect.stringMatching(/^the sources as the main database's build read them/),
       );
+      expect(summary.counts.shardPlan.digests).toEqual(imported.main.counts.shardPlan.digests);
     }
     expect(existsSync(readDir(SHARDED_TARGET))).toBe(false);
   });
@@ -190,12 +191,8 @@ describe("venue databases by region", () => {
     expect(manifest.map((s) => s.shard)).toEqual([1, 2, 3]);
     const all = venuesOf(mainDb);
     const held = shardDbs.map(venuesOf);
-    expect(
-      held
-        .flat()
-        .map((v) => v.id)
-        .sort(),
-    ).toEqual(all.map((v) => v.id).sort());
+    const ids = (venues: { id: string }[]) => venues.map((v) => v.id).sort();
+    expect(ids(held.flat())).toEqual(ids(all));
     held.forEach((venues, i) => {
       const shard = manifest[i];
       expect(venues.length).toBe(shard?.venues);

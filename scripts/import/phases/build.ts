@@ -128,9 +128,11 @@ export async function build(
     options.read?.kept === undefined
       ? await readSources(db, sources, noCounts(anchorEvery), problems, progress)
       : readAsKept(options.read.kept, problems, progress);
+  // The main database's plan is kept with its reading (it changes no row), for the venue databases' builds.
+  if (options.shards !== undefined)
+    counts.shardPlan = keepShardVenues(db, options.shards, options.read?.kept?.counts.shardPlan);
   if (options.read?.keep !== undefined)
     keepRead(db, options.read.keep, { counts, countries, problems: problems.collected() });
-  if (options.shards !== undefined) counts.shardPlan = keepShardVenues(db, options.shards);
 
   const shard = options.shards?.index ?? null;
   counts.cities = orderCities(db, progress, shard);

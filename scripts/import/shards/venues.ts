@@ -117,8 +117,9 @@ const SERVED_COLUMNS = [
  * generator's threads write their rows in an order of their own): what it serves beyond the
  * places is made from them alone (its vocabulary counts its own venues' words:
  * src/d1/main-only.ts), so the same digest means the same venues, whatever the other regions hold
- * (meta.ts: a venue database's data version). A venue database's build (`only`) digests its own
- * venues alone, which is all it checks; the others' digests are then "".
+ * (meta.ts: a venue database's data version). A venue database's build that plans itself
+ * (`only`: not from the main database's reading) digests its own venues alone, which is all it
+ * checks; the others' digests are then "".
  */
 function venueDigests(db: Database.Database, count: number, only: number | null): string[] {
   const hashes = Array.from({ length: count }, () => createHash("sha256"));
@@ -174,14 +175,15 @@ function deleteByWindows(db: Database.Database, table: string, chosen: string, .
   for (let from = 0; from < last; from += DELETE_WINDOW) remove.run(from, from + DELETE_WINDOW, ...params);
 }
 
-/**
- * Plans the databases from the build's placed venues and, in a venue database, drops the venues of
- * the others; its build keeps the cities of its own regions alone (phases/order.ts: CITY_SHARD).
- */
-export function keepShardVenues(db: Database.Database, choice: ShardChoice): BuiltPlan {
+/** The databases planned from the build's placed venues. */
+function plannedHere(db: Database.Database, choice: ShardChoice): PlannedShard[] {
   const { places, bounds } = placedCounts(db);
-  const plan = withBoxes(planShards(places, choice.count, choice.kept), places, bounds);
-  const shardHolding = shardFinder(plan);
+  return withBoxes(planShards(places, choice.count, choice.kept), places, bounds);
+}
+
+/** The SQL function shard_of(country, state, lat, lng): the database of the plan that holds a place, -1 where none does. */
+function shardFunction(db: Database.Database, shards: readonly PlannedShard[]): void {
+  const shardHolding = shardFinder(shards);
   db.function("shard_of", { deterministic: true }, (country, state, lat, lng) =>
     shardHolding({
       country: String(country),
@@ -189,10 +191,33 @@ export function keepShardVenues(db: Database.Database, choice: ShardChoice): Bui
       cell: country === "" ? 0 : cellAt(lat as number | null, lng as number | null),
     }),
   );
-  const digests = venueDigests(db, choice.count, choice.index);
+}
+
+/**
+ * Whether a venue database's build may take over the plan that the main database's build made
+ * from the same reading (read-once.ts): the one whose regions its manifest names, so the same
+ * places and venues give the same plan and digests without counting and digesting them again.
+ */
+const isManifestPlan = (choice: ShardChoice, mainPlan: BuiltPlan | undefined): mainPlan is BuiltPlan =>
+  choice.index !== null &&
+  mainPlan !== undefined &&
+  mainPlan.shards.length === choice.count &&
+  JSON.stringify(mainPlan.shards.map((s) => s.regions)) === JSON.stringify(choice.kept);
+
+/**
+ * Plans the databases from the build's placed venues (or, in a venue database's build from the
+ * main database's reading, takes over `mainPlan`: isManifestPlan) and, in a venue database, drops
+ * the venues of the others; its build keeps the cities of its own regions alone (phases/order.ts:
+ * CITY_SHARD).
+ */
+export function keepShardVenues(db: Database.Database, choice: ShardChoice, mainPlan?: BuiltPlan): BuiltPlan {
+  const taken = isManifestPlan(choice, mainPlan);
+  const shards = taken ? mainPlan.shards : plannedHere(db, choice);
+  shardFunction(db, shards);
+  const digests = taken ? mainPlan.digests : venueDigests(db, choice.count, choice.index);
   if (choice.index !== null) {
     const others = `SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE v.rowid > ? AND v.rowid <= ? AND shard_of(${PLACE.join(", ")}) <> ?`;
     deleteByWindows(db, "raw_venues", others, choice.index);
   }
-  return { shards: plan, digests };
+  return { shards, digests };
 }
