@@ -17,6 +17,7 @@ import { ROOT } from "../tools/project.ts";
 import { log, machine, PROBE, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
 import { interleaved } from "./measure.ts";
+import { lastPageInWindow } from "../../src/params/window.ts";
 
 const CONFIG = join(ROOT, "wrangler.shards-bench.toml");
 const SECONDS = 5;
@@ -41,6 +42,9 @@ function classes(state: string): [label: string, path: string][] {
       ["a country's venues", `/1.0/search/venues?country=${city.country}`],
       ["a box", `/1.0/search/venues?bbox=${box}`],
       ["a suggestion in a country", `/1.0/suggest/venues?name=the&country=${city.country}`],
+      ["every venue, page 1,000 (every venue database, merged)", "/1.0/search/venues?p=1000"],
+      ["a kind alone (every venue database, merged)", "/1.0/search/venues?kind=club"],
+      ["a kind alone, the window's last page (merged)", `/1.0/search/venues?kind=club&p=${lastPageInWindow("venues")}`],
       ["a name alone (every venue database: the main one)", "/1.0/search/venues?name=club"],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
       [
@@ -54,6 +58,7 @@ function classes(state: string): [label: string, path: string][] {
 }
 
 const timingOf = (res: Response) => /databases=([^"]*)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "";
+const rowsOf = (res: Response) => /rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "–";
 
 async function measureClass(one: string, sharded: string, label: string, path: string): Promise<string> {
   const [a, b] = await Promise.all([fetch(`${one}${path}`), fetch(`${sharded}${path}`)]);
@@ -63,7 +68,7 @@ async function measureClass(one: string, sharded: string, label: string, path: s
   const [oneFigures, shardFigures] = await interleaved([`${one}${path}`, `${sharded}${path}`], {}, 2 * SECONDS);
   if (oneFigures === undefined || shardFigures === undefined) throw new Error(`no figures for ${path}`);
   const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : "–");
-  return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
+  return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${rowsOf(a)} / ${rowsOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
 }
 
 export async function benchShardsServe(shards = 3): Promise<void> {
@@ -87,8 +92,8 @@ export async function benchShardsServe(shards = 3): Promise<void> {
       }),
     ]);
     const lines = [
-      `| class | request | databases that answered | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
-      "|---|---|---|---:|---:|---:|---:|---:|",
+      `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
+      "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ];
     for (const [label, path] of classes(state)) lines.push(await measureClass(one.base, sharded.base, label, path));
     const text = [

@@ -70,7 +70,8 @@ async function routingRead(main: Session, known: string | null, placesSql: Sql |
  * the main database alone holds (main-only.ts) run there, beside the venue database's.
  */
 class InShard implements Runner {
-  private inMain = false;
+  /** Whether the main database answers in this one's stead (it holds another import). */
+  inMain = false;
 
   constructor(
     private readonly shard: Session,
@@ -119,9 +120,12 @@ export interface VenueRoute {
   one: Runner;
   /**
    * Every venue database it asks, when a merge of their answers may answer it (the suggestions:
-   * src/suggest/merge.ts) and it asks more than one; else `[one]`.
+   * src/suggest/merge.ts; a venue search without a name or an area: src/query/merged-browse.ts)
+   * and it asks more than one; else `[one]`.
    */
   each: readonly Runner[];
+  /** Whether every venue database asked so far held the import the main database names for it. */
+  current(): boolean;
 }
 
 /**
@@ -141,7 +145,7 @@ export async function venueRoute(
   p: SearchParams,
   { merges = false, mainOnly = false }: { merges?: boolean; mainOnly?: boolean } = {},
 ): Promise<VenueRoute> {
-  const alone: VenueRoute = { one: main, each: [main] };
+  const alone: VenueRoute = { one: main, each: [main], current: () => true };
   if (mainOnly || boundShard(env, 1) === undefined) return alone;
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
@@ -160,6 +164,7 @@ function routeOf(asked: readonly (InShard | null)[], merges: boolean, alone: Ven
   if (asked.length === 0 || asked.some((r) => r === null)) return alone;
   const runners = asked.filter((r) => r !== null);
   const [first] = runners;
-  if (runners.length === 1 && first !== undefined) return { one: first, each: [first] };
-  return merges ? { one: alone.one, each: runners } : alone;
+  const current = () => runners.every((r) => !r.inMain);
+  if (runners.length === 1 && first !== undefined) return { one: first, each: [first], current };
+  return merges ? { one: alone.one, each: runners, current } : alone;
 }

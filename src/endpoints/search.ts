@@ -9,12 +9,14 @@ import { runSearch } from "../query/search.ts";
 import { VENUES } from "../query/venues.ts";
 import type { Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
-import type { SearchParams } from "../params/search-params.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { withMatched } from "../suggest/suggest.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { venueRoute } from "../d1/route.ts";
+import type { Session } from "../d1/session.ts";
+import { mergedVenues } from "../query/merged-browse.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 
 /**
  * Headers of a search answer: how the name matched, the corrected name of a fuzzy one, and the
@@ -42,6 +44,20 @@ async function said<R>(q: ResourceQueries<R>, session: Runner, params: SearchPar
   return { ...found, items: await withMatched(q, session, found, params, language) };
 }
 
+/**
+ * A venue search's page: in the one venue database its filters and area ask; merged from every one
+ * it asks where it has neither a name nor an area; else from the main database (src/d1/route.ts).
+ */
+async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
+  const merges = params.name === undefined && areaOf(params) === undefined;
+  const route = await venueRoute(env, main, known, params, { merges });
+  if (route.each.length > 1) {
+    const merged = await mergedVenues(main, route.each, params, language);
+    if (merged !== null && route.current()) return merged;
+  }
+  return said(VENUES, route.one, params, language);
+}
+
 export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const negotiated = negotiate(request);
   const params = parseSearchParams(resource, requestUrl(request).query);
@@ -55,12 +71,7 @@ export async function search(resource: Resource, request: Request, env: Env, ctx
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const found = await said(
-        VENUES,
-        (await venueRoute(env, session, known, params)).one,
-        params,
-        negotiated.language,
-      );
+      const found = await venues(env, session, known, params, negotiated.language);
       const page = venuesPage(found, fullCities);
       return { answer: page.venue.length === 0 ? null : { kind: "page", page }, headers: matchHeaders(found) };
     }

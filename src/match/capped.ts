@@ -10,7 +10,7 @@ import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import type { Fts } from "./one-name.ts";
 
 /** Candidates read at most by one part of a search: its total, a tier of its page, a check. */
-const CANDIDATES = 5_000;
+export const CANDIDATES = 5_000;
 /** The same for a search in an area that places each candidate (its record, maybe its city: 2-3 rows). */
 export const PLACED_CANDIDATES = 1_500;
 /**

@@ -23,12 +23,15 @@ function regionScope(p: SearchParams): Sql | null {
 /** The stored-total scope of a name search's filters (no kind among them), or null. */
 const storedScope = (p: SearchParams): Sql | null => (p.kind === undefined ? regionScope(p) : null);
 
-/** The total of the venues of a kind in a region from its stored total when there is one, else `count`. */
-export function kindTotal(p: SearchParams, count: Sql): Sql {
+/** The stored total of the venues of a kind in a region, or null when none is stored for the search. */
+export function storedKindTotal(p: SearchParams): Sql | null {
   const scope = regionScope(p);
-  if (p.kind === undefined || p.name !== undefined || scope === null) return count;
+  if (p.kind === undefined || p.name !== undefined || scope === null) return null;
   return sql`SELECT coalesce((SELECT n FROM name_prefix_counts WHERE kind = 'venue' AND scope = ${scope} AND prefix = ${kindTerm(p.kind)}), 0) AS n`;
 }
+
+/** The total of the venues of a kind in a region from its stored total when there is one, else `count`. */
+export const kindTotal = (p: SearchParams, count: Sql): Sql => storedKindTotal(p) ?? count;
 
 /**
  * The total of a one-word name search from its stored total when there is one (one row: n, more

@@ -15,8 +15,8 @@ import { raw, sql, type Sql } from "../sql/sql.ts";
 import { and, cityConditions, countryCode, ftsFilters, regionConditions } from "../match/filters.ts";
 import { pageRecords, venueRecord, type VenueRecord, type VenueRow } from "./records.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
-import { kindTotal } from "./totals.ts";
-import { cappedCount, matchesOf } from "../match/capped.ts";
+import { kindTotal, storedKindTotal } from "./totals.ts";
+import { CANDIDATES, cappedCount, matchesOf } from "../match/capped.ts";
 
 const PAGE_SIZE = ITEMS_PER_PAGE.venues;
 
@@ -36,33 +36,49 @@ function scopeStart(scope: Sql, cities: Sql, offset: number): Sql {
                     (SELECT first + ${offset} - before FROM blk)))`;
 }
 
-/** Pages of the filters that have stored blocks: none, a country, a country and a state code. */
-function ranked(p: SearchParams, offset: number): Search | null {
+/** A scope with stored blocks: its venues (a condition, null for all), its key and cities (scopeStart), its total. */
+interface BlockScope {
+  venues: Sql | null;
+  key: Sql;
+  cities: Sql;
+  count: Sql;
+}
+
+/** The scope of the filters that have stored blocks: none, a country, a country and a state code. */
+function blockScope(p: SearchParams): BlockScope | null {
   if (p.state !== undefined || (p.stateCode !== undefined && p.country === undefined)) return null;
   if (p.country === undefined) {
-    return {
-      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE pos >= ${scopeStart(sql`${ALL_VENUES}`, raw("1"), offset)}
-                     ORDER BY pos LIMIT ${PAGE_SIZE}`,
-      count: sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`,
-    };
+    const count = sql`SELECT CAST(value AS INTEGER) AS n FROM meta WHERE key = 'rows_venues'`;
+    return { venues: null, key: sql`${ALL_VENUES}`, cities: raw("1"), count };
   }
   const code = countryCode(p.country);
   if (p.stateCode === undefined) {
-    const start = scopeStart(code, sql`c.country_code = ${code}`, offset);
     return {
-      positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues
-                     WHERE country_code = ${code} AND pos >= ${start} ORDER BY pos LIMIT ${PAGE_SIZE}`,
+      venues: sql`country_code = ${code}`,
+      key: code,
+      cities: sql`c.country_code = ${code}`,
       count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ''), 0) AS n`,
     };
   }
-  const inState = sql`c.country_code = ${code} AND c.admin1_code = ${p.stateCode}`;
-  const start = scopeStart(sql`${code} || ${SCOPE_SEPARATOR} || ${p.stateCode}`, inState, offset);
   return {
-    positions: sql`SELECT pos, pos AS rank, NULL AS dist FROM venues
-                   WHERE country_code = ${code} AND admin1_code = ${p.stateCode} AND pos >= ${start}
-                   ORDER BY pos LIMIT ${PAGE_SIZE}`,
+    venues: sql`country_code = ${code} AND admin1_code = ${p.stateCode}`,
+    key: sql`${code} || ${SCOPE_SEPARATOR} || ${p.stateCode}`,
+    cities: sql`c.country_code = ${code} AND c.admin1_code = ${p.stateCode}`,
     count: sql`SELECT coalesce((SELECT venues FROM region_counts WHERE country_code = ${code} AND admin1_code = ${p.stateCode}), 0) AS n`,
   };
+}
+
+/** A page of a scope's venues from the pos `start` (an SQL expression or a bound number). */
+function fromStart(scope: BlockScope, start: Sql | number | null): Sql {
+  const where = scope.venues === null ? sql`pos >= ${start}` : sql`${scope.venues} AND pos >= ${start}`;
+  return sql`SELECT pos, pos AS rank, NULL AS dist FROM venues WHERE ${where} ORDER BY pos LIMIT ${PAGE_SIZE}`;
+}
+
+/** Pages of the filters that have stored blocks, sought from their block. */
+function ranked(p: SearchParams, offset: number): Search | null {
+  const scope = blockScope(p);
+  if (scope === null) return null;
+  return { positions: fromStart(scope, scopeStart(scope.key, scope.cities, offset)), count: scope.count };
 }
 
 /** The cities a venue search's city and region filters allow (alias c). */
@@ -70,20 +86,39 @@ function cityFilter(p: SearchParams): Sql {
   return and([...cityConditions(p), ...regionConditions("c", p, { useIndex: false })]);
 }
 
+/** The total of the venues of cities by name (their stored counts), or of states by name or code (the regions'). */
+function placesCount(p: SearchParams): Sql {
+  return p.cityName !== undefined
+    ? sql`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cityFilter(p)}`
+    : sql`SELECT coalesce(sum(r.venues), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`;
+}
+
+/**
+ * The FTS list of a search's filter tokens (its kind's among them) in pos order: a part of it, and
+ * its count capped at CANDIDATES matches, or at `limit` (a venue database's share: merged-browse.ts).
+ */
+function filterList(p: SearchParams) {
+  const filters = ftsFilters(p, "venues_fts");
+  if (filters === null) return null;
+  const flt = sql`WITH flt(q) AS (SELECT ${filters})`;
+  const countWithin = (limit: number) =>
+    sql`${flt} ${cappedCount(matchesOf("venues_fts", raw("(SELECT q FROM flt)")), null, { limit })}`;
+  return {
+    part: (offset: number, limit: number) =>
+      sql`${flt} SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
+          WHERE venues_fts MATCH (SELECT q FROM flt) ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`,
+    count: countWithin(CANDIDATES),
+    countWithin,
+  };
+}
+
 /**
  * Venues of a kind, with or without other filters: the FTS list of the kind's token and the
  * filters' in pos order; the total stored per kind in every region where one is (totals.ts).
  */
 function ofKind(p: SearchParams, offset: number): Search | null {
-  const filters = ftsFilters(p, "venues_fts");
-  if (filters === null) return null;
-  const flt = sql`WITH flt(q) AS (SELECT ${filters})`;
-  const count = sql`${flt} ${cappedCount(matchesOf("venues_fts", raw("(SELECT q FROM flt)")), null)}`;
-  return {
-    positions: sql`${flt} SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
-                   WHERE venues_fts MATCH (SELECT q FROM flt) ORDER BY rowid LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-    count: kindTotal(p, count),
-  };
+  const list = filterList(p);
+  return list === null ? null : { positions: list.part(offset, PAGE_SIZE), count: kindTotal(p, list.count) };
 }
 
 export const VENUES: ResourceQueries<VenueRecord> = {
@@ -114,17 +149,8 @@ export const VENUES: ResourceQueries<VenueRecord> = {
     if (scope !== null) return scope;
     // A city by name, a state by name, or a state code in any country: page through the FTS list
     // of the filter tokens; the total is the sum of the stored totals of the cities or states.
-    const filters = ftsFilters(p, "venues_fts");
-    if (filters === null) return null;
-    const count =
-      p.cityName !== undefined
-        ? sql`SELECT coalesce(sum(c.venue_count), 0) AS n FROM cities c WHERE ${cityFilter(p)}`
-        : sql`SELECT coalesce(sum(r.venues), 0) AS n FROM region_counts r WHERE ${and([raw("r.admin1_code <> ''"), ...regionConditions("r", p)])}`;
-    return {
-      positions: sql`SELECT rowid AS pos, rowid AS rank, NULL AS dist FROM venues_fts
-                     WHERE venues_fts MATCH ${filters} ORDER BY rowid LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-      count,
-    };
+    const list = filterList(p);
+    return list === null ? null : { positions: list.part(offset, PAGE_SIZE), count: placesCount(p) };
   },
 
   page: (positions, language, total) => pageRecords("venues", positions, language, total),
@@ -133,3 +159,38 @@ export const VENUES: ResourceQueries<VenueRecord> = {
   id: (v) => v.id,
   names: (v) => [normalize(v.name)],
 };
+
+/**
+ * A venue search without a name or an area as several venue databases answer it together
+ * (src/query/merged-browse.ts): what the main database reads (the total where it is stored, and
+ * the pos the page starts at where the search seeks) and what each venue database reads from there.
+ */
+export interface MergedBrowse {
+  /** In the main database: the total (one row, n); null where each venue database counts its own. */
+  total: Sql | null;
+  /**
+   * In each venue database, where the total is not stored: its count of its first `limit` matches
+   * and 1 in `more` past them (src/match/capped.ts).
+   */
+  countEach: ((limit: number) => Sql) | null;
+  /** In the main database: the pos the page starts at (one row, start: NULL past the last), where the search seeks. */
+  start: Sql | null;
+  /** In each venue database: its records of the page from `start` (a search that seeks), else its first `limit` matches. */
+  positions(start: number | null, limit: number): Sql;
+}
+
+/** The parts of a merged venue search without a name or an area; null for one city (one venue database holds it). */
+export function mergedBrowse(p: SearchParams, offset: number): MergedBrowse | null {
+  if (p.cityId !== undefined) return null;
+  const scope = p.kind === undefined && p.cityName === undefined ? blockScope(p) : null;
+  if (scope !== null) {
+    const start = sql`SELECT ${scopeStart(scope.key, scope.cities, offset)} AS start`;
+    return { total: scope.count, countEach: null, start, positions: (from) => fromStart(scope, from) };
+  }
+  const list = filterList(p);
+  if (list === null) return null;
+  const positions = (_: number | null, limit: number) => list.part(0, limit);
+  if (p.kind === undefined) return { total: placesCount(p), countEach: null, start: null, positions };
+  const stored = storedKindTotal(p);
+  return { total: stored, countEach: stored === null ? list.countWithin : null, start: null, positions };
+}

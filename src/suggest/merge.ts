@@ -6,11 +6,8 @@
  * answered in the main one's stead (src/d1/route.ts: another import) gives rows of every venue:
  * a record is kept once.
  */
-import type { Runner } from "../query/resource.ts";
+import { eachAtOnce, type Runner } from "../query/resource.ts";
 import type { Sql } from "../sql/sql.ts";
-
-/** D1's simultaneous connections an invocation may open (the main database's session holds one). */
-const AT_ONCE = 5;
 
 type Row = Record<string, unknown>;
 
@@ -18,11 +15,7 @@ const byOrder = (a: Row, b: Row) => Number(a.by_rank) - Number(b.by_rank) || Num
 
 /** The statement's rows in every runner, merged in their order (columns by_rank, by_pos) and cut to `limit`. */
 export async function mergedRows(runners: readonly Runner[], what: string, statement: Sql, limit: number) {
-  const lists: Row[][] = [];
-  for (let at = 0; at < runners.length; at += AT_ONCE) {
-    const results = await Promise.all(runners.slice(at, at + AT_ONCE).map((r) => r.run(what, [statement])));
-    lists.push(...results.map(([result]) => result?.rows ?? []));
-  }
+  const lists = await eachAtOnce(runners, async (r) => (await r.run(what, [statement]))[0]?.rows ?? []);
   if (lists.length === 1) return lists[0] ?? [];
   const seen = new Set<number>();
   return lists

@@ -9,8 +9,8 @@
  * - The worker, tried as a user would: each import served by `wrangler dev` (the sharded one with
  *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
  *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
- *   for byte, and a search whose filters lie in one venue database is answered there
- *   (Server-Timing says which databases answered).
+ *   for byte; a search whose filters lie in one venue database is answered there, one without a
+ *   name or an area merged from those it asks (Server-Timing says which databases answered).
  */
 import Database from "better-sqlite3";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
@@ -24,13 +24,16 @@ import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wr
 import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
+import { compareServers, type Said } from "../support/compare-servers.ts";
 import {
   broadRequests,
   drawnPaths,
   foreignPaths,
   holderOf,
   manifestOf,
+  mergesPath,
   namesakePaths,
+  partition,
   placesOf,
   placeWords,
   regionFilter,
@@ -86,42 +89,8 @@ afterAll(() => {
   for (const dir of [ONE, SHARDED]) rmSync(dir, { recursive: true, force: true });
   rmSync(CONFIG, { force: true });
 });
-
-const SAID = ["content-type", "x-match", "x-total-relation", "x-corrected-name", "x-read-as"];
-
-interface Said {
-  status: number;
-  headers: (string | null)[];
-  body: string;
-  databases: string;
-}
-
-async function ask(server: DevServer | undefined, path: string, accept: string): Promise<Said> {
-  const res = await fetch(`${server?.base ?? ""}${path}`, { headers: { Accept: accept } });
-  // An error says when it happened.
-  const body = (await res.text()).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000/g, "(time)");
-  const databases = /databases=([^"]*)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "";
-  return { status: res.status, headers: SAID.map((h) => res.headers.get(h)), body, databases };
-}
-
-/** Each request to both servers, a few at a time; what the sharded server said, with its path. */
-async function compareAll(requests: [string, string][]): Promise<(Said & { path: string })[]> {
-  const said: (Said & { path: string })[] = [];
-  for (let at = 0; at < requests.length; at += 6) {
-    await Promise.all(
-      requests.slice(at, at + 6).map(async ([path, accept]) => {
-        const [a, b] = await Promise.all([ask(one, path, accept), ask(sharded, path, accept)]);
-        expect({ status: b.status, headers: b.headers, body: b.body }, `${path} (${accept})`).toEqual({
-          status: a.status,
-          headers: a.headers,
-          body: a.body,
-        });
-        said.push({ ...b, path });
-      }),
-    );
-  }
-  return said;
-}
+/** Each request to both servers: what the sharded one said, with its path (test/support/compare-servers.ts). */
+const compareAll = (requests: [string, string][]) => compareServers(one, sharded, requests);
 
 describe("the worker over venue databases", () => {
   it("answers 2,000 drawn requests byte for byte as one database does, most of the regional ones in one venue database", async () => {
@@ -133,9 +102,14 @@ describe("the worker over venue databases", () => {
     const said = await compareAll(requests);
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
-    // A search asks one venue database or none, never two; the cities and the lookups ask the main one.
-    const searches = said.filter((s) => s.path.startsWith("/1.0/search/"));
+    // A search asks one venue database or none, never two, but one without a name or an area, which
+    // merges every one it asks (src/query/merged-browse.ts); the cities and the lookups ask the main one.
+    const [merged, searches] = partition(
+      said.filter((s) => /^\/1\.0\/search\//.test(s.path)),
+      mergesPath,
+    );
     expect(searches.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    expect(merged.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
     expect(said.filter((s) => s.path.startsWith("/1.0/venue/") && /\d/.test(s.databases))).toEqual([]);
     // Suggestions of a name alone merge every venue database's (src/suggest/merge.ts), but for a
     // place read at the end of the text, which the main database reads among every place.
@@ -161,7 +135,10 @@ describe("the worker over venue databases", () => {
       const again = await compareAll(routed.map((s): [string, string] => [s.path, "application/json"]));
       expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
       // A merge asks the main database in that one's stead, and keeps each record once.
-      const merged = paths.filter((p) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(p)).slice(0, 20);
+      const suggestions = paths.filter((p) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(p)).slice(0, 20);
+      const searches = paths.filter((p) => /^\/1\.0\/search\/venues\?(p=\d+|kind=[^&]*(&p=\d+)?)$/.test(p));
+      expect(searches.length).toBeGreaterThan(20);
+      const merged = [...suggestions, ...searches.slice(0, 30)];
       const mergedAgain = await compareAll(merged.map((p): [string, string] => [p, "application/json"]));
       expect(mergedAgain.filter((s) => !s.databases.startsWith("main+"))).toEqual([]);
     } finally {
