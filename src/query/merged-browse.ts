@@ -47,11 +47,14 @@ function inPosOrder(lists: readonly Row[][], column: string): Row[] {
     .filter((row) => !seen.has(Number(row[column])) && seen.add(Number(row[column])));
 }
 
-/** The total counted by each venue database in turn, within what the others left of CANDIDATES. */
-async function countedInTurn(shards: readonly Runner[], countWithin: (limit: number) => Sql) {
+/**
+ * The total counted by each venue database in turn, each within what the ones before it left of
+ * `cap` (CANDIDATES): one database's capped count of them all (n at most cap + 1, a lower bound past cap).
+ */
+export async function countedInTurn(shards: readonly Runner[], countWithin: (limit: number) => Sql, cap = CANDIDATES) {
   let counted = 0;
   for (const shard of shards) {
-    const [result] = await shard.run(`${WHAT}: a count`, [countWithin(CANDIDATES - counted)]);
+    const [result] = await shard.run(`${WHAT}: a count`, [countWithin(cap - counted)]);
     const row = result?.rows[0];
     counted += Number(row?.n ?? 0);
     if (Number(row?.more ?? 0) > 0) return { total: counted, totalAtLeast: true as const };
