@@ -1,7 +1,7 @@
 /**
- * A venue search without a name or an area over several venue databases
- * (docs/deploy.md#past-one-database): the one database's page, merged in pos order (the order of
- * such a search: docs/api.md#order) from each database's part of it.
+ * A venue search without a name over several venue databases (docs/deploy.md#past-one-database):
+ * the one database's page, merged from each database's part of it in the order of such a search,
+ * pos (docs/api.md#order); in an area, merged-area.ts.
  *
  * - A search that seeks (every venue, a country, a country's state code): the main database reads
  *   the total and the pos the page starts at (its stored blocks count every venue: venues.ts); each
@@ -19,33 +19,15 @@
 import type { Language } from "../data-contract/languages.ts";
 import { CANDIDATES } from "../match/capped.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
-import type { SearchParams } from "../params/search-params.ts";
-import { raw, sql, type Sql } from "../sql/sql.ts";
-import { pageSelect, type Page, type VenueRecord } from "./records.ts";
-import { eachAtOnce, type Runner } from "./resource.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
+import { raw, type Sql } from "../sql/sql.ts";
+import { areaPage } from "./merged-area.ts";
+import { inOrder, MERGED, recordsAt, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
+import type { Page, VenueRecord } from "./records.ts";
+import type { Runner } from "./resource.ts";
 import { mergedBrowse, VENUES, type MergedBrowse } from "./venues.ts";
 
-type Row = Record<string, unknown>;
-
 const SIZE = ITEMS_PER_PAGE.venues;
-const WHAT = "venues merged from the venue databases";
-
-/** The records at `positions` (rows of pos, rank, dist), each with its pos (by_pos). */
-const recordsAt = (positions: Sql, language: Language): Sql =>
-  sql`WITH page AS (${positions}) ${pageSelect("venues", language, raw("h.pos AS by_pos, "))}`;
-
-/** Positions of the pos listed. */
-const listed = (pos: readonly number[]): Sql =>
-  sql`SELECT value AS pos, value AS rank, NULL AS dist FROM json_each(${JSON.stringify(pos)})`;
-
-/** Rows of several databases in pos order (column `column`), each pos once. */
-function inPosOrder(lists: readonly Row[][], column: string): Row[] {
-  const seen = new Set<number>();
-  return lists
-    .flat()
-    .sort((a, b) => Number(a[column]) - Number(b[column]))
-    .filter((row) => !seen.has(Number(row[column])) && seen.add(Number(row[column])));
-}
 
 /**
  * The total counted by each venue database in turn, each within what the ones before it left of
@@ -54,7 +36,7 @@ function inPosOrder(lists: readonly Row[][], column: string): Row[] {
 export async function countedInTurn(shards: readonly Runner[], countWithin: (limit: number) => Sql, cap = CANDIDATES) {
   let counted = 0;
   for (const shard of shards) {
-    const [result] = await shard.run(`${WHAT}: a count`, [countWithin(cap - counted)]);
+    const [result] = await shard.run(`${MERGED}: a count`, [countWithin(cap - counted)]);
     const row = result?.rows[0];
     counted += Number(row?.n ?? 0);
     if (Number(row?.more ?? 0) > 0) return { total: counted, totalAtLeast: true as const };
@@ -65,25 +47,22 @@ export async function countedInTurn(shards: readonly Runner[], countWithin: (lim
 /** The total: stored in the main database, or counted in the venue databases. */
 async function totalOf(main: Runner, shards: readonly Runner[], parts: MergedBrowse, mainRows?: Row[]) {
   if (parts.countEach !== null) return countedInTurn(shards, parts.countEach);
-  const rows =
-    mainRows ?? (parts.total === null ? [] : ((await main.run(`${WHAT}: the total`, [parts.total]))[0]?.rows ?? []));
+  const read = async (total: Sql) => (await main.run(`${MERGED}: the total`, [total]))[0]?.rows ?? [];
+  const rows = mainRows ?? (parts.total === null ? [] : await read(parts.total));
   return { total: Number(rows[0]?.n ?? 0) };
 }
 
 /** The page's records of a search that seeks: from the pos the main database says it starts at. */
 async function soughtPage(main: Runner, shards: readonly Runner[], parts: MergedBrowse, language: Language) {
-  const [totalRows, startRows] = await main.run(`${WHAT}: the total and the page's start`, [
+  const [totalRows, startRows] = await main.run(`${MERGED}: the total and the page's start`, [
     parts.total ?? raw("SELECT 0 AS n"),
     parts.start ?? raw("SELECT NULL AS start"),
   ]);
   const start = startRows?.rows[0]?.start;
   const total = await totalOf(main, shards, parts, totalRows?.rows);
   if (typeof start !== "number") return { ...total, rows: [] };
-  const lists = await eachAtOnce(
-    shards,
-    async (r) => (await r.run(WHAT, [recordsAt(parts.positions(start, SIZE), language)]))[0]?.rows ?? [],
-  );
-  return { ...total, rows: inPosOrder(lists, "by_pos").slice(0, SIZE) };
+  const lists = await rowsOfEach(shards, MERGED, () => recordsAt(parts.positions(start, SIZE), language));
+  return { ...total, rows: inOrder(lists, "by_pos").slice(0, SIZE) };
 }
 
 /** The page's records of a search within its window: each database's matches up to the page's end, merged. */
@@ -94,33 +73,33 @@ async function windowPage(
   offset: number,
   language: Language,
 ) {
+  let rows: Row[];
   if (offset === 0) {
-    const lists = await eachAtOnce(
-      shards,
-      async (r) => (await r.run(WHAT, [recordsAt(parts.positions(null, SIZE), language)]))[0]?.rows ?? [],
-    );
-    return { ...(await totalOf(main, shards, parts)), rows: inPosOrder(lists, "by_pos").slice(0, SIZE) };
+    const lists = await rowsOfEach(shards, MERGED, () => recordsAt(parts.positions(null, SIZE), language));
+    rows = inOrder(lists, "by_pos").slice(0, SIZE);
+  } else {
+    const matches = await rowsOfEach(shards, `${MERGED}: the matches`, () => parts.positions(null, offset + SIZE));
+    rows = await recordsOf(shards, matches, inOrder(matches, "pos").slice(offset, offset + SIZE), language);
   }
-  const matches = await eachAtOnce(
-    shards,
-    async (r) => (await r.run(`${WHAT}: the matches`, [parts.positions(null, offset + SIZE)]))[0]?.rows ?? [],
-  );
-  const page = new Set(
-    inPosOrder(matches, "pos")
-      .slice(offset, offset + SIZE)
-      .map((row) => Number(row.pos)),
-  );
-  const lists = await eachAtOnce(shards, async (r, i) => {
-    const held = (matches[i] ?? []).map((row) => Number(row.pos)).filter((pos) => page.has(pos));
-    return held.length === 0 ? [] : ((await r.run(WHAT, [recordsAt(listed(held), language)]))[0]?.rows ?? []);
-  });
   // The total after the rows: a venue database's session runs one round trip at a time (route.ts counts its rows read).
-  return { ...(await totalOf(main, shards, parts)), rows: inPosOrder(lists, "by_pos") };
+  return { ...(await totalOf(main, shards, parts)), rows };
+}
+
+/** The records and total of a search without a name, merged; null where one database answers it. */
+async function merged(main: Runner, shards: readonly Runner[], p: SearchParams, language: Language) {
+  const offset = pageOffset("venues", p.page);
+  const area = areaOf(p);
+  if (area !== undefined) return areaPage(shards, p, area, offset, language);
+  const parts = mergedBrowse(p, offset);
+  if (parts === null) return null;
+  if (parts.start !== null) return soughtPage(main, shards, parts, language);
+  return windowPage(main, shards, parts, offset, language);
 }
 
 /**
- * The page of a venue search without a name or an area, merged from `shards` (their totals from
- * `main`); null where one database answers it (one city).
+ * The page of a venue search without a name, merged from `shards` (totals and starts from `main`);
+ * null where one database answers it (one city), or where a venue database's count in an area
+ * stopped at its cap.
  */
 export async function mergedVenues(
   main: Runner,
@@ -128,12 +107,8 @@ export async function mergedVenues(
   p: SearchParams,
   language: Language,
 ): Promise<Page<VenueRecord> | null> {
-  const offset = pageOffset("venues", p.page);
-  const parts = mergedBrowse(p, offset);
-  if (parts === null) return null;
-  const { rows, ...total } =
-    parts.start !== null
-      ? await soughtPage(main, shards, parts, language)
-      : await windowPage(main, shards, parts, offset, language);
+  const found = await merged(main, shards, p, language);
+  if (found === null) return null;
+  const { rows, ...total } = found;
   return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" };
 }

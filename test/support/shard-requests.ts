@@ -5,7 +5,6 @@
 import type Database from "better-sqlite3";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../../src/data-contract/shards.ts";
-import { areaOf } from "../../src/params/search-params.ts";
 import { searchRequest } from "../../scripts/sql/explain.ts";
 
 export interface VenueRow {
@@ -116,7 +115,10 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     `/1.0/search/venues?bbox=${box}`,
     `/1.0/search/venues?name=${first}&lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
     ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
-    // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts).
+    // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts, merged-area.ts).
+    `/1.0/search/venues?bbox=${box}&p=${2 + Math.round(10 * at)}`,
+    `/1.0/search/venues?bbox=${box}&kind=${v.kind}`,
+    `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}&p=${1 + Math.round(5 * at)}`,
     `/1.0/search/venues?p=${1 + Math.round(90 * at)}`,
     `/1.0/search/venues?kind=${v.kind}&p=${1 + Math.round(10 * at)}`,
     `/1.0/search/venues?country=${v.country ?? ""}&p=${1 + Math.round(20 * at)}`,
@@ -219,11 +221,8 @@ export function namesakePaths(main: Database.Database, shards: readonly Database
   });
 }
 
-/** Whether a search has neither a name nor an area (the venue databases it asks merge it: src/query/merged-browse.ts). */
-export function mergesPath(s: { path: string }): boolean {
-  const { params } = searchRequest(s.path);
-  return params.name === undefined && areaOf(params) === undefined;
-}
+/** Whether a search has no name (the venue databases it asks merge it: src/query/merged-browse.ts). */
+export const mergesPath = (s: { path: string }): boolean => searchRequest(s.path).params.name === undefined;
 
 /** The items `test` holds for, and the others. */
 export const partition = <T>(list: T[], test: (t: T) => boolean): [T[], T[]] => [
