@@ -73,7 +73,9 @@
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
  * that read the most rows and the one that took the most D1 time (docs/benchmarks.md "What one
- * request may cost"); `--dearest-mix` runs the load test's dearest-requests mix alone, three times.
+ * request may cost"); with `--count N`, at the default data in N venue databases (rows read summed
+ * over the databases a request asks, docs/deploy.md); `--dearest-mix` runs the load test's
+ * dearest-requests mix alone, three times.
  *
  * Every server it starts is stopped at the end, also on failure or Ctrl-C.
  */
@@ -88,7 +90,7 @@ import { benchVenueFiles } from "./bench/venue-files-run.ts";
 import { benchGuard } from "./bench/guard-run.ts";
 import { benchSuggest } from "./bench/suggest-run.ts";
 import { benchRemote } from "./bench/remote-run.ts";
-import { benchDearest } from "./bench/dearest-run.ts";
+import { benchDearest, benchDearestSharded } from "./bench/dearest-run.ts";
 import { benchDearestMix } from "./bench/dearest-mix-run.ts";
 import { benchRefresh } from "./bench/refresh-run.ts";
 import { benchRefreshes } from "./bench/refreshes-run.ts";
@@ -148,7 +150,13 @@ const RUNS = [
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
   [values.remote, () => benchRemote(venueSizes(values.venues)).then(benchRefresh)],
-  [values.dearest, benchDearest],
+  [
+    values.dearest,
+    () => {
+      const shards = counts("count", values.count === undefined ? undefined : [values.count])?.[0];
+      return shards === undefined ? benchDearest() : benchDearestSharded(shards);
+    },
+  ],
   [values["dearest-mix"], benchDearestMix],
   [values.refresh, benchRefresh],
   [values.refreshes, benchRefreshes],

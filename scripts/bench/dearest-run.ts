@@ -11,6 +11,7 @@ import { stopDevServers } from "../tools/dev-server.ts";
 import { log, machine, startMissWorker, timedImport, TMP } from "./common.ts";
 import { dearestTable, measureDearest, vocabularyOf, writeDearestRequests } from "./dearest.ts";
 import { writeDocSection } from "./docs-section.ts";
+import { shardServer, shardState, stopShardState } from "./shards-serve-run.ts";
 
 /** Requests drawn per endpoint. */
 const PER_ENDPOINT = 750;
@@ -48,5 +49,31 @@ export async function benchDearest(): Promise<void> {
     if (await writeDocSection("dearest", text)) log("wrote the tables into docs/benchmarks.md (dearest)");
   } finally {
     stopDevServers();
+  }
+}
+
+/**
+ * `npm run bench -- --dearest --count N`: the same drawn requests against the default data in the
+ * main database and N venue databases (the state of `--shards-serve`), each venue search asking
+ * the venue databases its filters touch, every suggestion merged: rows read summed over the
+ * databases a request asks (docs/deploy.md#past-one-database). Its table into docs/deploy.md.
+ */
+export async function benchDearestSharded(shards: number): Promise<void> {
+  const started = Date.now();
+  try {
+    const { state } = await shardState(shards);
+    const base = (await shardServer(state, 8798)).base;
+    const label = `The default data in ${shards} venue databases`;
+    log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
+    const found = await measureDearest(base, vocabularyOf(localD1File(d1Database().id, state)), PER_ENDPOINT);
+    const date = new Date().toISOString().slice(0, 10);
+    const head = `Measured ${date} on ${machine()} with \`npm run bench -- --dearest --count ${shards}\` (${Math.round((Date.now() - started) / 1000)} s).`;
+    const text = [head, dearestTable(label, found)].join("\n\n");
+    console.log(`\n${text}\n`);
+    const section = `dearest-shards-${shards}`;
+    if (await writeDocSection(section, text, join("docs", "deploy.md")))
+      log(`wrote the table into docs/deploy.md (${section})`);
+  } finally {
+    stopShardState();
   }
 }

@@ -73,8 +73,12 @@ async function measureClass(one: string, sharded: string, label: string, path: s
   return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${rowsOf(a)} / ${rowsOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
 }
 
-export async function benchShardsServe(shards = 3): Promise<void> {
-  const started = Date.now();
+/**
+ * The default data in the main database and `shards` venue databases, in a state of its own
+ * (imported when not current, with the shard configuration CONFIG, which stopShardState deletes):
+ * the state and each database's import seconds.
+ */
+export async function shardState(shards: number): Promise<{ state: string; seconds: string[] }> {
   const state = stateOf(shards);
   log(`importing the default data with --shards ${shards} into ${state} (skipped when current)`);
   const imported = await runShardedImport(
@@ -83,15 +87,33 @@ export async function benchShardsServe(shards = 3): Promise<void> {
     true,
     CONFIG,
   );
-  const seconds = [imported.main, ...imported.shards.map((s) => s.summary)].map((s) => s.seconds.toFixed(1));
+  return {
+    state,
+    seconds: [imported.main, ...imported.shards.map((s) => s.summary)].map((s) => s.seconds.toFixed(1)),
+  };
+}
+
+/** `wrangler dev` of a state of shardState, without its cache, its venue suggestions merged. */
+export const shardServer = (state: string, port: number) =>
+  startDevServer({
+    port,
+    args: ["--config", CONFIG, ...serving(state), "--var", "VENUE_SUGGESTIONS:merged"],
+    probe: PROBE,
+  });
+
+/** Stops the servers and deletes the shard configuration. */
+export function stopShardState(): void {
+  stopDevServers();
+  rmSync(CONFIG, { force: true });
+}
+
+export async function benchShardsServe(shards = 3): Promise<void> {
+  const started = Date.now();
+  const { state, seconds } = await shardState(shards);
   try {
     const [one, sharded] = await Promise.all([
       startDevServer({ port: 8796, args: serving(state), probe: PROBE }),
-      startDevServer({
-        port: 8797,
-        args: ["--config", CONFIG, ...serving(state), "--var", "VENUE_SUGGESTIONS:merged"],
-        probe: PROBE,
-      }),
+      shardServer(state, 8797),
     ]);
     const lines = [
       `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
@@ -106,7 +128,6 @@ export async function benchShardsServe(shards = 3): Promise<void> {
     if (await writeDocSection(`shards-serve-${shards}`, text, join("docs", "deploy.md")))
       log(`wrote the table into docs/deploy.md (shards-serve-${shards})`);
   } finally {
-    stopDevServers();
-    rmSync(CONFIG, { force: true });
+    stopShardState();
   }
 }
