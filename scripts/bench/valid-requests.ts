@@ -177,6 +177,10 @@ export const WIDEST: readonly string[] = [
   "/1.0/search/cities?bbox=-180,-90,180,90&p=20",
   "/1.0/search/cities?bbox=179,-90,-179,90&p=20",
   "/1.0/search/venues?bbox=-180,51.5,180,51.501",
+  // A strip from pole to pole: the longest edges, the window's last page (the default data's most rows).
+  "/1.0/search/venues?bbox=0,-90,9.548,90&p=33",
+  "/1.0/search/venues?bbox=-5,-90,9.548,90&p=33",
+  "/1.0/search/cities?bbox=0,-90,9.548,90&p=20",
   "/1.0/search/venues?name=club%20berlin&lat=52.52&long=13.40&radius=500&p=33",
   "/1.0/search/venues?name=clbu%20berlni&lat=90&long=180&radius=500&p=33",
   "/1.0/search/cities?name=a%20e&bbox=-180,-85,180,85&p=20",

@@ -21,8 +21,8 @@ import { CANDIDATES } from "../match/capped.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { raw, type Sql } from "../sql/sql.ts";
-import { areaPage } from "./merged-area.ts";
-import { inOrder, MERGED, recordsAt, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
+import { firstAreaPage } from "./merged-area.ts";
+import { inOrder, MERGED, recordsAt, recordsOf, rowsOf, rowsOfEach, type Row } from "./merged-rows.ts";
 import type { Page, VenueRecord } from "./records.ts";
 import type { Runner } from "./resource.ts";
 import { mergedBrowse, VENUES, type MergedBrowse } from "./venues.ts";
@@ -36,8 +36,8 @@ const SIZE = ITEMS_PER_PAGE.venues;
 export async function countedInTurn(shards: readonly Runner[], countWithin: (limit: number) => Sql, cap = CANDIDATES) {
   let counted = 0;
   for (const shard of shards) {
-    const [result] = await shard.run(`${MERGED}: a count`, [countWithin(cap - counted)]);
-    const row = result?.rows[0];
+    const [rows] = await rowsOf(shard, `${MERGED}: a count`, [countWithin(cap - counted)]);
+    const row = rows?.[0];
     counted += Number(row?.n ?? 0);
     if (Number(row?.more ?? 0) > 0) return { total: counted, totalAtLeast: true as const };
   }
@@ -47,19 +47,19 @@ export async function countedInTurn(shards: readonly Runner[], countWithin: (lim
 /** The total: stored in the main database, or counted in the venue databases. */
 async function totalOf(main: Runner, shards: readonly Runner[], parts: MergedBrowse, mainRows?: Row[]) {
   if (parts.countEach !== null) return countedInTurn(shards, parts.countEach);
-  const read = async (total: Sql) => (await main.run(`${MERGED}: the total`, [total]))[0]?.rows ?? [];
+  const read = async (total: Sql) => (await rowsOf(main, `${MERGED}: the total`, [total]))[0] ?? [];
   const rows = mainRows ?? (parts.total === null ? [] : await read(parts.total));
   return { total: Number(rows[0]?.n ?? 0) };
 }
 
 /** The page's records of a search that seeks: from the pos the main database says it starts at. */
 async function soughtPage(main: Runner, shards: readonly Runner[], parts: MergedBrowse, language: Language) {
-  const [totalRows, startRows] = await main.run(`${MERGED}: the total and the page's start`, [
+  const [totalRows, startRows] = await rowsOf(main, `${MERGED}: the total and the page's start`, [
     parts.total ?? raw("SELECT 0 AS n"),
     parts.start ?? raw("SELECT NULL AS start"),
   ]);
-  const start = startRows?.rows[0]?.start;
-  const total = await totalOf(main, shards, parts, totalRows?.rows);
+  const start = startRows?.[0]?.start;
+  const total = await totalOf(main, shards, parts, totalRows);
   if (typeof start !== "number") return { ...total, rows: [] };
   const lists = await rowsOfEach(shards, MERGED, () => recordsAt(parts.positions(start, SIZE), language));
   return { ...total, rows: inOrder(lists, "by_pos").slice(0, SIZE) };
@@ -89,7 +89,7 @@ async function windowPage(
 async function merged(main: Runner, shards: readonly Runner[], p: SearchParams, language: Language) {
   const offset = pageOffset("venues", p.page);
   const area = areaOf(p);
-  if (area !== undefined) return areaPage(shards, p, area, offset, language);
+  if (area !== undefined) return offset === 0 ? firstAreaPage(shards, p, area, language) : null;
   const parts = mergedBrowse(p, offset);
   if (parts === null) return null;
   if (parts.start !== null) return soughtPage(main, shards, parts, language);
@@ -98,8 +98,8 @@ async function merged(main: Runner, shards: readonly Runner[], p: SearchParams, 
 
 /**
  * The page of a venue search without a name, merged from `shards` (totals and starts from `main`);
- * null where one database answers it (one city), or where a venue database's count in an area
- * stopped at its cap.
+ * null where one database answers it (one city; an area's deeper pages), or where a venue
+ * database's count in an area stopped at its cap.
  */
 export async function mergedVenues(
   main: Runner,

@@ -5,7 +5,7 @@
  * main one's stead, src/d1/route.ts, gives rows of every venue).
  */
 import type { Language } from "../data-contract/languages.ts";
-import { raw, sql, type Sql } from "../sql/sql.ts";
+import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { pageSelect } from "./records.ts";
 import { eachAtOnce, type Runner } from "./resource.ts";
 
@@ -32,11 +32,15 @@ export function inOrder(lists: readonly Row[][], column: string): Row[] {
     .filter((row) => !seen.has(Number(row[column])) && seen.add(Number(row[column])));
 }
 
-/** Each runner's rows of one statement, at most 5 databases at once. */
+/** The rows of statements run in one round trip, their values numbered as D1 takes them (numbered()). */
+export const rowsOf = async (r: Runner, what: string, statements: readonly Sql[]): Promise<Row[][]> =>
+  (await r.run(what, statements.map(numbered))).map((result) => result.rows);
+
+/** Each runner's rows of one statement (none where it is null), at most 5 databases at once. */
 export const rowsOfEach = (runners: readonly Runner[], what: string, statement: (i: number) => Sql | null) =>
   eachAtOnce(runners, async (r, i) => {
     const s = statement(i);
-    return s === null ? [] : ((await r.run(what, [s]))[0]?.rows ?? []);
+    return s === null ? [] : ((await rowsOf(r, what, [s]))[0] ?? []);
   });
 
 /**

@@ -118,6 +118,8 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts, merged-area.ts).
     `/1.0/search/venues?bbox=${box}&p=${2 + Math.round(10 * at)}`,
     `/1.0/search/venues?bbox=${box}&kind=${v.kind}`,
+    `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
+    `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}&kind=${v.kind}`,
     `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}&p=${1 + Math.round(5 * at)}`,
     `/1.0/search/venues?p=${1 + Math.round(90 * at)}`,
     `/1.0/search/venues?kind=${v.kind}&p=${1 + Math.round(10 * at)}`,
