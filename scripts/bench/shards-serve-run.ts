@@ -45,8 +45,7 @@ function classes(state: string): [label: string, path: string][] {
       ["every venue, page 1,000 (every venue database, merged)", "/1.0/search/venues?p=1000"],
       ["a kind alone (every venue database, merged)", "/1.0/search/venues?kind=club"],
       ["a kind alone, the window's last page (merged)", `/1.0/search/venues?kind=club&p=${lastPageInWindow("venues")}`],
-      ["a box over several countries (merged)", "/1.0/search/venues?bbox=2,49,8,54"],
-      ["300 km around Paris, page 2 (merged)", "/1.0/search/venues?lat=48.8566&long=2.3522&radius=300&p=2"],
+      ["a box over several countries (the main database)", "/1.0/search/venues?bbox=2,49,8,54"],
       ["a name alone (every venue database: the main one)", "/1.0/search/venues?name=club"],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
       [

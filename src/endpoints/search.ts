@@ -16,7 +16,7 @@ import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { venueRoute } from "../d1/route.ts";
 import type { Session } from "../d1/session.ts";
 import { mergedVenues } from "../query/merged-browse.ts";
-import type { SearchParams } from "../params/search-params.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 
 /**
  * Headers of a search answer: how the name matched, the corrected name of a fuzzy one, and the
@@ -46,10 +46,10 @@ async function said<R>(q: ResourceQueries<R>, session: Runner, params: SearchPar
 
 /**
  * A venue search's page: in the one venue database its filters and area ask; merged from every one
- * it asks where it has no name; else from the main database (src/d1/route.ts).
+ * it asks where it has neither a name nor an area; else from the main database (src/d1/route.ts).
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
-  const merges = params.name === undefined;
+  const merges = params.name === undefined && areaOf(params) === undefined;
   const route = await venueRoute(env, main, known, params, { merges });
   if (route.each.length > 1) {
     const merged = await mergedVenues(main, route.each, params, language);

@@ -1,8 +1,8 @@
 /**
  * Rows of several venue databases as one database's (docs/deploy.md#past-one-database): the
- * records of a page with their pos, merged in the order of a search without a name — nearest first
- * near a point, then `pos`, which is global — each record once (a database that answered in the
- * main one's stead, src/d1/route.ts, gives rows of every venue).
+ * records of a page with their pos, merged in the order of a search without a name or an area,
+ * `pos`, which is global; each record once (a database that answered in the main one's stead,
+ * src/d1/route.ts, gives rows of every venue).
  */
 import type { Language } from "../data-contract/languages.ts";
 import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
@@ -14,21 +14,20 @@ export type Row = Record<string, unknown>;
 /** What the merged statements are called in logs. */
 export const MERGED = "venues merged from the venue databases";
 
-/** The records at `positions` (rows of pos, rank, dist), each with its pos (by_pos); `totals`: and the positions' total. */
-export const recordsAt = (positions: Sql, language: Language, totals = false): Sql =>
-  sql`WITH page AS (${positions}) ${pageSelect("venues", language, raw(`${totals ? "h.total, h.more, " : ""}h.pos AS by_pos, `))}`;
+/** The records at `positions` (rows of pos, rank, dist), each with its pos (by_pos). */
+export const recordsAt = (positions: Sql, language: Language): Sql =>
+  sql`WITH page AS (${positions}) ${pageSelect("venues", language, raw("h.pos AS by_pos, "))}`;
 
-/** Positions of the pos listed (their distance, where there is one, is put back by recordsOf). */
+/** Positions of the pos listed. */
 const listed = (pos: readonly number[]): Sql =>
   sql`SELECT value AS pos, value AS rank, NULL AS dist FROM json_each(${JSON.stringify(pos)})`;
 
-/** Rows of several databases in order: column dist (NULL outside a circle), then pos (column `column`); each pos once. */
-export function inOrder(lists: readonly Row[][], column: string): Row[] {
+/** Rows of several databases in pos order (column `column`), each pos once. */
+export function inPosOrder(lists: readonly Row[][], column: string): Row[] {
   const seen = new Set<number>();
   return lists
     .flat()
-    .filter((row) => row[column] !== null && row[column] !== undefined)
-    .sort((a, b) => Number(a.dist ?? 0) - Number(b.dist ?? 0) || Number(a[column]) - Number(b[column]))
+    .sort((a, b) => Number(a[column]) - Number(b[column]))
     .filter((row) => !seen.has(Number(row[column])) && seen.add(Number(row[column])));
 }
 
@@ -44,20 +43,18 @@ export const rowsOfEach = (runners: readonly Runner[], what: string, statement: 
   });
 
 /**
- * The records of `page` (rows of pos and dist, in the order merged from `matches`, each database's
- * positions), read from the databases that hold them, in that order.
+ * The records of the pos in `page` (in order), read from the databases whose `matches` (each
+ * database's positions) hold them, in pos order.
  */
 export async function recordsOf(
   shards: readonly Runner[],
   matches: readonly Row[][],
-  page: readonly Row[],
+  page: ReadonlySet<number>,
   language: Language,
 ): Promise<Row[]> {
-  const distance = new Map(page.map((row) => [Number(row.pos), row.dist ?? null]));
   const lists = await rowsOfEach(shards, MERGED, (i) => {
-    const held = (matches[i] ?? []).map((row) => Number(row.pos)).filter((pos) => distance.has(pos));
+    const held = (matches[i] ?? []).map((row) => Number(row.pos)).filter((pos) => page.has(pos));
     return held.length === 0 ? null : recordsAt(listed(held), language);
   });
-  const placed = lists.map((rows) => rows.map((row) => ({ ...row, dist: distance.get(Number(row.by_pos)) ?? null })));
-  return inOrder(placed, "by_pos");
+  return inPosOrder(lists, "by_pos");
 }

@@ -6,6 +6,7 @@ import type Database from "better-sqlite3";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../../src/data-contract/shards.ts";
 import { searchRequest } from "../../scripts/sql/explain.ts";
+import { areaOf } from "../../src/params/search-params.ts";
 
 export interface VenueRow {
   id: string;
@@ -115,7 +116,7 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     `/1.0/search/venues?bbox=${box}`,
     `/1.0/search/venues?name=${first}&lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
     ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
-    // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts, merged-area.ts).
+    // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts), and of areas, which do not.
     `/1.0/search/venues?bbox=${box}&p=${2 + Math.round(10 * at)}`,
     `/1.0/search/venues?bbox=${box}&kind=${v.kind}`,
     `/1.0/search/venues?lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
@@ -223,8 +224,11 @@ export function namesakePaths(main: Database.Database, shards: readonly Database
   });
 }
 
-/** Whether a search has no name (the venue databases it asks merge it: src/query/merged-browse.ts). */
-export const mergesPath = (s: { path: string }): boolean => searchRequest(s.path).params.name === undefined;
+/** Whether a search has neither a name nor an area (the venue databases it asks merge it: src/query/merged-browse.ts). */
+export function mergesPath(s: { path: string }): boolean {
+  const { params } = searchRequest(s.path);
+  return params.name === undefined && areaOf(params) === undefined;
+}
 
 /** The items `test` holds for, and the others. */
 export const partition = <T>(list: T[], test: (t: T) => boolean): [T[], T[]] => [
