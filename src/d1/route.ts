@@ -120,7 +120,7 @@ export interface VenueRoute {
   one: Runner;
   /**
    * Every venue database it asks, when a merge of their answers may answer it (the suggestions:
-   * src/suggest/merge.ts; a venue search without a name: src/query/merged-browse.ts)
+   * src/suggest/merge.ts; a venue search without a name or an area: src/query/merged-browse.ts)
    * and it asks more than one; else `[one]`.
    */
   each: readonly Runner[];

@@ -87,10 +87,10 @@ async function windowPage(
   return { ...(await totalOf(main, shards, parts)), rows };
 }
 
-/** The records and total of a search without a name, merged; null where one database answers it. */
+/** The records and total of a search without a name or an area, merged; null where one database answers it. */
 async function merged(main: Runner, shards: readonly Runner[], p: SearchParams, language: Language) {
-  const offset = pageOffset("venues", p.page);
   if (areaOf(p) !== undefined) return null;
+  const offset = pageOffset("venues", p.page);
   const parts = mergedBrowse(p, offset);
   if (parts === null) return null;
   if (parts.start !== null) return soughtPage(main, shards, parts, language);
@@ -98,7 +98,7 @@ async function merged(main: Runner, shards: readonly Runner[], p: SearchParams, 
 }
 
 /**
- * The page of a venue search without a name, merged from `shards` (totals and starts from `main`);
+ * The page of a venue search without a name or an area, merged from `shards` (totals and starts from `main`);
  * null where one database answers it (one city, an area).
  */
 export async function mergedVenues(

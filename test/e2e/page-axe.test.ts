@@ -17,6 +17,9 @@ const browser = browserPerFile();
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** How long the map stays at rest before it is measured. */
+const SETTLED_MS = 300;
+
 /** Rules whose every violation counts, whatever its impact. */
 const EVERY = new Set(["region"]);
 
@@ -58,10 +61,27 @@ async function searchedAgain(page: Page): Promise<void> {
   await popupsSettled(page);
 }
 
-/** Every popup of the map fully faded in (one fading out is gone once it has). */
+/**
+ * The map at rest for SETTLED_MS: no animation running (Leaflet's zoom to a suggestion, a popup's
+ * fade) and every popup fully faded in (one fading out is gone once it has). A popup opened at the
+ * end of a zoom fades in after it, so a moment without animations is not yet rest: measured then,
+ * its text was paler than it is (on a fast machine, 2026-12-04).
+ */
 async function popupsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll(".leaflet-popup")].every((popup) => getComputedStyle(popup).opacity === "1"),
+  await page.evaluate(() => delete (window as { restSince?: number }).restSince);
+  await page.waitForFunction(
+    (settledMs) => {
+      const w = window as { restSince?: number };
+      const popups = [...document.querySelectorAll(".leaflet-popup")];
+      const rest =
+        document.getAnimations().every((a) => a.playState !== "running") &&
+        popups.every((popup) => getComputedStyle(popup).opacity === "1");
+      if (!rest) delete w.restSince;
+      else w.restSince ??= performance.now();
+      return rest && performance.now() - (w.restSince ?? Infinity) >= settledMs;
+    },
+    SETTLED_MS,
+    { polling: 50 },
   );
 }
 
