@@ -5,8 +5,8 @@
  * src/d1/route.ts, gives rows of every venue).
  */
 import type { Language } from "../data-contract/languages.ts";
-import { numbered, raw, sql, type Sql } from "../sql/sql.ts";
-import { pageSelect } from "./records.ts";
+import { numbered, sql, type Sql } from "../sql/sql.ts";
+import { pageRecords } from "./records.ts";
 import { eachAtOnce, type Runner } from "./resource.ts";
 
 export type Row = Record<string, unknown>;
@@ -16,7 +16,7 @@ export const MERGED = "venues merged from the venue databases";
 
 /** The records at `positions` (rows of pos, rank, dist), each with its pos (by_pos). */
 export const recordsAt = (positions: Sql, language: Language): Sql =>
-  sql`WITH page AS (${positions}) ${pageSelect("venues", language, raw("h.pos AS by_pos, "))}`;
+  pageRecords("venues", positions, language, false, true);
 
 /** Positions of the pos listed. */
 const listed = (pos: readonly number[]): Sql =>

@@ -200,10 +200,18 @@ function columnsOf(resource: Resource, language: Language): Sql {
  * positions' total (and whether it is a lower bound) on each row when they carry one (a search in an area: src/geo/pages.ts), where
  * an empty page is one row of the total alone (its record columns NULL). LEFT JOIN: the page's few
  * rows drive the lookups (without statistics, some SQLite versions would rather scan every record
- * and look each up in the page).
+ * and look each up in the page). `withPos`: each row with its pos too (by_pos: rows of several
+ * databases merged, src/query/merged-rows.ts).
  */
-export function pageRecords(resource: Resource, positions: Sql, language: Language, total = false): Sql {
-  return sql`WITH page AS (${positions}) ${pageSelect(resource, language, raw(total ? "h.total, h.more, " : ""))}`;
+export function pageRecords(
+  resource: Resource,
+  positions: Sql,
+  language: Language,
+  total = false,
+  withPos = false,
+): Sql {
+  const extra = `${total ? "h.total, h.more, " : ""}${withPos ? "h.pos AS by_pos, " : ""}`;
+  return sql`WITH page AS (${positions}) ${pageSelect(resource, language, raw(extra))}`;
 }
 
 /**
