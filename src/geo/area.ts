@@ -128,12 +128,18 @@ export function inAreaSql(area: Area, lat: Sql, lng: Sql): Sql {
   return sql`(${lat} BETWEEN ${num(area.south, "south")} AND ${num(area.north, "north")} AND ${lngInBox(area, lng)})`;
 }
 
-/** A box of degrees as SQL expressions (never across the antimeridian): a cell, or the records of one. */
+/**
+ * A box of degrees as SQL expressions (never across the antimeridian): a cell, or the records of
+ * one. A grid cell (`cell`) holds the points of [west, east) × [south, north) (grid.ts cellXY; its
+ * last column's and row's points at 180° and 90° too), so one that only touches a box at its east
+ * or north side holds none of the box's points; the records' own box holds them at its sides.
+ */
 export interface SqlBox {
   south: Sql;
   north: Sql;
   west: Sql;
   east: Sql;
+  cell?: true;
 }
 
 /** The degrees of the grid cell at column x, row y of a level (SQL expressions; src/data-contract/grid.ts). */
@@ -144,6 +150,7 @@ export function cellBoxSql(level: Sql, x: Sql, y: Sql): SqlBox {
     east: sql`((${x} + 1) * 360.0 / ${n} - 180)`,
     south: sql`(${y} * 180.0 / ${n} - 90)`,
     north: sql`((${y} + 1) * 180.0 / ${n} - 90)`,
+    cell: true,
   };
 }
 
@@ -156,13 +163,18 @@ export function boxInsideBox(inner: SqlBox, b: Box): Sql {
   return sql`(${inner.south} >= ${num(b.south, "south")} AND ${inner.north} <= ${num(b.north, "north")} AND ${lng})`;
 }
 
-/** Whether such a box lies wholly outside a box. */
+/** Whether such a box lies wholly outside a box (SqlBox: a cell touching its west or south side does). */
 export function boxOutsideBox(inner: SqlBox, b: Box): Sql {
+  const [west, south] = [num(b.west, "west"), num(b.south, "south")];
+  const beforeWest =
+    inner.cell === true ? sql`(${inner.east} <= ${west} AND ${inner.east} < 180)` : sql`${inner.east} < ${west}`;
+  const belowSouth =
+    inner.cell === true ? sql`(${inner.north} <= ${south} AND ${inner.north} < 90)` : sql`${inner.north} < ${south}`;
   const lng =
     b.west <= b.east
-      ? sql`(${inner.east} < ${num(b.west, "west")} OR ${inner.west} > ${num(b.east, "east")})`
-      : sql`(${inner.west} > ${num(b.east, "east")} AND ${inner.east} < ${num(b.west, "west")})`;
-  return sql`(${inner.north} < ${num(b.south, "south")} OR ${inner.south} > ${num(b.north, "north")} OR ${lng})`;
+      ? sql`(${beforeWest} OR ${inner.west} > ${num(b.east, "east")})`
+      : sql`(${inner.west} > ${num(b.east, "east")} AND ${beforeWest})`;
+  return sql`(${belowSouth} OR ${inner.south} > ${num(b.north, "north")} OR ${lng})`;
 }
 
 /** Kilometres from a circle's centre to the centre of such a box. */

@@ -186,13 +186,22 @@ export function termNodes(t: Term, areas: Areas, places: Places): Sql {
 
 /**
  * The records (pos) of the cells of node wholly inside the area of limit `limit` that no bigger
- * such cell holds (those insideCounts counts, every record: ranks.ts), when `when` holds.
+ * such cell holds (those insideCounts counts, every record: ranks.ts), when `when` holds (else
+ * none, and node is not read: readOnlyWhen).
  */
 export function insideNodeRecords(places: Places, limit: Sql, when: Sql): Sql {
   const cells = finestCells("n");
-  return sql`SELECT ${places.pos} AS pos FROM (SELECT * FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) AND ${when}) n
+  return sql`SELECT ${places.pos} AS pos FROM (SELECT * FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) ${readOnlyWhen(when)}) n
     CROSS JOIN ${places.inCells(cells.lo, cells.hi)}`;
 }
+
+/**
+ * A LIMIT that reads every row when `when` holds and none otherwise: SQLite tests a condition that
+ * names no column of a table at each of its rows, so reads them all (a box's edges and cells when
+ * its page does not come from them: docs/benchmarks.md#rows-read-by-a-box), but stops before a
+ * LIMIT of 0.
+ */
+export const readOnlyWhen = (when: Sql): Sql => sql`LIMIT CASE WHEN ${when} THEN -1 ELSE 0 END`;
 
 /**
  * The edge records of the area of limit `limit` that lie inside it, measured among the first

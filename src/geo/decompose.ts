@@ -64,9 +64,11 @@ function placeOf(area: Area, b: Bounds): Place {
   }
   const span = spanOf(area);
   const latIn = b.south >= span.south && b.north <= span.north;
-  const latOut = b.north < span.south || b.south > span.north;
+  // A cell holds the points of [west, east) × [south, north), its last column's and row's at 180°
+  // and 90° too (grid.ts cellXY): one that touches the box only at the box's west or south side holds none.
+  const latOut = (b.north <= span.south && b.north < 90) || b.south > span.north;
   const lngIn = span.lngRanges.some(([w, e]) => b.west >= w && b.east <= e);
-  const lngOut = span.lngRanges.every(([w, e]) => b.east < w || b.west > e);
+  const lngOut = span.lngRanges.every(([w, e]) => (b.east <= w && b.east < 180) || b.west > e);
   if (latOut || lngOut) return "outside";
   return latIn && lngIn ? "inside" : "edge";
 }

@@ -20,7 +20,16 @@ import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
 import { distanceSql } from "../data-contract/distance.ts";
 import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { edgeCount, edgeRecords, insideCounts, insideNodeRecords, termNodes, totalOf, type Term } from "./cells.ts";
+import {
+  edgeCount,
+  edgeRecords,
+  insideCounts,
+  insideNodeRecords,
+  readOnlyWhen,
+  termNodes,
+  totalOf,
+  type Term,
+} from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
 import { inAreaSql, inCover, inCoverSql } from "./area.ts";
 import { anyOf, NOTHING } from "../match/fts.ts";
@@ -231,6 +240,12 @@ export function boxPage(
     const read = keptOfFirst(matchesOf(places.fts, match), kept, placedReading(places));
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
   });
+  const [only] = parts;
+  if (parts.length === 1 && only !== undefined) {
+    // One tier: pos is the order (no other tier's record to promote), its records read once.
+    return sql`WITH tier AS MATERIALIZED (${only}) SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist
+      FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
+  }
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
   return sql`WITH ${rankedCtes(places.fts, best)} SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
@@ -254,7 +269,8 @@ export function boxPositions(
 
 /**
  * A page of every record in a box, with the total: the records of its inside ranges (counted by
- * their ranks) and those measured on its edge (at most EDGE_RECORDS, read once). A box that holds
+ * their ranks) and those measured on its edge (at most EDGE_RECORDS: read for the total, and again
+ * only for a page of few; kept, they cost a row each more to count). A box that holds
  * few records (a thin strip, a place far from others) is paged from them, in pos order; any other
  * reads its cover in pos order (boxPage), where enough of the cover's first candidates lie inside
  * it. The total decides, and the branch not taken is not read.
@@ -266,17 +282,17 @@ function everyRecordInBox(places: Places, box: Box, offset: number, size: number
   const total = sql`SELECT ${rangesTotal(places, sql`${inside}`)} + (SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n,
     e.more OR ${walkCut()} AS more
     FROM (SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM edges) e`;
-  // Each branch reads nothing unless taken: its ranges an empty list, its cover's text a token no
-  // document has (a condition around a subquery would not stop it from being read).
+  // Each branch reads nothing unless taken: its ranges an empty list, its cells and edges a LIMIT of
+  // 0 (cells.ts readOnlyWhen), its cover's text a token no document has.
   const few = sql`(SELECT n FROM answer) <= ${int(EDGE_RECORDS)}`;
   const ranges = sql`CASE WHEN ${few} THEN ${inside} ELSE '[]' END`;
   const fromGrid = sql`SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM (
       SELECT pos FROM (${rangesRecords(areas, places, ranges)})
       UNION ALL SELECT pos FROM (${insideNodeRecords(places, limit, few)})
-      UNION ALL SELECT pos FROM edges WHERE away <= ${limit} AND ${few})
+      UNION ALL SELECT * FROM (SELECT pos FROM edges WHERE away <= ${limit} ${readOnlyWhen(few)}))
     ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
   const page = sql`SELECT * FROM (${fromGrid}) UNION ALL SELECT * FROM (${boxPage(places, box, [EVERY_TIER], null, offset, size, few)})`;
   return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
-    edges AS MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}),
+    edges AS NOT MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}),
     ${withTotal(page, total)}`;
 }

@@ -63,6 +63,10 @@ describe("totals on GeoNames' cities500, against the file", () => {
     ["across the antimeridian (Fiji, Tonga, Samoa)", [175, -25, -170, -10]],
     ["a thin strip along the equator", [-180, -0.5, 180, 0.5]],
     ["a line of longitude through Greenwich", [0, -90, 0, 90]],
+    // Sides on the sides of grid cells at every level: the cells that only touch them are outside.
+    ["a box on cell sides (central Europe)", [0, 45, 22.5, 67.5]],
+    ["a strip east of Greenwich, pole to pole", [0, -90, 9.548, 90]],
+    ["a line of latitude along the equator", [-180, 0, 180, 0]],
     ["the whole world", [-180, -90, 180, 90]],
   ] as const)("bbox over %s", async (_label, [west, south, east, north]) => {
     const inLng = (lng: number) => (west <= east ? lng >= west && lng <= east : lng >= west || lng <= east);
