@@ -58,9 +58,16 @@ export const spanOf = (area: Area): Span => (isCircle(area) ? circleSpan(area) :
 
 /** At most this many cells cover an area (the finest level that keeps to it). */
 const MAX_COVER_CELLS = 32;
+/**
+ * The same for a cover read alone (no text: every record of an area, or its filters' records),
+ * whose candidates are every record of its cells: finer cells hold fewer outside the area, and
+ * FTS5 merges their lists alone as fast (with a text it merged them with the text's slower:
+ * docs/benchmarks.md#rows-read-by-a-box).
+ */
+const COVER_ALONE_CELLS = 128;
 
-/** The cells of the finest grid level whose cells covering the area's span are few (the coarsest, whatever their count, else). */
-function coverCells(area: Area): { level: number; cells: { x: number; y: number }[] } {
+/** The cells of the finest grid level whose cells covering the area's span are at most `most` (the coarsest, whatever their count, else). */
+function coverCells(area: Area, most = MAX_COVER_CELLS): { level: number; cells: { x: number; y: number }[] } {
   const span = spanOf(area);
   const levels = [...GRID_LEVELS].reverse();
   for (const [i, level] of levels.entries()) {
@@ -68,7 +75,7 @@ function coverCells(area: Area): { level: number; cells: { x: number; y: number 
     const north = cellXY(level, span.north, 0).y;
     const columns = span.lngRanges.map(([west, east]) => [cellXY(level, 0, west).x, cellXY(level, 0, east).x] as const);
     const count = (north - south + 1) * columns.reduce((sum, [x0, x1]) => sum + x1 - x0 + 1, 0);
-    if (count > MAX_COVER_CELLS && i < levels.length - 1) continue;
+    if (count > most && i < levels.length - 1) continue;
     const cells: { x: number; y: number }[] = [];
     for (const [x0, x1] of columns)
       for (let y = south; y <= north; y++) for (let x = x0; x <= x1; x++) cells.push({ x, y });
@@ -78,13 +85,14 @@ function coverCells(area: Area): { level: number; cells: { x: number; y: number 
 }
 
 /** The tokens of those cells. */
-export function coverTokens(area: Area): string[] {
-  const { level, cells } = coverCells(area);
+export function coverTokens(area: Area, most = MAX_COVER_CELLS): string[] {
+  const { level, cells } = coverCells(area, most);
   return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
 
 /** FTS5 text that matches the records in the cells that cover an area: any of their tokens. */
-export const coverText = (area: Area): string => `(${coverTokens(area).map(phrase).join(" OR ")})`;
+export const coverText = (area: Area, most = MAX_COVER_CELLS): string =>
+  `(${coverTokens(area, most).map(phrase).join(" OR ")})`;
 
 /** Whether the cells that cover an area are every cell of the grid: the world's. */
 function coversEveryCell(area: Area): boolean {
@@ -104,7 +112,7 @@ export function narrowingCover(area: Area, everyPlaced: boolean): string | null 
 
 /** FTS5 text of `text`'s records in the cells that cover an area (every record's for null). */
 export function inCover(text: string | null, area: Area, everyPlaced: boolean): string {
-  if (text === null) return coverText(area);
+  if (text === null) return coverText(area, COVER_ALONE_CELLS);
   const cover = narrowingCover(area, everyPlaced);
   return cover === null ? `(${text})` : `(${text}) AND ${cover}`;
 }

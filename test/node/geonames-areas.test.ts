@@ -74,6 +74,20 @@ describe("totals on GeoNames' cities500, against the file", () => {
     expect(await total(`bbox=${west},${south},${east},${north}`)).toBe(expected);
   });
 
+  // The window of a box of every record, page by page, against a scan of the imported cities in
+  // their order: a strip much thinner than a coarse cell reads its pages from a finer cover.
+  it("every page of the window of a strip from pole to pole is the scan's", async () => {
+    const [west, south, east, north] = [0, -90, 9.548, 90];
+    const scan = "SELECT id FROM cities WHERE lat BETWEEN ? AND ? AND lng BETWEEN ? AND ? ORDER BY pos LIMIT 1000";
+    const expected = db.prepare(scan).pluck().all(south, north, west, east);
+    const ids: string[] = [];
+    for (let p = 1; p <= 20; p++) {
+      const params = parseSearchParams("cities", `bbox=${west},${south},${east},${north}&p=${p}`);
+      ids.push(...(await runSearch(CITIES, runner, params, "en")).items.map((c) => c.id));
+    }
+    expect(ids).toEqual(expected);
+  });
+
   it.each([
     ["Paris, 100 km", 48.8566, 2.3522, 100],
     ["Tokyo, 30 km", 35.6895, 139.6917, 30],
