@@ -139,8 +139,9 @@ export function inAreaSql(area: Area, lat: Sql, lng: Sql): Sql {
 /**
  * A box of degrees as SQL expressions (never across the antimeridian): a cell, or the records of
  * one. A grid cell (`cell`) holds the points of [west, east) × [south, north) (grid.ts cellXY; its
- * last column's and row's points at 180° and 90° too), so one that only touches a box at its east
- * or north side holds none of the box's points; the records' own box holds them at its sides.
+ * last column's and row's points at 180° and 90° too), so one whose east side is a box's west side,
+ * or whose north side is its south side, holds none of the box's points; the records' own box
+ * (`cell_counts`) holds points on its sides.
  */
 export interface SqlBox {
   south: Sql;
