@@ -22,14 +22,18 @@ export const recordsAt = (positions: Sql, language: Language): Sql =>
 const listed = (pos: readonly number[]): Sql =>
   sql`SELECT value AS pos, value AS rank, NULL AS dist FROM json_each(${JSON.stringify(pos)})`;
 
-/** Rows of several databases in pos order (column `column`), each pos once. */
-export function inPosOrder(lists: readonly Row[][], column: string): Row[] {
+/** Rows of several databases in the order `compare` gives, each record (its pos in column `key`) once. */
+export function mergedOnce(lists: readonly Row[][], compare: (a: Row, b: Row) => number, key: string): Row[] {
   const seen = new Set<number>();
   return lists
     .flat()
-    .sort((a, b) => Number(a[column]) - Number(b[column]))
-    .filter((row) => !seen.has(Number(row[column])) && seen.add(Number(row[column])));
+    .sort(compare)
+    .filter((row) => !seen.has(Number(row[key])) && seen.add(Number(row[key])));
 }
+
+/** Rows of several databases in pos order (column `column`), each pos once. */
+export const inPosOrder = (lists: readonly Row[][], column: string): Row[] =>
+  mergedOnce(lists, (a, b) => Number(a[column]) - Number(b[column]), column);
 
 /** The rows of statements run in one round trip, their values numbered as D1 takes them (numbered()). */
 export const rowsOf = async (r: Runner, what: string, statements: readonly Sql[]): Promise<Row[][]> =>

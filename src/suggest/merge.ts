@@ -6,10 +6,9 @@
  * answered in the main one's stead (src/d1/route.ts: another import) gives rows of every venue:
  * a record is kept once.
  */
+import { mergedOnce, type Row } from "../query/merged-rows.ts";
 import { eachAtOnce, type Runner } from "../query/resource.ts";
 import type { Sql } from "../sql/sql.ts";
-
-type Row = Record<string, unknown>;
 
 const byOrder = (a: Row, b: Row) => Number(a.by_rank) - Number(b.by_rank) || Number(a.by_pos) - Number(b.by_pos);
 
@@ -17,10 +16,5 @@ const byOrder = (a: Row, b: Row) => Number(a.by_rank) - Number(b.by_rank) || Num
 export async function mergedRows(runners: readonly Runner[], what: string, statement: Sql, limit: number) {
   const lists = await eachAtOnce(runners, async (r) => (await r.run(what, [statement]))[0]?.rows ?? []);
   if (lists.length === 1) return lists[0] ?? [];
-  const seen = new Set<number>();
-  return lists
-    .flat()
-    .sort(byOrder)
-    .filter((row) => !seen.has(Number(row.by_pos)) && seen.add(Number(row.by_pos)))
-    .slice(0, limit);
+  return mergedOnce(lists, byOrder, "by_pos").slice(0, limit);
 }
