@@ -20,7 +20,7 @@ export function fullScans(details: readonly string[]): string[] {
     // search's first candidates (cand: src/match/capped.ts); the block a page of a scope starts in and
     // its cities (blk, city: query/venues.ts), the last record before a cell (lastrec: geo/places.ts);
     // the far larger records' bound and the keys promoted (bound, ranked: src/match/own-names.ts), a
-    // box's page of one tier (tier: src/geo/pages.ts), a broad word's stored sizes with its anchor
+    // box's page of one tier (tier: src/geo/box-page.ts), a broad word's stored sizes with its anchor
     // interval and bound, the anchors before the page, its far larger counts, the first found by an
     // own name, the segments' and sets' own rows (params, segments, anchor, promoted, first_own,
     // shape: query/anchored.ts).

@@ -181,7 +181,7 @@ export const WIDEST: readonly string[] = [
   "/1.0/search/venues?bbox=0,-90,9.548,90&p=33",
   "/1.0/search/venues?bbox=-5,-90,9.548,90&p=33",
   "/1.0/search/cities?bbox=0,-90,9.548,90&p=20",
-  // One word in a large box at the window's last page: each of its name tiers reads its own candidates.
+  // One word in a large box at the window's last page: its name tiers read one after another (src/geo/box-page.ts).
   "/1.0/search/venues?name=club&bbox=-10,35,30,60&p=33",
   "/1.0/search/cities?name=s&bbox=-130,20,-60,50&p=20",
   "/1.0/search/venues?name=club%20berlin&lat=52.52&long=13.40&radius=500&p=33",

@@ -15,7 +15,8 @@ import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
-import { boxPositions, nearPositions, type BoxTier } from "./pages.ts";
+import { boxPositions, nearPositions } from "./pages.ts";
+import type { BoxTier } from "./box-page.ts";
 import { scannedPositions } from "./scanned.ts";
 
 export interface AreaQuery {

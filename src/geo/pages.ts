@@ -8,18 +8,11 @@
  * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
  *   from the cells that cover the box, the records outside the box skipped, until the page is full.
  */
-import {
-  CANDIDATE_POS,
-  EDGE_RECORDS,
-  keptOfFirst,
-  matchesOf,
-  PLACED_CANDIDATES,
-  type Reading,
-} from "../match/capped.ts";
+import { EDGE_RECORDS, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
 import { distanceSql } from "../data-contract/distance.ts";
-import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
-import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
+import { boundCte, promotedOf } from "../match/own-names.ts";
+import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
   edgeCount,
   edgeRecords,
@@ -31,9 +24,10 @@ import {
   type Term,
 } from "./cells.ts";
 import { boxAreas, circleAreas, type Places } from "./places.ts";
-import { inAreaSql, inCover, inCoverSql } from "./area.ts";
-import { anyOf, NOTHING } from "../match/fts.ts";
+import { inCover } from "./area.ts";
+import { anyOf } from "../match/fts.ts";
 import { cut, rangesRecords, rangesTotal, walkCut } from "./ranks.ts";
+import { boxPage, placedReading, type BoxTier } from "./box-page.ts";
 import type { Box, Circle } from "../data-contract/distance.ts";
 
 /** Every record (its kind and term are not read: ranks.ts counts it). */
@@ -194,62 +188,6 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
     ring(j, km, cells) AS MATERIALIZED (SELECT j, CASE j ${by((j) => num(list[j]?.radiusKm ?? 0, "km"))} END,
                                         CASE j ${by((j) => sql`${cuts[j]?.all ?? "[]"}`)} END FROM picked),
     ${withTotal(page, totalOf(EVERY_RECORD, areas, places))}`;
-}
-
-/**
- * A part of a box's page: FTS5 text (null: every record) and its tierKey (src/data-contract/ranking.ts),
- * with what a candidate's names must hold for a words tier (src/match/one-name.ts; none: its match).
- */
-export interface BoxTier {
-  key: number;
-  text: string | null;
-  held?: Sql | null;
-}
-
-/** How a search in an area reads its candidates: each with its record, at most PLACED_CANDIDATES. */
-export const placedReading = (places: Places): Reading => ({
-  limit: PLACED_CANDIDATES,
-  join: places.record(CANDIDATE_POS),
-});
-
-/** A candidate lies in the box and, where `held` is given, its names hold what it says (src/match/one-name.ts). */
-export function inBoxHeld(places: Places, box: Box, held: Sql | null): Sql {
-  const inBox = inAreaSql(box, places.lat, places.lng);
-  return held === null ? inBox : sql`${inBox} AND ${held}`;
-}
-
-/**
- * The positions of a page inside a box, in the order of the tiers and pos: each tier reads its
- * records in pos order from the box's cover, skipping those outside the box, up to the page's end.
- * `filters` (an SQL expression of FTS5 text) narrows every tier; `unless` (an SQL condition) reads
- * nothing when true.
- */
-export function boxPage(
-  places: Places,
-  box: Box,
-  tiers: readonly BoxTier[],
-  filters: Sql | null,
-  offset: number,
-  size: number,
-  unless?: Sql,
-): Sql {
-  const parts = tiers.map((tier) => {
-    const own = inCoverSql(tier.text, box, places.everyPlaced, filters);
-    const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
-    const kept = inBoxHeld(places, box, tier.held ?? null);
-    const read = keptOfFirst(matchesOf(places.fts, match), kept, placedReading(places));
-    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
-  });
-  const [only] = parts;
-  if (parts.length === 1 && only !== undefined) {
-    // One tier: pos is the order (no other tier's record to promote), its records read once.
-    return sql`WITH tier AS MATERIALIZED (${only}) SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist
-      FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
-  }
-  const order = rankOrder({ key: raw("k"), pos: raw("pos") });
-  const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
-  return sql`WITH ${rankedCtes(places.fts, best)} SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
-    FROM ranked ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
 }
 
 /** The positions of a page of a counted term inside a box, with its total from the cell counts. */

@@ -11,7 +11,8 @@ import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inCoverSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
-import { boxPage, inBoxHeld, placedReading, withTotal, type BoxTier } from "./pages.ts";
+import { boxPage, inBoxHeld, placedReading, type BoxTier } from "./box-page.ts";
+import { withTotal } from "./pages.ts";
 import { cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
 
 /** Each record's best tier (pos, k) among the tiers, each read from its first candidates in the area's cover. */

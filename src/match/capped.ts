@@ -14,6 +14,11 @@ export const CANDIDATES = 5_000;
 /** The same for a search in an area that places each candidate (its record, maybe its city: 2-3 rows). */
 export const PLACED_CANDIDATES = 1_500;
 /**
+ * The same for the name tiers of a page in a box read one after another (src/geo/box-page.ts): all
+ * of them together, so that the tier that holds most of the page may read past PLACED_CANDIDATES.
+ */
+export const STREAMED_CANDIDATES = 3 * PLACED_CANDIDATES;
+/**
  * Records measured at most on the edge of an area whose inside is counted from the grid (src/geo/:
  * a row or two each, from the cells' index, and read again when they are the page). The edges of
  * thin strips across dense places measure thousands (a strip of 0.01° of latitude through London
@@ -50,9 +55,12 @@ export function cappedCount(candidates: Sql, kept: Sql | null, r: Reading = NAME
 export const keptOfFirst = (candidates: Sql, kept: Sql | null, r: Reading = NAMES): Sql =>
   sql`SELECT cand.pos AS pos FROM ${first(candidates, r)}${kept === null ? raw("") : sql` WHERE ${kept}`}`;
 
-/** The matches of FTS5 text `match` (an SQL expression) in `fts`, as candidates (column pos, in pos order). */
-export const matchesOf = (fts: Fts, match: Sql): Sql =>
-  sql`SELECT rowid AS pos FROM ${raw(fts)} WHERE ${raw(fts)} MATCH ${match} ORDER BY rowid`;
+/**
+ * The matches of FTS5 text `match` (an SQL expression) in `fts`, as candidates (column pos, in pos
+ * order); `rowids`, a condition on column rowid, narrows them where FTS5 seeks (a range of pos).
+ */
+export const matchesOf = (fts: Fts, match: Sql, rowids?: Sql): Sql =>
+  sql`SELECT rowid AS pos FROM ${raw(fts)} WHERE ${raw(fts)} MATCH ${match}${rowids === undefined ? raw("") : sql` AND ${rowids}`} ORDER BY rowid`;
 
 /** Whether one of the first matches of `match` is kept by `kept` (null: any). */
 export const anyKept = (fts: Fts, match: Sql, kept: Sql | null): Sql =>

@@ -25,7 +25,7 @@ import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, phrase } from "../match/fts.ts";
 import { oneNameNeeded, oneNameOf, oneNameText } from "../match/one-name.ts";
 import { CANDIDATE_POS, keptOfFirst, matchesOf } from "../match/capped.ts";
-import { placedReading } from "../geo/pages.ts";
+import { placedReading } from "../geo/box-page.ts";
 import type { ResourceQueries } from "../query/resource.ts";
 import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {

@@ -89,6 +89,27 @@ describe("totals on GeoNames' cities500, against the file", () => {
     expect(ids).toEqual(expected);
   });
 
+  // A word's pages in a box come from the same first candidates as its total: its window holds as
+  // many cities as the total says, each once, each in the box.
+  it.each([
+    ["de", [5, 45, 15, 55]],
+    ["s", [-130, 20, -60, 50]],
+    ["san", [-130, 20, -60, 50]],
+  ] as const)("the window of %s in a box holds what its total says", async (word, [west, south, east, north]) => {
+    const seen = new Map<string, { lat: number; lng: number }>();
+    let said = 0;
+    for (let p = 1; p <= 20; p++) {
+      const params = parseSearchParams("cities", `name=${word}&bbox=${west},${south},${east},${north}&p=${p}`);
+      const page = await runSearch(CITIES, runner, params, "en");
+      said = page.total;
+      for (const c of page.items) seen.set(c.id, c);
+    }
+    expect(seen.size).toBe(Math.min(said, 1000));
+    for (const { lat, lng } of seen.values()) {
+      expect(lat >= south && lat <= north && lng >= west && lng <= east).toBe(true);
+    }
+  });
+
   it.each([
     ["Paris, 100 km", 48.8566, 2.3522, 100],
     ["Tokyo, 30 km", 35.6895, 139.6917, 30],
