@@ -184,6 +184,8 @@ export const WIDEST: readonly string[] = [
   // One word in a large box at the window's last page: its name tiers read one after another (src/geo/box-page.ts).
   "/1.0/search/venues?name=club&bbox=-10,35,30,60&p=33",
   "/1.0/search/cities?name=s&bbox=-130,20,-60,50&p=20",
+  // A word longer than FTS5's prefix index in a large box: its tiers read as a union, each its own candidates.
+  "/1.0/search/venues?name=theatre&bbox=-10,35,30,60&p=33",
   "/1.0/search/venues?name=club%20berlin&lat=52.52&long=13.40&radius=500&p=33",
   "/1.0/search/venues?name=clbu%20berlni&lat=90&long=180&radius=500&p=33",
   "/1.0/search/cities?name=a%20e&bbox=-180,-85,180,85&p=20",

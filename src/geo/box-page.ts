@@ -16,6 +16,7 @@ import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inAreaSql, inCoverSql } from "./area.ts";
 import { anyOf, butNot, NOTHING } from "../match/fts.ts";
+import { holdsLongPrefix } from "../match/long-words.ts";
 import type { Places } from "./places.ts";
 import type { Box } from "../data-contract/distance.ts";
 
@@ -62,11 +63,14 @@ function tierRecords(r: BoxRead, text: string | null, held: Sql | null, rowids?:
 /**
  * The tiers' texts made disjoint (each but the first without the records of those before it), or
  * null when they cannot be: a tier whose candidates' names are checked (`held`) before another,
- * whose records matched by its text but not so held belong to the later one.
+ * whose records matched by its text but not so held belong to the later one. Nor with a prefix
+ * longer than FTS5's prefix index: each disjoint text names the tiers' before it again, and FTS5
+ * merges such a prefix's lists whole each time (src/match/long-words.ts).
  */
 function disjointTiers(tiers: readonly BoxTier[]): BoxTier[] | null {
   const sorted = [...tiers].sort((a, b) => a.key - b.key);
   if (sorted.slice(0, -1).some((t) => (t.held ?? null) !== null || t.text === null)) return null;
+  if (sorted.some((t) => t.text !== null && holdsLongPrefix(t.text))) return null;
   return sorted.map((t, i) => {
     const before = sorted.slice(0, i).map((b) => b.text ?? "");
     return i === 0 || t.text === null ? t : { ...t, text: butNot(t.text, anyOf(before)) };

@@ -74,6 +74,13 @@ function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
 }
 
 /**
+ * Whether FTS5 text names a prefix longer than the prefix index (any token, marked or not): FTS5
+ * merges its lists whole each time the text names it.
+ */
+export const holdsLongPrefix = (text: string): boolean =>
+  [...text.matchAll(/"([^"]*)"\*/g)].some(([, token]) => [...(token ?? "")].length > PREFIX_INDEX_LONGEST);
+
+/**
  * At most this many long prefixes of one text are asked as words in SQL: each is a replace()
  * deeper (D1: expressions 100 deep). A known word is bound in the value, at no depth: every one is.
  */
