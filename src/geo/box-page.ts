@@ -114,9 +114,12 @@ function streamedPage(r: BoxRead, tiers: readonly BoxTier[], offset: number, siz
       ? raw("SELECT NULL AS own")
       : sql`SELECT (SELECT pos FROM (${tierRecords(r, anyOf(own), null)}) LIMIT 1) AS own`;
   const bound = raw("(SELECT coalesce(b, -1) FROM bound)");
+  // Without a bound (most searches: none is far larger) the far larger's texts are not searched at all.
+  const noBound = raw("(SELECT b FROM bound) IS NULL");
+  const skip = unless === undefined ? noBound : sql`(${unless}) OR ${noBound}`;
   const farLarger = others.map(
     (t) =>
-      sql`SELECT * FROM (SELECT ${int(t.key)} AS k, pos FROM (${tierRecords(r, t.text, t.held ?? null, sql`rowid <= ${bound}`, unless)}) LIMIT ${need})`,
+      sql`SELECT * FROM (SELECT ${int(t.key)} AS k, pos FROM (${tierRecords(r, t.text, t.held ?? null, sql`rowid <= ${bound}`, skip)}) LIMIT ${need})`,
   );
   const inOrder = tiersInOrder(r, tiers, need, sql`rowid > ${bound}`, unless);
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
