@@ -12,7 +12,7 @@ import {
   type Reading,
 } from "../match/capped.ts";
 import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
-import { boundCte, promotedOf, rankedCtes } from "../match/own-names.ts";
+import { boundCte, othersApart, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inAreaSql, inCoverSql } from "./area.ts";
 import { anyOf, butNot, NOTHING } from "../match/fts.ts";
@@ -147,15 +147,18 @@ export function boxPage(
 ): Sql {
   const r: BoxRead = { places, box, filters };
   const [only] = tiers;
+  const apart = tiers.map((t) =>
+    classOfKey(t.key) === OWN || t.text === null ? t : { ...t, text: othersApart(places.fts, t.text) },
+  );
   if (tiers.length === 1 && only !== undefined) {
     // One tier: pos is the order (no other tier's record to promote), its records read once.
     const records = tierRecords(r, only.text, only.held ?? null, undefined, unless);
     return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${offset + size})
       SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
   }
-  const disjoint = disjointTiers(tiers);
+  const disjoint = disjointTiers(apart);
   if (disjoint !== null) return streamedPage(r, disjoint, offset, size, unless);
-  const parts = tiers.map((tier) => {
+  const parts = apart.map((tier) => {
     const read = tierRecords(r, tier.text, tier.held ?? null, undefined, unless);
     return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
   });

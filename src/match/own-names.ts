@@ -72,6 +72,15 @@ function venueOwn(language: Language): NamesText {
   };
 }
 
+/**
+ * FTS5 text of a tier of any name (class OTHER) narrowed to the records it may hold apart from the
+ * own tiers: a venue without other names is found by its own tier of the same name tier and edits
+ * (venueOwn: its one name alone), whose key comes first, so only the venues with other names are
+ * read; a city's text as it is.
+ */
+export const othersApart = (fts: Fts, text: string): string =>
+  fts === "venues_fts" ? `(${text}) AND ${phrase(OTHER_NAMES)}` : text;
+
 /** The own names of the records of `fts` in the answer's language. */
 export const ownNames = (fts: Fts, language: Language): NamesText =>
   fts === "cities_fts" ? ownTokens(language, true) : venueOwn(language);
