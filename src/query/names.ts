@@ -12,7 +12,7 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, withFilters } from "../match/fts.ts";
-import { ANY_NAMES, rankedCtes, type NamesText } from "../match/own-names.ts";
+import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
@@ -83,11 +83,13 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 
 /**
  * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
- * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES.
+ * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
+ * tier of any name reads only the records an own tier does not find first (othersApart).
  */
 export function bestTiers(q: { fts: Fts }, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
   const parts = tiers.map((t) => {
-    const matches = matchesOf(q.fts, withFilters(t.text, filters));
+    const text = classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text;
+    const matches = matchesOf(q.fts, withFilters(text, filters));
     const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });
