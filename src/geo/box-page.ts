@@ -54,10 +54,14 @@ interface BoxRead {
  * PLACED_CANDIDATES); `rowids` narrows the candidates (matchesOf), `unless` reads nothing when true.
  */
 function tierRecords(r: BoxRead, text: string | null, held: Sql | null, rowids?: Sql, unless?: Sql): Sql {
-  const own = inCoverSql(text, r.box, r.places.everyPlaced, r.filters);
-  const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
   const kept = inBoxHeld(r.places, r.box, held);
-  return keptOfFirst(matchesOf(r.places.fts, match, rowids), kept, placedReading(r.places));
+  return keptOfFirst(matchesOf(r.places.fts, tierMatch(r, text, unless), rowids), kept, placedReading(r.places));
+}
+
+/** The FTS5 text (an SQL expression) of a tier's candidates in the box's cover, within the filters; nothing when `unless`. */
+function tierMatch(r: BoxRead, text: string | null, unless?: Sql): Sql {
+  const own = inCoverSql(text, r.box, r.places.everyPlaced, r.filters);
+  return unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
 }
 
 /**
@@ -80,15 +84,13 @@ function disjointTiers(tiers: readonly BoxTier[]): BoxTier[] | null {
 /**
  * The records of disjoint tiers (disjointTiers) read one after another in the order of their keys,
  * as one stream of candidates (at most STREAMED_CANDIDATES in all) whose records in the box stop it
- * at `need`: a tier behind those that already hold the page is not read. `rowids` narrows the
+ * at `need`: a tier behind those that already hold the page is not read. `othersRowids` narrows the
  * candidates of another name's tiers (matchesOf).
  */
 function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: number, othersRowids: Sql, unless?: Sql): Sql {
   const candidates = tiers.map((t) => {
-    const own = inCoverSql(t.text, r.box, r.places.everyPlaced, r.filters);
-    const match = unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
     const rowids = classOfKey(t.key) === OWN ? undefined : othersRowids;
-    return sql`SELECT ${int(t.key)} AS k, pos FROM (${matchesOf(r.places.fts, match, rowids)})`;
+    return sql`SELECT ${int(t.key)} AS k, pos FROM (${matchesOf(r.places.fts, tierMatch(r, t.text, unless), rowids)})`;
   });
   const last = tiers.at(-1);
   const held = last?.held ?? null;

@@ -5,8 +5,9 @@
  * - near a point, nearest first: the counts of circles around the point, each half the radius of
  *   the one before, tell the smallest circle that holds the whole page; only its records are read
  *   (those of its cells wholly inside it, by their cell tokens, and the measured ones);
- * - inside a box, in the default order: each name tier (or the term alone) is read in pos order
- *   from the cells that cover the box, the records outside the box skipped, until the page is full.
+ * - inside a box, in the default order: its name tiers (or the term alone) read in pos order from
+ *   the cells that cover the box, the records outside the box skipped, until the page is full
+ *   (src/geo/box-page.ts); every record's page from the grid when the box holds few.
  */
 import { EDGE_RECORDS, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
