@@ -23,8 +23,8 @@ export function fullScans(details: readonly string[]): string[] {
     // box's page of one tier (tier: src/geo/box-page.ts), a broad word's stored sizes with its anchor
     // interval and bound, the anchors before the page, its far larger counts, the first found by an
     // own name, the segments' and sets' own rows (params, segments, anchor, promoted, first_own,
-    // shape: query/anchored.ts).
-    return !/^SCAN (blk|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
+    // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts).
+    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -29,6 +29,7 @@ import { namedPlace, PLACES, placeReadings, placeReadingsSql, readingParams, typ
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
+import { someMatch } from "./names.ts";
 import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
 
@@ -63,7 +64,9 @@ function firstKey<R>(q: ResourceQueries<R>, p: SearchParams, trip: FuzzyTrip): S
       (t) =>
         sql`WHEN ${anyKept(q.fts, withFilters(t.text, filters), oneName(q.fts, CANDIDATE_POS, t.readings ?? []))} THEN ${int(classless(t.key))}`,
     );
-  return sql`SELECT CASE ${join(whens, " ")} ELSE -1 END AS k`;
+  // Nothing matches any tier when nothing matches every match's text: the tiers are then not read.
+  const none = sql`WHEN NOT ${someMatch(q.fts, withFilters(trip.every, filters))} THEN -1`;
+  return sql`SELECT CASE ${none} ${join(whens, " ")} ELSE -1 END AS k`;
 }
 
 /** The fallback's page from its trip's rows, or null when it found nothing. */

@@ -11,7 +11,7 @@ import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { anyOf, withFilters } from "../match/fts.ts";
+import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
@@ -86,15 +86,36 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
  * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
  * tier of any name reads only the records an own tier does not find first (othersApart).
  */
-export function bestTiers(q: { fts: Fts }, tiers: readonly Tier[], filters: Sql | null, limit: Sql): Sql {
+export function bestTiers(
+  q: { fts: Fts },
+  tiers: readonly Tier[],
+  filters: Sql | null,
+  limit: Sql,
+  guard: Sql | null = null,
+): Sql {
   const parts = tiers.map((t) => {
-    const text = classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text;
-    const matches = matchesOf(q.fts, withFilters(text, filters));
+    const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
+    const matches = matchesOf(q.fts, guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`);
     const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
 }
+
+/**
+ * FTS5 text that every match of the tiers matches: `every` when given (shorter), else the OR of the
+ * words tiers of any name (a name equal to, or starting with, a reading has its words).
+ */
+export const everyMatchText = (tiers: readonly Tier[], every?: string): string =>
+  every ?? anyOf(tiers.filter(anyNameTier(WORDS)).map((t) => t.text));
+
+/** SQL: whether some record matches `every` (FTS5 text, an SQL expression). */
+export const someMatch = (fts: Fts, every: Sql): Sql =>
+  sql`EXISTS (SELECT 1 FROM ${raw(fts)} WHERE ${raw(fts)} MATCH ${every})`;
+
+/** `positions`, read only when some record matches `every` (FTS5 text). */
+const guardedBy = (q: { fts: Fts }, every: Sql, positions: Sql): Sql =>
+  sql`WITH guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, every)}) SELECT * FROM (${positions}) WHERE (SELECT g FROM guard)`;
 
 /** What tiered() may be told besides the tiers. */
 export interface TieredOptions {
@@ -102,6 +123,11 @@ export interface TieredOptions {
   word?: string | undefined;
   /** FTS5 text of every match, when shorter than the OR of the words tiers (everyAlternative()). */
   every?: string | undefined;
+  /**
+   * Whether the tiers are read only when some record matches the text of every match (the typo
+   * fallback's: its tiers' many alternatives cost FTS5 most when nothing matches them).
+   */
+  guarded?: boolean;
 }
 
 /**
@@ -114,12 +140,11 @@ export function tiered<R>(
   p: SearchParams,
   tiers: readonly Tier[],
   offset: number,
-  { word, every }: TieredOptions = {},
+  { word, every, guarded = false }: TieredOptions = {},
 ): Search | null {
   if (tiers.length === 0) return null;
   const perPage = ITEMS_PER_PAGE[q.resource];
-  // Every match is in a words tier (a name equal to, or starting with, a reading has its words).
-  const everyText = every ?? anyOf(tiers.filter(anyNameTier(WORDS)).map((t) => t.text));
+  const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
   const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
   const area = areaOf(p);
@@ -137,7 +162,7 @@ export function tiered<R>(
       offset,
       size: perPage,
     });
-    return { positions };
+    return { positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions };
   }
   // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
@@ -145,10 +170,17 @@ export function tiered<R>(
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
-  const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`);
+  const guard = guarded ? sql`guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, everything)}), ` : raw("");
+  const best = bestTiers(
+    q,
+    tiers,
+    filtersText,
+    sql` LIMIT ${offset + perPage}`,
+    guarded ? raw("(SELECT g FROM guard)") : null,
+  );
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
-    positions: sql`WITH ${flt}${rankedCtes(q.fts, best)}
+    positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
     count: withFiltersText(cappedCount(matchesOf(q.fts, everything), held)),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,

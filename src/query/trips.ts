@@ -11,7 +11,7 @@ import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
 import { CORRECTIONS, correctionsSql } from "./corrections.ts";
-import { fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
+import { everyMatchText, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
 import { PLACES, placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
@@ -134,7 +134,7 @@ export function fuzzyTrip<R>(
   const groups = typedMatches || spreadList.some((s) => wordsShared(s.words)) ? null : everyAlternative(options);
   const every = groups === null ? undefined : everyWordText(groups);
   const tiers = fuzzyTiers(list, spreadList, ownNames(q.fts, language));
-  const fuzzy = tiered(q, p, tiers, pageOffset(q.resource, p.page), { every });
+  const fuzzy = tiered(q, p, tiers, pageOffset(q.resource, p.page), { every, guarded: true });
   if (fuzzy === null) return null;
   const count = fuzzy.count === undefined ? undefined : readingsTotal(q, p, list, fuzzy.count);
   return {
@@ -143,6 +143,7 @@ export function fuzzyTrip<R>(
     options,
     readings: list,
     tiers,
+    every: everyMatchText(tiers, every),
   };
 }
 
@@ -154,4 +155,6 @@ export interface FuzzyTrip {
   readings: Reading[];
   /** Its tiers (tierKey and FTS5 text), fewest edits first. */
   tiers: Tier[];
+  /** FTS5 text that every record its tiers find matches. */
+  every: string;
 }
