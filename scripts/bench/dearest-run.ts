@@ -1,16 +1,19 @@
 /**
  * `npm run bench -- --dearest`: the dearest valid requests (dearest.ts) at the default data (the
- * tests' local D1 state of it, imported when it is not current) and at 1,000,000 venues (the
- * benchmark's own state, bench/tmp/state, imported when it is not current), each served by a
- * worker whose every request is a miss; the tables into docs/benchmarks.md.
+ * tests' local D1 state of it, imported when it is not current), at 1,000,000 venues (the
+ * benchmark's own state, bench/tmp/state, imported when it is not current) and at the default
+ * data's venues without points of their own, each served by a worker whose every request is a
+ * miss; the tables into docs/benchmarks.md.
  */
 import { join } from "node:path";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
+import { bin, IMPORT_COMMAND, run } from "../tools/project.ts";
 import { stopDevServers } from "../tools/dev-server.ts";
 import { log, machine, startMissWorker, timedImport, TMP } from "./common.ts";
 import { dearestTable, measureDearest, vocabularyOf, writeDearestRequests } from "./dearest.ts";
 import { writeDocSection } from "./docs-section.ts";
+import { exportVenues } from "./refresh-run.ts";
 import { shardServer, shardState, stopShardState } from "./shards-serve-run.ts";
 
 /** Requests drawn per endpoint. */
@@ -30,6 +33,19 @@ async function onState(label: string, state: string, port: number): Promise<stri
   return dearestTable(label, found);
 }
 
+/**
+ * The default data's venues without points of their own, each at its city's, as setlist.fm's own
+ * venue rows give them (bench/tmp/city-placed, imported when it is not current): an area reads
+ * their point from their own row too (src/data-contract/venue-points.ts).
+ */
+async function cityPlacedState(): Promise<string> {
+  const csv = join(TMP, "city-placed-venues.csv");
+  const state = join(TMP, "city-placed");
+  await exportVenues(localD1File(d1Database().id, DEFAULT_DATA_STATE), csv, 0, 0, false);
+  await run(bin("tsx"), [...IMPORT_COMMAND, "--persist-to", state, "--venues", csv, "-q"]);
+  return state;
+}
+
 export async function benchDearest(): Promise<void> {
   const started = Date.now();
   try {
@@ -38,9 +54,16 @@ export async function benchDearest(): Promise<void> {
     log("1,000,000 venues (bench/tmp/state)");
     const state = join(TMP, "state");
     await timedImport(1_000_000, ["--persist-to", state]);
+    log("the default data's venues at their cities' points (bench/tmp/city-placed)");
+    const cityPlaced = await cityPlacedState();
     const tables = [
       await onState("The default data (199,568 cities, 250,000 venues)", DEFAULT_DATA_STATE, 8794),
       await onState("1,000,000 venues", state, 8795),
+      await onState(
+        "The default data's venues without points of their own, each at its city's (as setlist.fm's rows)",
+        cityPlaced,
+        8796,
+      ),
     ];
     const date = new Date().toISOString().slice(0, 10);
     const head = `Measured ${date} on ${machine()} with \`npm run bench -- --dearest\` (${Math.round((Date.now() - started) / 1000)} s).`;

@@ -12,6 +12,7 @@
  * into docs/benchmarks.md ("remote-refresh").
  */
 import { createWriteStream, rmSync } from "node:fs";
+import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { PLAIN_TABLES } from "../import/phases/build-file.ts";
@@ -30,14 +31,16 @@ const csvField = (v: unknown) => (/[",\n]/.test(String(v)) ? `"${String(v).repla
 /**
  * Writes the venues of a served file as a venue file (CSV), with `added` more in Berlin; `round`
  * names those (the same ids) otherwise, so that each round changes every one of their names.
+ * Without `points`, no venue has a point of its own, as setlist.fm's own venue rows give them.
  */
-export async function exportVenues(from: string, path: string, added: number, round = 0): Promise<void> {
+export async function exportVenues(from: string, path: string, added: number, round = 0, points = true): Promise<void> {
   const db = new Database(from, { readonly: true });
   const out = createWriteStream(path);
   const line = (fields: unknown[]) => out.write(`${fields.map(csvField).join(",")}\n`);
   line(["id", "name", "cityId", "url", "lat", "long", "kind"]);
+  const [lat, lng] = points ? [ownPointSql("v", "lat"), ownPointSql("v", "lng")] : ["NULL", "NULL"];
   const rows = db.prepare(
-    `SELECT v.id, v.name, c.id, v.url, v.lat, v.lng, v.kind FROM venues v JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
+    `SELECT v.id, v.name, c.id, v.url, ${lat}, ${lng}, v.kind FROM venues v JOIN cities c ON c.pos = v.city_pos ORDER BY v.pos`,
   );
   for (const row of rows.raw().iterate() as Iterable<unknown[]>) line(row);
   const words = db

@@ -7,6 +7,7 @@
  */
 import type { Language } from "../data-contract/languages.ts";
 import { isVenueKind, type VenueKind } from "../data-contract/venue-kinds.ts";
+import { ownPointSql } from "../data-contract/venue-points.ts";
 import type { Resource } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
@@ -178,7 +179,7 @@ const RECORDS = {
         [
           raw("v.id"),
           sql`${localized(l, "venue", "v.id", "v.name")} AS name`,
-          raw("v.url, v.lat, v.lng, v.kind"),
+          raw(`v.url, ${ownPointSql("v", "lat")} AS lat, ${ownPointSql("v", "lng")} AS lng, v.kind`),
           ...cityFields(l, "city_"),
         ],
         ", ",

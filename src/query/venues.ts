@@ -124,13 +124,8 @@ function ofKind(p: SearchParams, offset: number): Search | null {
 export const VENUES: ResourceQueries<VenueRecord> = {
   resource: "venues",
   fts: "venues_fts",
-  // A venue's own point, else its city's (looked up only for a venue without one).
-  places: placesOf(
-    "venues",
-    "v",
-    "coalesce(v.lat, (SELECT c.lat FROM cities c WHERE c.pos = v.city_pos))",
-    "coalesce(v.lng, (SELECT c.lng FROM cities c WHERE c.pos = v.city_pos))",
-  ),
+  // A venue's own point, else its city's: both in its row (src/data-contract/venue-points.ts).
+  places: placesOf("venues", "v", "v.lat", "v.lng"),
   prefixKind: "venue",
 
   browse(p, offset) {

@@ -124,9 +124,7 @@ export const plainCityScore = (): Sql => PLAIN_CITY_SCORE;
  */
 export function scoredSql(resource: "venues" | "cities", focus: Focus | undefined, candidates: Sql): Sql {
   const venues = resource === "venues";
-  const [lat, lng] = venues
-    ? [raw("coalesce(v.lat, c.lat)"), raw("coalesce(v.lng, c.lng)")]
-    : [raw("c.lat"), raw("c.lng")];
+  const [lat, lng] = venues ? [raw("v.lat"), raw("v.lng")] : [raw("c.lat"), raw("c.lng")];
   const distance = focusDistance(focus, lat, lng);
   const score = venues ? venueScore(focus, distance) : cityScore(focus, distance);
   const from = venues

@@ -6,6 +6,7 @@
  * Zehlendorf's (before, 105 of the 451 generated venues of the state were).
  */
 import { join } from "node:path";
+import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateVenues, generatorCity } from "../../scripts/import/generate/venues.ts";
@@ -65,7 +66,8 @@ async function importedVenues(file: string, name: string, count: number): Promis
   try {
     return db
       .prepare(
-        "SELECT v.id, v.name, c.id AS city, v.lat, v.lng, v.url FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos",
+        `SELECT v.id, v.name, c.id AS city, ${ownPointSql("v", "lat")} AS lat, ${ownPointSql("v", "lng")} AS lng, v.url
+         FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
       )
       .all() as Row[];
   } finally {

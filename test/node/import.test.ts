@@ -139,6 +139,34 @@ describe("import", () => {
     expect(ok.counts.duplicateVenues).toBe(1);
   });
 
+  it("writes a venue's city's point into its row where it has none of its own, and says so", async () => {
+    const path = join(dir, "points.sqlite");
+    const venues = join(dir, "points.csv");
+    writeFileSync(
+      venues,
+      [
+        "id,name,cityId,url,lat,long",
+        "abcd0011,Konzerthaus,2761369,,48.2008,16.3779",
+        "abcd0012,Arena Wien,2761369,,,",
+      ].join("\n"),
+    );
+    await fixtureImport(path, { venues: [venues] });
+    const rows = open(path, (db) =>
+      db
+        .prepare(
+          `SELECT v.id, v.lat, v.lng, v.city_point, c.lat AS city_lat, c.lng AS city_lng
+           FROM venues v JOIN cities c ON c.pos = v.city_pos ORDER BY v.id`,
+        )
+        .all(),
+    );
+    // Vienna's point, from the fixture's cities.txt; a search in an area reads it from the venue's row.
+    const vienna = { city_lat: 48.20849, city_lng: 16.37208 };
+    expect(rows).toEqual([
+      { id: "abcd0011", lat: 48.2008, lng: 16.3779, city_point: null, ...vienna },
+      { id: "abcd0012", lat: vienna.city_lat, lng: vienna.city_lng, city_point: 1, ...vienna },
+    ]);
+  });
+
   it("streams a venue file larger than a batch, and reports a bad row far into it by its line", async () => {
     const path = join(dir, "big.sqlite");
     const venues = join(dir, "big.csv");

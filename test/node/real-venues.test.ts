@@ -4,6 +4,7 @@
  * GeoNames rows around London and Berlin (test/fixtures/cities-london-berlin.txt).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -53,7 +54,8 @@ function venues(path: string): Map<string, Row> {
   try {
     const rows = db
       .prepare(
-        "SELECT v.id, v.name, c.name AS city, v.lat, v.lng, v.kind, v.url FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos",
+        `SELECT v.id, v.name, c.name AS city, ${ownPointSql("v", "lat")} AS lat, ${ownPointSql("v", "lng")} AS lng, v.kind, v.url
+         FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
       )
       .all() as Row[];
     return new Map(rows.map((r) => [r.name, r]));

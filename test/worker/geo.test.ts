@@ -5,6 +5,7 @@
  * pole, with and without a name and filters.
  */
 import { env } from "cloudflare:workers";
+import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalize } from "../../src/data-contract/normalize.ts";
 import type { CityJson, VenueJson } from "../../src/shape.ts";
@@ -38,7 +39,7 @@ beforeAll(async () => {
   venues = (
     await env.DB.prepare(
       `SELECT v.pos, v.id, v.name, c.id AS city_id, coalesce(v.lat, c.lat) AS lat, coalesce(v.lng, c.lng) AS lng,
-              v.lat IS NOT NULL AS own FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
+              ${ownPointSql("v", "lat")} IS NOT NULL AS own FROM venues v LEFT JOIN cities c ON c.pos = v.city_pos`,
     ).all<Venue>()
   ).results;
 });

@@ -12,6 +12,7 @@ import {
   SCOPE_SEPARATOR,
   VENUE_SLOTS,
 } from "../../../src/data-contract/blocks.ts";
+import { cityPointSql, placedPointSql } from "../../../src/data-contract/venue-points.ts";
 import type { Progress } from "../progress.ts";
 import { withSortHelper } from "../sort-helper.ts";
 import { CITY_SHARD } from "../shards/venues.ts";
@@ -111,9 +112,9 @@ export function orderVenues(db: Database.Database, progress: Progress): number {
     INSERT INTO temp.cell_ranks
     SELECT pos, row_number() OVER (PARTITION BY cell >> ${CELL_BLOCK_SHIFT} ORDER BY cell, pos)
     FROM temp.ordered_venues WHERE cell IS NOT NULL ORDER BY pos;
-    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, lat, lng, kind, cell, cell_rank)
-    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code, o.lat, o.lng, o.kind,
-           o.cell, k.cell_rank
+    INSERT INTO venues (pos, id, name, city_pos, url, country_code, admin1_code, lat, lng, city_point, kind, cell, cell_rank)
+    SELECT o.pos, o.id, o.name, o.city_pos, o.url, c.country_code, c.admin1_code, ${placedPointSql("o", "c", "lat")},
+           ${placedPointSql("o", "c", "lng")}, ${cityPointSql("o", "c")}, o.kind, o.cell, k.cell_rank
     FROM temp.ordered_venues o LEFT JOIN cities c ON c.pos = o.city_pos LEFT JOIN temp.cell_ranks k ON k.pos = o.pos
     ORDER BY o.pos;
     DROP TABLE temp.cell_ranks;`);
