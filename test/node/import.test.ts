@@ -139,6 +139,26 @@ describe("import", () => {
     expect(ok.counts.duplicateVenues).toBe(1);
   });
 
+  it("streams a venue file larger than a batch, and reports a bad row far into it by its line", async () => {
+    const path = join(dir, "big.sqlite");
+    const venues = join(dir, "big.csv");
+    const cities = readFileSync(FIXTURES.cities, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.split("\t")[0]);
+    const rows = Array.from({ length: 50_000 }, (_, i) => `v${i},"Hall ""${i}""",${cities[i % cities.length]},`);
+    rows[45_000] = "v45000,,1,"; // no name, on line 45,002
+    writeFileSync(venues, `id,name,cityId,url\n${rows.join("\n")}\n`);
+    await expect(fixtureImport(path, { venues: [venues] })).rejects.toThrow("big.csv:45002: venue v45000 has no name");
+    const summary = await fixtureImport(path, { venues: [venues], skipInvalid: true });
+    expect(summary.counts.venues).toBe(49_999);
+    expect(count(path, "venues")).toBe(49_999);
+    const hall = open(path, (db) => db.prepare("SELECT name FROM venues WHERE id = 'v49999'").pluck().get());
+    expect(hall).toBe('Hall "49999"');
+  }, 120_000);
+});
+
+describe("import", () => {
   it("writes a venue's city's point into its row where it has none of its own, and says so", async () => {
     const path = join(dir, "points.sqlite");
     const venues = join(dir, "points.csv");
@@ -166,24 +186,6 @@ describe("import", () => {
       { id: "abcd0012", lat: vienna.city_lat, lng: vienna.city_lng, city_point: 1, ...vienna },
     ]);
   });
-
-  it("streams a venue file larger than a batch, and reports a bad row far into it by its line", async () => {
-    const path = join(dir, "big.sqlite");
-    const venues = join(dir, "big.csv");
-    const cities = readFileSync(FIXTURES.cities, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => l.split("\t")[0]);
-    const rows = Array.from({ length: 50_000 }, (_, i) => `v${i},"Hall ""${i}""",${cities[i % cities.length]},`);
-    rows[45_000] = "v45000,,1,"; // no name, on line 45,002
-    writeFileSync(venues, `id,name,cityId,url\n${rows.join("\n")}\n`);
-    await expect(fixtureImport(path, { venues: [venues] })).rejects.toThrow("big.csv:45002: venue v45000 has no name");
-    const summary = await fixtureImport(path, { venues: [venues], skipInvalid: true });
-    expect(summary.counts.venues).toBe(49_999);
-    expect(count(path, "venues")).toBe(49_999);
-    const hall = open(path, (db) => db.prepare("SELECT name FROM venues WHERE id = 'v49999'").pluck().get());
-    expect(hall).toBe('Hall "49999"');
-  }, 120_000);
 });
 
 describe("import", () => {
