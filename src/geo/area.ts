@@ -84,9 +84,34 @@ function coverCells(area: Area, most = MAX_COVER_CELLS): { level: number; cells:
   return { level: 0, cells: [{ x: 0, y: 0 }] };
 }
 
+/**
+ * An area this many times smaller than the MAX_COVER_CELLS cells that cover it (a thin strip, whose
+ * width alone sets the level) is covered by finer cells, up to THIN_COVER_CELLS: those hold few
+ * records each, so FTS5 merges their lists as fast, and the candidates outside the area, which each
+ * read a row, go. A strip round the equator: 1,138 candidates of `"_a"*` in 16 cells of level 4, 20
+ * in 256 of level 8 (docs/benchmarks.md#thin-strips).
+ */
+const THIN_RATIO = 8;
+const THIN_COVER_CELLS = 256;
+
+/** Square degrees of a span. */
+const degreesOf = (span: Span): number =>
+  (span.north - span.south) * span.lngRanges.reduce((sum, [west, east]) => sum + east - west, 0);
+
+/** Square degrees of `count` cells of a grid level (2^level × 2^level cells over 360° × 180°). */
+const cellsDegrees = (level: number, count: number): number => (count * 360 * 180) / 4 ** level;
+
+/** The cells that cover an area, at most `most` (finer ones, up to THIN_COVER_CELLS, for a thin area). */
+function coverOf(area: Area, most: number): { level: number; cells: { x: number; y: number }[] } {
+  const cover = coverCells(area, most);
+  if (most !== MAX_COVER_CELLS) return cover;
+  const thin = cellsDegrees(cover.level, cover.cells.length) > THIN_RATIO * degreesOf(spanOf(area));
+  return thin ? coverCells(area, THIN_COVER_CELLS) : cover;
+}
+
 /** The tokens of those cells. */
 export function coverTokens(area: Area, most = MAX_COVER_CELLS): string[] {
-  const { level, cells } = coverCells(area, most);
+  const { level, cells } = coverOf(area, most);
   return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
 
