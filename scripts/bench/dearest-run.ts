@@ -41,7 +41,7 @@ async function onState(label: string, state: string, port: number): Promise<stri
 async function cityPlacedState(): Promise<string> {
   const csv = join(TMP, "city-placed-venues.csv");
   const state = join(TMP, "city-placed");
-  await exportVenues(localD1File(d1Database().id, DEFAULT_DATA_STATE), csv, 0, 0, false);
+  await exportVenues(localD1File(d1Database().id, DEFAULT_DATA_STATE), csv, { points: false });
   await run(bin("tsx"), [...IMPORT_COMMAND, "--persist-to", state, "--venues", csv, "-q"]);
   return state;
 }

@@ -12,9 +12,9 @@
  * into docs/benchmarks.md ("remote-refresh").
  */
 import { createWriteStream, rmSync } from "node:fs";
-import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { ownPointSql } from "../../src/data-contract/venue-points.ts";
 import { PLAIN_TABLES } from "../import/phases/build-file.ts";
 import { keyColumns } from "../import/publish/stage.ts";
 import type { ImportSummary } from "../import/run.ts";
@@ -33,7 +33,11 @@ const csvField = (v: unknown) => (/[",\n]/.test(String(v)) ? `"${String(v).repla
  * names those (the same ids) otherwise, so that each round changes every one of their names.
  * Without `points`, no venue has a point of its own, as setlist.fm's own venue rows give them.
  */
-export async function exportVenues(from: string, path: string, added: number, round = 0, points = true): Promise<void> {
+export async function exportVenues(
+  from: string,
+  path: string,
+  { added = 0, round = 0, points = true }: { added?: number; round?: number; points?: boolean } = {},
+): Promise<void> {
   const db = new Database(from, { readonly: true });
   const out = createWriteStream(path);
   const line = (fields: unknown[]) => out.write(`${fields.map(csvField).join(",")}\n`);
@@ -193,8 +197,8 @@ export async function benchRefresh(): Promise<void> {
   const [csvA, csvB] = [join(TMP, "refresh-a.csv"), join(TMP, "refresh-b.csv")];
   log("the default data, whose venues become the venue file");
   await importFile(generated, []);
-  await exportVenues(generated, csvA, 0);
-  await exportVenues(generated, csvB, ADDED);
+  await exportVenues(generated, csvA);
+  await exportVenues(generated, csvB, { added: ADDED });
   log(`the venue file (A), then the same with ${ADDED} venues in Berlin (B)`);
   await importFile(a, ["--venues", csvA]);
   await importFile(b, ["--venues", csvB]);

@@ -90,7 +90,7 @@ export async function benchRefreshes(): Promise<void> {
     "50000",
   ]);
   const csv = (round: number) => join(TMP, `refreshes-${round}.csv`);
-  for (let round = 0; round <= ROUNDS; round++) await exportVenues(generated, csv(round), RENAMED, round);
+  for (let round = 0; round <= ROUNDS; round++) await exportVenues(generated, csv(round), { added: RENAMED, round });
   log("round 0: a full remote import");
   const sent = [await remoteImport(refreshedState, csv(0))];
   for (let round = 1; round <= ROUNDS; round++) {
