@@ -81,6 +81,20 @@ function venueOwn(language: Language): NamesText {
 export const othersApart = (fts: Fts, text: string): string =>
   fts === "venues_fts" ? `(${text}) AND ${phrase(OTHER_NAMES)}` : text;
 
+/**
+ * The matches of FTS5 text `match` (an SQL expression) as candidates (columns pos and plain, in pos
+ * order) where `plain` = 1 says the record's document matching suffices for one of its names to
+ * hold the words: a venue without other names has no names apart (src/match/one-name.ts), so the
+ * check is asked only of those with (two streams of the index, merged); a city's is always asked.
+ */
+export function matchesMarked(fts: Fts, match: Sql): Sql {
+  const marked = (how: string, plain: number) =>
+    sql`SELECT rowid AS pos, ${raw(String(plain))} AS plain FROM ${raw(fts)} WHERE ${raw(fts)} MATCH '(' || ${match} || ${`) ${how} ${phrase(OTHER_NAMES)}`}`;
+  if (fts !== "venues_fts")
+    return sql`SELECT rowid AS pos, 0 AS plain FROM ${raw(fts)} WHERE ${raw(fts)} MATCH ${match} ORDER BY rowid`;
+  return sql`SELECT pos, plain FROM (${marked("NOT", 1)} UNION ALL ${marked("AND", 0)} ORDER BY pos)`;
+}
+
 /** The own names of the records of `fts` in the answer's language. */
 export const ownNames = (fts: Fts, language: Language): NamesText =>
   fts === "cities_fts" ? ownTokens(language, true) : venueOwn(language);

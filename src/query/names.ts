@@ -12,7 +12,7 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
-import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
+import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
@@ -182,7 +182,12 @@ export function tiered<R>(
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-    count: withFiltersText(cappedCount(matchesOf(q.fts, everything), held)),
+    // The total's candidates without names apart are counted without asking (matchesMarked).
+    count: withFiltersText(
+      held === null
+        ? cappedCount(matchesOf(q.fts, everything), null)
+        : cappedCount(matchesMarked(q.fts, everything), sql`(cand.plain = 1 OR ${held})`),
+    ),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }
