@@ -144,6 +144,9 @@ async function placeTypoAnswer<R>(
   if (place === null) return null;
   const key = tierKey(place.reading.edits ?? 0, place.tier ?? 0);
   if (how.wholeKey >= 0 && key >= how.wholeKey) return null;
+  // Fewest edits first: a typo in the place ranks after every record the text as typed finds
+  // (`the club` read as "the" in Cuba came before The Anchor Club, whose name holds both words).
+  if (how.strictTier !== null && key >= tierKey(0, how.strictTier)) return null;
   const read = readingParams(p, place);
   const answer = read === null ? null : await placeAnswer(q, session, read, language);
   if (answer === null) return null;
