@@ -12,9 +12,9 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
-import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
-import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
-import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
+import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
+import { oneName, oneNameNeeded, oneNameText, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
+import { CANDIDATE_POS, cappedCount, heldCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
@@ -117,6 +117,15 @@ export const someMatch = (fts: Fts, every: Sql): Sql =>
 const guardedBy = (q: { fts: Fts }, every: Sql, positions: Sql): Sql =>
   sql`WITH guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, every)}) SELECT * FROM (${positions}) WHERE (SELECT g FROM guard)`;
 
+/**
+ * The total's count (one row: n, more) of the matches of `everything` (FTS5 text, an SQL
+ * expression) one of whose names holds a reading (heldCount).
+ */
+function totalOf(fts: Fts, everything: Sql, readings: readonly NameWords[], unfiltered: boolean): Sql {
+  if (!oneNameNeeded(readings)) return cappedCount(matchesOf(fts, everything), null);
+  return heldCount(fts, everything, sql`${oneNameText(readings)}`, unfiltered);
+}
+
 /** What tiered() may be told besides the tiers. */
 export interface TieredOptions {
   /** The name's one word, read strictly (src/geo/ may use its stored cell counts). */
@@ -182,12 +191,7 @@ export function tiered<R>(
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-    // The total's candidates without names apart are counted without asking (matchesMarked).
-    count: withFiltersText(
-      held === null
-        ? cappedCount(matchesOf(q.fts, everything), null)
-        : cappedCount(matchesMarked(q.fts, everything), sql`(cand.plain = 1 OR ${held})`),
-    ),
+    count: withFiltersText(totalOf(q.fts, everything, readingsOf(tiers), filters === null)),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }
