@@ -6,14 +6,8 @@
  * total counted over them is exact when fewer matched, and a lower bound (`more`) otherwise; a
  * page reads no further than the window of src/params/window.ts within them.
  */
-import { NAME_SLOTS } from "../data-contract/name-sets.ts";
-import { NAMES_APART } from "../data-contract/tokens.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
-import { aNameOf, NAMES_INDEX, oneNameOf, type Fts } from "./one-name.ts";
-import { matchesMarked } from "./own-names.ts";
-
-/** Matches of a city's total that are asked one by one, past which it reads streams of the index (heldCount). */
-const FEW_CANDIDATES = 64;
+import type { Fts } from "./one-name.ts";
 
 /** Candidates read at most by one part of a search: its total, a tier of its page, a check. */
 export const CANDIDATES = 5_000;
@@ -55,35 +49,6 @@ const first = (candidates: Sql, r: Reading, extra = 0): Sql =>
 export function cappedCount(candidates: Sql, kept: Sql | null, r: Reading = NAMES): Sql {
   const n = kept === null ? raw("count(*)") : sql`count(*) FILTER (WHERE ${kept})`;
   return sql`SELECT ${n} AS n, count(*) > ${int(r.limit)} AS more FROM ${first(candidates, r, 1)}`;
-}
-
-/**
- * One row (n, more), as cappedCount() counts it: of the first matches of `match` (FTS5 text, an SQL
- * expression) in pos order, those one of whose names matches `held` (FTS5 text of a name:
- * oneNameText()). A venue's come as two streams of the index merged, those without names apart
- * (NAMES_APART: the document's match suffices) and those with, each asked once (matchesMarked):
- * few venues have names apart. Most cities have them (every large one), and such a stream costs
- * them more than asking each (oneNameOf) — unless there is no filter (`unfiltered`: the names'
- * index has no filter tokens) and more than FEW_CANDIDATES match: then a city's total asks none. It
- * counts those without names apart and, instead of the others, the cities of the names' index that
- * match, each once, up to the last of the first matches (a name's match is its record's document's,
- * so that stream holds no city that is not one of them).
- */
-export function heldCount(fts: Fts, match: Sql, held: Sql, unfiltered: boolean): Sql {
-  if (fts !== "cities_fts") {
-    return cappedCount(matchesMarked(fts, match), sql`cand.plain = 1 OR ${aNameOf(fts, CANDIDATE_POS, held)}`);
-  }
-  if (!unfiltered) return cappedCount(matchesOf(fts, match), oneNameOf(fts, CANDIDATE_POS, held));
-  const asked = sql`(SELECT count(*) FROM cand WHERE ${oneNameOf(fts, CANDIDATE_POS, held)})`;
-  const index = raw(fts);
-  const names = raw(NAMES_INDEX[fts]);
-  const streamed = sql`(SELECT count(*) FROM ${index} WHERE ${index} MATCH '(' || ${match} || ${`) NOT "${NAMES_APART}"`} AND rowid <= last.p)
-      + (SELECT count(DISTINCT rowid / ${int(NAME_SLOTS)}) FROM ${names} WHERE ${names} MATCH ${held}
-         AND rowid < (last.p + 1) * ${int(NAME_SLOTS)})`;
-  // A subquery: its statement may open with filters' common table expressions (src/query/names.ts).
-  return sql`SELECT n, more FROM (WITH cand AS MATERIALIZED (SELECT * FROM (${matchesOf(fts, match)}) LIMIT ${int(CANDIDATES + 1)})
-    SELECT CASE WHEN last.k <= ${int(FEW_CANDIDATES)} THEN ${asked} ELSE ${streamed} END AS n, last.more AS more
-    FROM (SELECT max(pos) AS p, count(*) AS k, count(*) > ${int(CANDIDATES)} AS more FROM cand) last)`;
 }
 
 /** The pos of the first candidates that `kept` keeps (all when null), in their order. */

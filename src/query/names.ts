@@ -14,7 +14,8 @@ import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, oneNameNeeded, oneNameText, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
-import { CANDIDATE_POS, cappedCount, heldCount, keptOfFirst, matchesOf } from "../match/capped.ts";
+import { CANDIDATE_POS, cappedCount, matchesOf } from "../match/capped.ts";
+import { heldCount, keptByAName } from "../match/names-apart.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
@@ -82,21 +83,25 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 }
 
 /**
- * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
- * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
- * tier of any name reads only the records an own tier does not find first (othersApart).
+ * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order
+ * (`reads` of them: keptByAName); a tier whose names are checked (words of one name) reads no more
+ * than its first CANDIDATES; with a `guard` (an SQL condition), nothing when it is false. A tier of
+ * any name reads only the records an own tier does not find first (othersApart).
  */
 export function bestTiers(
   q: { fts: Fts },
   tiers: readonly Tier[],
   filters: Sql | null,
   limit: Sql,
-  guard: Sql | null = null,
+  { guard = null, reads = 0 }: { guard?: Sql | null; reads?: number } = {},
 ): Sql {
   const parts = tiers.map((t) => {
     const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
-    const matches = matchesOf(q.fts, guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`);
-    const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
+    const match = guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`;
+    const readings = t.readings ?? [];
+    const held = oneNameNeeded(readings) ? sql`${oneNameText(readings)}` : null;
+    const words = Math.max(0, ...readings.map((r) => r.length));
+    const kept = keptByAName(q.fts, match, held, { unfiltered: filters === null, reads, words });
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
@@ -180,13 +185,10 @@ export function tiered<R>(
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
   const guard = guarded ? sql`guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, everything)}), ` : raw("");
-  const best = bestTiers(
-    q,
-    tiers,
-    filtersText,
-    sql` LIMIT ${offset + perPage}`,
-    guarded ? raw("(SELECT g FROM guard)") : null,
-  );
+  const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`, {
+    guard: guarded ? raw("(SELECT g FROM guard)") : null,
+    reads: offset + perPage,
+  });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
