@@ -9,7 +9,7 @@
 import { NAME_SLOTS } from "../data-contract/name-sets.ts";
 import { NAMES_APART } from "../data-contract/tokens.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
-import { CANDIDATE_POS, CANDIDATES, cappedCount, keptOfFirst, matchesOf } from "./capped.ts";
+import { CANDIDATE_POS, CANDIDATES, cappedCount, keptOfFirst, matchesOf, type Reading } from "./capped.ts";
 import { aNameOf, NAMES_INDEX, oneNameOf, type Fts } from "./one-name.ts";
 import { matchesMarked } from "./own-names.ts";
 
@@ -76,4 +76,35 @@ export interface TierRead {
   unfiltered: boolean;
   reads: number;
   words: number;
+}
+
+/** How an area's total reads its candidates: at most `reading.limit`, each kept by `kept` (with the condition on its names). */
+export interface PlacedCount {
+  reading: Reading;
+  kept: (byName: Sql | null) => Sql;
+}
+
+/**
+ * An area's total, as cappedCount() counts it over the matches of `match` (FTS5 text, an SQL
+ * expression), each kept where `placed` keeps it and one of its names matches `held` (FTS5 text;
+ * null: every match). A city's, where neither filters nor the area's cover narrow the matches
+ * (`unnarrowed`: they are the index's own, as the names' index's are), of more than
+ * FEW_CANDIDATES matches, asks no lookup of each: those without names apart and those the names'
+ * index gives, up to the last of its candidates, are two sets read once (each candidate is still
+ * placed). Where the cover narrows them, the names' stream would read the whole world's.
+ */
+export function placedHeldCount(fts: Fts, match: Sql, held: Sql | null, unnarrowed: boolean, placed: PlacedCount): Sql {
+  const candidates = matchesOf(fts, match);
+  const asked = held === null ? null : oneNameOf(fts, CANDIDATE_POS, held);
+  if (held === null || asked === null || fts !== "cities_fts" || !unnarrowed) {
+    return cappedCount(candidates, placed.kept(asked), placed.reading);
+  }
+  const last = raw("(SELECT p FROM last)");
+  const streamed = raw("cand.pos IN (SELECT pos FROM plain) OR cand.pos IN (SELECT pos FROM named)");
+  const byName = sql`(CASE WHEN (SELECT k FROM last) <= ${int(FEW_CANDIDATES)} THEN ${asked} ELSE ${streamed} END)`;
+  return sql`SELECT n, more FROM (WITH last(p, k) AS MATERIALIZED (SELECT max(pos), count(*)
+      FROM (SELECT * FROM (${candidates}) LIMIT ${int(placed.reading.limit + 1)})),
+      plain AS MATERIALIZED (${withoutNamesApart(fts, match, last)}),
+      named AS MATERIALIZED (${namesMatching(fts, held, last)})
+    ${cappedCount(candidates, placed.kept(byName), placed.reading)})`;
 }

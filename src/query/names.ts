@@ -160,7 +160,7 @@ export function tiered<R>(
   const perPage = ITEMS_PER_PAGE[q.resource];
   const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
-  const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
+  const readings = readingsOf(tiers);
   const area = areaOf(p);
   if (area !== undefined) {
     const positions = areaPositions({
@@ -170,7 +170,7 @@ export function tiered<R>(
       tiers: tiers.map((t) => ({ key: t.key, text: t.text, held: oneName(q.fts, CANDIDATE_POS, t.readings ?? []) })),
       everything: everyText,
       filters,
-      held,
+      heldText: oneNameNeeded(readings) ? sql`${oneNameText(readings)}` : null,
       ...(word === undefined ? {} : { word }),
       params: p,
       offset,
@@ -193,7 +193,7 @@ export function tiered<R>(
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-    count: withFiltersText(totalOf(q.fts, everything, readingsOf(tiers), filters === null)),
+    count: withFiltersText(totalOf(q.fts, everything, readings, filters === null)),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }
