@@ -17,15 +17,14 @@ export function fullScans(details: readonly string[]): string[] {
     // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
     // texts the ways of the suggestions read (texts: src/suggest/candidates.ts) and the places the end
     // of their text is read as (read_regions, read_cities: at most 2 each, src/suggest/ways.ts); a
-    // search's first candidates and the last of them that a total counts to (cand, last:
-    // src/match/capped.ts); the block a page of a scope starts in and its cities (blk, city:
-    // query/venues.ts), the last record before a cell (lastrec: geo/places.ts);
+    // search's first candidates (cand: src/match/capped.ts); the block a page of a scope starts in and
+    // its cities (blk, city: query/venues.ts), the last record before a cell (lastrec: geo/places.ts);
     // the far larger records' bound and the keys promoted (bound, ranked: src/match/own-names.ts), a
     // box's page of one tier (tier: src/geo/box-page.ts), a broad word's stored sizes with its anchor
     // interval and bound, the anchors before the page, its far larger counts, the first found by an
     // own name, the segments' and sets' own rows (params, segments, anchor, promoted, first_own,
     // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts).
-    return !/^SCAN (blk|guard|city|lastrec|cand|last|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
+    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -189,6 +189,9 @@ export const WIDEST: readonly string[] = [
   "/1.0/search/venues?name=club%20berlin&lat=52.52&long=13.40&radius=500&p=33",
   "/1.0/search/venues?name=clbu%20berlni&lat=90&long=180&radius=500&p=33",
   "/1.0/search/cities?name=a%20e&bbox=-180,-85,180,85&p=20",
+  // Two short words without an area at the window's last page: thousands of matches, each asked whether one name holds both.
+  "/1.0/search/cities?name=a%20e&p=20",
+  "/1.0/search/venues?name=the%20c&p=33",
   "/1.0/search/venues?name=s%20s%20s%20s%20s%20s%20s&p=33",
   "/1.0/search/venues?kind=venue&p=33",
   "/1.0/search/venues?p=999999",

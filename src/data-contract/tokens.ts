@@ -28,10 +28,7 @@
  *   (name-sets.ts recordTokenSql);
  * - `__x`: a venue that has other names than its own (aliases, names in other scripts), whose own
  *   names are then written as a city's are; a venue without it has one name, its own
- *   (src/match/own-names.ts);
- * - `__w`: a record with names apart, whose names each have a document in the index of each name
- *   (name-sets.ts): a record without it has its words from one name, so its document's match is
- *   its names' (src/match/one-name.ts).
+ *   (src/match/own-names.ts).
  */
 import { TRANSLATED, type Language } from "./languages.ts";
 import { words } from "./normalize.ts";
@@ -42,9 +39,6 @@ export function nameToken(normalized: string): string {
 
 /** The token of a venue with other names than its own. */
 export const OTHER_NAMES = "__x";
-
-/** The token of a record with names apart (each name a document of the index of each name). */
-export const NAMES_APART = "__w";
 
 /**
  * The marks of own names' tokens: combining marks (U+0300 on), which normalize() removes from every
@@ -145,8 +139,6 @@ export function regionTokens(countryCode: string, admin1Code: string | null): st
  */
 export const stateTokenSql = (country: string, code: string) => `'__s_' || lower(${country}) || '_' || lower(${code})`;
 export const cityTokenSql = (pos: string) => `'__t_' || ${pos}`;
-/** SQL: ` __w` (NAMES_APART, a space before) for a record whose name_sets (an SQL expression) is not NULL, else ''. */
-export const namesApartSql = (nameSets: string) => `CASE WHEN ${nameSets} IS NULL THEN '' ELSE ' ${NAMES_APART}' END`;
 export const countryTokenSql = (code: string) => `'__c_' || lower(${code})`;
 
 /** A venue's kind (src/data-contract/venue-kinds.ts) as a token: `__k_concert_hall`; in SQL from a column. */

@@ -28,8 +28,8 @@ export interface AreaQuery {
   tiers: readonly BoxTier[];
   /** The filters as an SQL expression of FTS5 text (src/match/filters.ts), null without any. */
   filters: Sql | null;
-  /** FTS5 text one of a candidate's names must match (src/match/one-name.ts), null when a match is enough. */
-  heldText: Sql | null;
+  /** What a candidate of any tier must hold (src/match/one-name.ts), null when a match is enough. */
+  held: Sql | null;
   /** FTS5 text every match of the name has; null without a name. */
   everything: string | null;
   /** The name's one word, when it is read strictly. */

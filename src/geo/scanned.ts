@@ -8,13 +8,12 @@
 import { ownKey, rankOrder } from "../data-contract/ranking.ts";
 import { boundCte, promotedOf } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { inCoverSql, narrowingCover } from "./area.ts";
+import { inCoverSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, inBoxHeld, placedReading, type BoxTier } from "./box-page.ts";
 import { withTotal } from "./pages.ts";
-import { keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
-import { placedHeldCount } from "../match/names-apart.ts";
+import { cappedCount, keptOfFirst, matchesOf, PLACED_CANDIDATES } from "../match/capped.ts";
 
 /** Each record's best tier (pos, k) among the tiers, each read from its first candidates in the area's cover. */
 function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filters: Sql | null): Sql {
@@ -39,8 +38,8 @@ interface Scanned {
   everything: string | null;
   /** The filters as an SQL expression of FTS5 text, null without any. */
   filters: Sql | null;
-  /** FTS5 text one of a candidate's names must match (src/match/one-name.ts), null when a match is enough. */
-  heldText: Sql | null;
+  /** What a candidate of any tier must hold (src/match/one-name.ts), null when a match is enough. */
+  held: Sql | null;
 }
 
 /**
@@ -54,13 +53,11 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   if (!isCircle(area)) {
-    const total = placedHeldCount(
-      places.fts,
-      inCoverSql(everything, area, places.everyPlaced, filtersText),
-      search.heldText,
-      // The names' index has neither filters nor cells: its stream fits matches neither narrows.
-      filters === null && narrowingCover(area, places.everyPlaced) === null,
-      { reading: placedReading(places), kept: (byName) => inBoxHeld(places, area, byName) },
+    const kept = inBoxHeld(places, area, search.held);
+    const total = cappedCount(
+      matchesOf(places.fts, inCoverSql(everything, area, places.everyPlaced, filtersText)),
+      kept,
+      placedReading(places),
     );
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }

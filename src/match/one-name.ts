@@ -21,10 +21,7 @@ export type NameWords = readonly (readonly string[])[];
 export type Fts = "venues_fts" | "cities_fts";
 
 /** Per resource: the index of each name of the records whose names differ. */
-export const NAMES_INDEX: Record<Fts, string> = {
-  venues_fts: "venue_name_words_fts",
-  cities_fts: "city_name_words_fts",
-};
+const NAMES_INDEX: Record<Fts, string> = { venues_fts: "venue_name_words_fts", cities_fts: "city_name_words_fts" };
 
 /** FTS5 text that a name matches when it holds the words of one of the readings (each word a prefix of a word of its own). */
 export const oneNameText = (readings: readonly NameWords[]): string => anyOf(readings.map((r) => everyWordText(r)));
@@ -36,20 +33,9 @@ export const oneNameText = (readings: readonly NameWords[]): string => anyOf(rea
  */
 export function oneNameOf(fts: Fts, pos: Sql, text: Sql): Sql {
   const names = raw(NAMES_INDEX[fts]);
-  return sql`(NOT EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${recordToken(pos)})
-    OR ${aNameOf(fts, pos, text)})`;
-}
-
-/** FTS5 text of the record token of the record at `pos` (an SQL expression). */
-const recordToken = (pos: Sql): Sql => sql`${`"${RECORD_TOKEN}`} || ${pos} || '"'`;
-
-/**
- * An SQL condition on the record at `pos` of `fts`, one with names apart (NAMES_APART): one of its
- * names matches `text` (an SQL expression of FTS5 text). One lookup of its own token.
- */
-export function aNameOf(fts: Fts, pos: Sql, text: Sql): Sql {
-  const names = raw(NAMES_INDEX[fts]);
-  return sql`EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${recordToken(pos)} || ' AND (' || ${text} || ')')`;
+  const token = sql`${`"${RECORD_TOKEN}`} || ${pos} || '"'`;
+  return sql`(NOT EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token})
+    OR EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token} || ' AND (' || ${text} || ')'))`;
 }
 
 /** Whether a match of these readings needs the condition: some reading has several words. */

@@ -18,7 +18,6 @@ import {
   ASCII_WORDS,
   localizedNameToken,
   mainNameToken,
-  NAMES_APART,
   nameToken,
   OTHER_NAMES,
   ownWords,
@@ -85,12 +84,14 @@ export const othersApart = (fts: Fts, text: string): string =>
 /**
  * The matches of FTS5 text `match` (an SQL expression) as candidates (columns pos and plain, in pos
  * order) where `plain` = 1 says the record's document matching suffices for one of its names to
- * hold the words: a record without names apart (NAMES_APART) has its words from one name
- * (src/match/one-name.ts), so only the others need aNameOf() asked (two streams of the index, merged).
+ * hold the words: a venue without other names has no names apart (src/match/one-name.ts), so the
+ * check is asked only of those with (two streams of the index, merged); a city's is always asked.
  */
 export function matchesMarked(fts: Fts, match: Sql): Sql {
   const marked = (how: string, plain: number) =>
-    sql`SELECT rowid AS pos, ${raw(String(plain))} AS plain FROM ${raw(fts)} WHERE ${raw(fts)} MATCH '(' || ${match} || ${`) ${how} ${phrase(NAMES_APART)}`}`;
+    sql`SELECT rowid AS pos, ${raw(String(plain))} AS plain FROM ${raw(fts)} WHERE ${raw(fts)} MATCH '(' || ${match} || ${`) ${how} ${phrase(OTHER_NAMES)}`}`;
+  if (fts !== "venues_fts")
+    return sql`SELECT rowid AS pos, 0 AS plain FROM ${raw(fts)} WHERE ${raw(fts)} MATCH ${match} ORDER BY rowid`;
   return sql`SELECT pos, plain FROM (${marked("NOT", 1)} UNION ALL ${marked("AND", 0)} ORDER BY pos)`;
 }
 

@@ -12,10 +12,9 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
-import { ANY_NAMES, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
-import { oneName, oneNameNeeded, oneNameText, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
-import { CANDIDATE_POS, cappedCount, matchesOf } from "../match/capped.ts";
-import { heldCount, keptByAName } from "../match/names-apart.ts";
+import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
+import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
+import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
@@ -83,25 +82,21 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 }
 
 /**
- * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order
- * (`reads` of them: keptByAName); a tier whose names are checked (words of one name) reads no more
- * than its first CANDIDATES; with a `guard` (an SQL condition), nothing when it is false. A tier of
- * any name reads only the records an own tier does not find first (othersApart).
+ * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
+ * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
+ * tier of any name reads only the records an own tier does not find first (othersApart).
  */
 export function bestTiers(
   q: { fts: Fts },
   tiers: readonly Tier[],
   filters: Sql | null,
   limit: Sql,
-  { guard = null, reads = 0 }: { guard?: Sql | null; reads?: number } = {},
+  guard: Sql | null = null,
 ): Sql {
   const parts = tiers.map((t) => {
     const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
-    const match = guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`;
-    const readings = t.readings ?? [];
-    const held = oneNameNeeded(readings) ? sql`${oneNameText(readings)}` : null;
-    const words = Math.max(0, ...readings.map((r) => r.length));
-    const kept = keptByAName(q.fts, match, held, { unfiltered: filters === null, reads, words });
+    const matches = matchesOf(q.fts, guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`);
+    const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });
   return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
@@ -121,15 +116,6 @@ export const someMatch = (fts: Fts, every: Sql): Sql =>
 /** `positions`, read only when some record matches `every` (FTS5 text). */
 const guardedBy = (q: { fts: Fts }, every: Sql, positions: Sql): Sql =>
   sql`WITH guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, every)}) SELECT * FROM (${positions}) WHERE (SELECT g FROM guard)`;
-
-/**
- * The total's count (one row: n, more) of the matches of `everything` (FTS5 text, an SQL
- * expression) one of whose names holds a reading (heldCount).
- */
-function totalOf(fts: Fts, everything: Sql, readings: readonly NameWords[], unfiltered: boolean): Sql {
-  if (!oneNameNeeded(readings)) return cappedCount(matchesOf(fts, everything), null);
-  return heldCount(fts, everything, sql`${oneNameText(readings)}`, unfiltered);
-}
 
 /** What tiered() may be told besides the tiers. */
 export interface TieredOptions {
@@ -160,7 +146,7 @@ export function tiered<R>(
   const perPage = ITEMS_PER_PAGE[q.resource];
   const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
-  const readings = readingsOf(tiers);
+  const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
   const area = areaOf(p);
   if (area !== undefined) {
     const positions = areaPositions({
@@ -170,7 +156,7 @@ export function tiered<R>(
       tiers: tiers.map((t) => ({ key: t.key, text: t.text, held: oneName(q.fts, CANDIDATE_POS, t.readings ?? []) })),
       everything: everyText,
       filters,
-      heldText: oneNameNeeded(readings) ? sql`${oneNameText(readings)}` : null,
+      held,
       ...(word === undefined ? {} : { word }),
       params: p,
       offset,
@@ -185,15 +171,23 @@ export function tiered<R>(
   const fts = raw(q.fts);
   const everything = withFilters(everyText, filtersText);
   const guard = guarded ? sql`guard(g) AS MATERIALIZED (SELECT ${someMatch(q.fts, everything)}), ` : raw("");
-  const best = bestTiers(q, tiers, filtersText, sql` LIMIT ${offset + perPage}`, {
-    guard: guarded ? raw("(SELECT g FROM guard)") : null,
-    reads: offset + perPage,
-  });
+  const best = bestTiers(
+    q,
+    tiers,
+    filtersText,
+    sql` LIMIT ${offset + perPage}`,
+    guarded ? raw("(SELECT g FROM guard)") : null,
+  );
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-    count: withFiltersText(totalOf(q.fts, everything, readings, filters === null)),
+    // The total's candidates without names apart are counted without asking (matchesMarked).
+    count: withFiltersText(
+      held === null
+        ? cappedCount(matchesOf(q.fts, everything), null)
+        : cappedCount(matchesMarked(q.fts, everything), sql`(cand.plain = 1 OR ${held})`),
+    ),
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }

@@ -38,7 +38,7 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Langu
     if (area === undefined) return q.browse(p, offset);
     const size = ITEMS_PER_PAGE[q.resource];
     const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
-    return { positions: areaPositions({ ...query, filters: ftsFilters(p, q.fts), heldText: null, offset, size }) };
+    return { positions: areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size }) };
   }
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
   const search = tiered(q, p, tiersOf(p.name, 0, ownNames(q.fts, language)), offset, { word });

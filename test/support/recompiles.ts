@@ -1,8 +1,10 @@
 /**
  * How often SQLite compiles a statement again when it runs again: sqlite3_stmt_status's
- * REPREPARE count, which better-sqlite3 does not expose, read on SQLite's own WebAssembly build of
- * the version workerd embeds (3.53.4). workerd keeps a D1 statement prepared between requests;
- * SQLite compiles it again on the next run when its plan depends on a value bound to it.
+ * REPREPARE count, which better-sqlite3 does not expose, read on SQLite's own WebAssembly build
+ * (3.53.4: the stock build of 3.54, which workerd now embeds, refuses the typo fallback's largest
+ * statements, which workerd's own build runs; docs/benchmarks.md#statements-nested-deep). workerd
+ * keeps a D1 statement prepared between requests; SQLite compiles it again on the next run when its
+ * plan depends on a value bound to it.
  */
 import { readFileSync } from "node:fs";
 import sqlite3InitModule from "@sqlite.org/sqlite-wasm";

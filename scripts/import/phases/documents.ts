@@ -10,7 +10,7 @@
 import type Database from "better-sqlite3";
 import { cellTokensSql } from "../../../src/data-contract/grid.ts";
 import { NAME_SLOTS, nameSetRowidSql, recordTokenSql } from "../../../src/data-contract/name-sets.ts";
-import { cityTokenSql, kindTokenSql, namesApartSql } from "../../../src/data-contract/tokens.ts";
+import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts";
 import type { Progress } from "../progress.ts";
 
 /**
@@ -29,7 +29,6 @@ export function cityDocuments(db: Database.Database, progress: Progress): void {
     ORDER BY c.pos;
     INSERT INTO side_cities.city_docs (pos, doc)
     SELECT c.pos, t.words || ' ' || t.names || ' ' || t.main || ' ' || t.shared || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
-                  || ${namesApartSql("t.name_sets")}
     FROM cities c JOIN temp.city_text t ON t.pos = c.pos
     ORDER BY c.pos;`);
   nameDocuments(db, "temp.city_text", "side_cities.city_name_docs");
@@ -67,7 +66,7 @@ export function venueDocuments(db: Database.Database, progress: Progress): void 
     INSERT INTO side_venues.venue_docs (pos, doc)
     SELECT v.pos, trim(v.words || ' ' || v.names || ' ' || v.own || ' ' || v.shared || ' ' || ${kindTokenSql("v.kind")}
                   || CASE WHEN v.city_pos IS NULL THEN '' ELSE ' ' || t.tokens || ' ' || ${cityTokenSql("v.city_pos")} END
-                  || ' ' || ${cellTokensSql("v.cell")} || ${namesApartSql("v.name_sets")})
+                  || ' ' || ${cellTokensSql("v.cell")})
     FROM temp.ordered_venues v LEFT JOIN temp.city_text t ON t.pos = v.city_pos
     ORDER BY v.pos;`);
   nameDocuments(db, "temp.ordered_venues", "side_venues.venue_name_docs");
