@@ -131,21 +131,29 @@ export function scopedPrefixCounts(
   return out.sort(([a, b], [c, d]) => compareCodePoints(a, c) || compareCodePoints(b, d));
 }
 
-/** Per prefix number: the records of each classTier so far, in every language ('') and, apart, where another differs. */
+/** The languages of the stored tiers and anchors, by number: English ('') first. */
+const LANGUAGES = ["", ...TRANSLATED];
+
+/**
+ * Per prefix number: the records of each classTier so far, in every language (number 0, '') and,
+ * apart, where another differs (keyed by language number × prefixes + prefix: a number, not a
+ * string made for each record, which cost most of the anchors' time once records had own names in
+ * several languages).
+ */
 class ClassCounts {
   private readonly every: Int32Array;
-  private readonly apart = new Map<string, Int32Array>();
+  private readonly apart = new Map<number, Int32Array>();
 
   constructor(private readonly size: number) {
     this.every = new Int32Array(size * CLASS_TIERS);
   }
 
-  /** Counts a record of `set` for prefix `p`; its number in that set. */
-  add(lang: string, p: number, set: number): number {
+  /** Counts a record of `set` for prefix `p` in language number `lang`; its number in that set. */
+  add(lang: number, p: number, set: number): number {
     let sizes = this.every;
     let at = p * CLASS_TIERS + set;
-    if (lang !== "") {
-      const key = `${lang} ${p}`;
+    if (lang !== 0) {
+      const key = lang * this.size + p;
       sizes = this.apart.get(key) ?? new Int32Array(CLASS_TIERS);
       this.apart.set(key, sizes);
       at = set;
@@ -161,8 +169,7 @@ class ClassCounts {
       if (sizes.some((n) => n > 0)) yield ["", prefixes[p] ?? "", ...sizes];
     }
     for (const [key, sizes] of this.apart) {
-      const [lang = "", p = "0"] = key.split(" ");
-      yield [lang, prefixes[Number(p)] ?? "", ...sizes];
+      yield [LANGUAGES[Math.floor(key / this.size)] ?? "", prefixes[key % this.size] ?? "", ...sizes];
     }
   }
 }
@@ -209,10 +216,9 @@ export function nameAnchors(
   const counts = new ClassCounts(trie.prefixes.length);
   // Anchors grow with the records (1.8 million at 10 million venues): kept as numbers, the language by its index.
   const anchors = new IntRows(5);
-  const langs = ["", ...TRANSLATED];
-  const count = (lang: string, p: number, set: number, pos: number) => {
+  const count = (lang: number, p: number, set: number, pos: number) => {
     const n = counts.add(lang, p, set);
-    if (n % every === 0) anchors.push([langs.indexOf(lang), p, set, n / every, pos]);
+    if (n % every === 0) anchors.push([lang, p, set, n / every, pos]);
   };
   for (const r of records) {
     classes.read(r);
@@ -221,15 +227,17 @@ export function nameAnchors(
       classes.languages.length === 0 ? null : new Map(classes.languages.map((l) => [l, classes.classesIn(l)]));
     classes.prefixes.forEach((p, i) => {
       const set = classes.classes[i] ?? 0;
-      count("", p, set, r.pos);
-      for (const lang of other.get(p) ?? []) count(lang, p, own?.get(lang)?.[i] ?? set, r.pos);
+      count(0, p, set, r.pos);
+      const langs = other.get(p);
+      if (langs !== undefined)
+        for (const lang of langs) count(LANGUAGES.indexOf(lang), p, own?.get(lang)?.[i] ?? set, r.pos);
     });
   }
   return {
     tiers: [...counts.rows(trie.prefixes)],
     anchors: (function* (): Generator<AnchorRow> {
       for (const [l, p, set, k, pos] of anchors) {
-        yield [langs[l ?? 0] ?? "", trie.prefixes[p ?? 0] ?? "", set ?? 0, k ?? 0, pos ?? 0];
+        yield [LANGUAGES[l ?? 0] ?? "", trie.prefixes[p ?? 0] ?? "", set ?? 0, k ?? 0, pos ?? 0];
       }
     })(),
   };
