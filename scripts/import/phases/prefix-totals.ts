@@ -136,9 +136,8 @@ const LANGUAGES = ["", ...TRANSLATED];
 
 /**
  * Per prefix number: the records of each classTier so far, in every language (number 0, '') and,
- * apart, where another differs (keyed by language number × prefixes + prefix: a number, not a
- * string made for each record, which cost most of the anchors' time once records had own names in
- * several languages).
+ * apart, where another differs, keyed by language number × prefixes + prefix (a number, not a
+ * string made for each record and prefix).
  */
 class ClassCounts {
   private readonly every: Int32Array;
