@@ -13,6 +13,8 @@ import { ROOT } from "../tools/project.ts";
 import {
   buildFileFrom,
   createBuildFile,
+  dropLeftBuilds,
+  newBuildPath,
   RAW_VENUES_FILE,
   SIDE_FILES,
   sidePathOf,
@@ -141,7 +143,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   const resuming = remote !== null && completeFiles(remoteDir) !== null;
   const problems = new Problems(options.skipInvalid === true);
   const read = sharedRead(options.shards, options.skipInvalid === true, sourcesVersion);
-  const { buildDb, dropBuild } = buildFile(resuming ? null : (read.from ?? "new"));
+  const { buildDb, dropBuild } = buildFile(resuming ? null : (read.from ?? "new"), progress);
   try {
     const { counts, meta, manifest } = await built(buildDb, {
       options,
@@ -177,8 +179,9 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
 }
 
 /** The build file of an import, new or from a copy (none when a remote import resumes from its files), and how it is dropped. */
-function buildFile(from: ReadBuild | "new" | null) {
-  const path = join(WORK_DIR, `build-${process.pid}-${Date.now()}.sqlite`);
+function buildFile(from: ReadBuild | "new" | null, progress: Progress) {
+  dropLeftBuilds(WORK_DIR, progress);
+  const path = newBuildPath(WORK_DIR);
   let buildDb = from === null ? null : from === "new" ? createBuildFile(path) : buildFileFrom(path, from);
   const dropBuild = () => {
     buildDb?.close();

@@ -1,10 +1,11 @@
 /**
  * One import at a time per database (scripts/import/lock.ts): two `npm run db:import` started at
  * once into one local D1 both land, one after the other, while the served data stays whole; an
- * import waits for a lock's holder, naming it, and takes over the lock of a process that is gone.
+ * import waits for a lock's holder, naming it, and takes over the lock of a process that is gone;
+ * and the next import deletes the build files that an import stopped before its end left.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -12,7 +13,8 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { Progress } from "../../scripts/import/progress.ts";
 import { withImportLock } from "../../scripts/import/lock.ts";
-import { FAST, runImport, type Target } from "../../scripts/import/run.ts";
+import { dropLeftBuilds } from "../../scripts/import/phases/build-file.ts";
+import { FAST, runImport, WORK_DIR, type Target } from "../../scripts/import/run.ts";
 import { ensureData, servedWithData } from "../../scripts/import/start-data.ts";
 import { d1Database, localD1File } from "../../scripts/import/wrangler.ts";
 import { ROOT } from "../../scripts/tools/project.ts";
@@ -214,5 +216,29 @@ describe("npm start and npm run venues", () => {
     );
     expect(file).toBe(path);
     expect(venuesText).toContain(`Waiting for the import into ${path} that is running (pid ${process.pid}, since `);
+  }, 120_000);
+});
+
+describe("what an import stopped before its end left", () => {
+  it("is deleted by the next import, and the build of an import still running is not", async () => {
+    // A pid that no process holds now: a process that has ended.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const left = [`build-${gone}-1.sqlite`, `build-${gone}-1-side-cities.sqlite`, `build-${gone}-1.sqlite-wal`];
+    const running = `build-${process.pid}-1.sqlite`;
+    const own = mkdtempSync(join(tmpdir(), "vcs-left-"));
+    onTestFinished(() => rmSync(own, { recursive: true, force: true }));
+    for (const name of [...left, running, "read-0123456789abcdef.sqlite"])
+      writeFileSync(join(own, name), "x".repeat(1000));
+    const { progress, text } = keptProgress();
+    dropLeftBuilds(own, progress);
+    expect(readdirSync(own).sort()).toEqual([running, "read-0123456789abcdef.sqlite"].sort());
+    expect(text()).toBe(`Deleted what imports that stopped before their end left in ${own}: 3 files, 0.0 MiB.\n`);
+
+    // An import does it in the checkout's folder of imports before it builds.
+    mkdirSync(WORK_DIR, { recursive: true });
+    for (const name of left) writeFileSync(join(WORK_DIR, name), "x");
+    onTestFinished(() => left.forEach((name) => rmSync(join(WORK_DIR, name), { force: true })));
+    await fixtureImport(join(dir, "after-left.sqlite"));
+    for (const name of left) expect(existsSync(join(WORK_DIR, name))).toBe(false);
   }, 120_000);
 });

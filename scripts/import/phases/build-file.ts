@@ -5,9 +5,11 @@
  * sources are read into; its side files hold the documents of the three FTS indexes, and the raw
  * venues (written there by the generator's worker thread while this thread places the venues).
  */
-import { copyFileSync, rmSync } from "node:fs";
+import { copyFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { applyMigrations } from "../migrations.ts";
+import type { Progress } from "../progress.ts";
 
 /** The tables of the build that publishing copies, in load order, and the FTS documents. */
 export const PLAIN_TABLES = [
@@ -59,6 +61,43 @@ export const RAW_VENUES_FILE = "side_raw_venues" as const;
 
 export const sidePathOf = (buildPath: string, side: SideFile | typeof RAW_VENUES_FILE): string =>
   buildPath.replace(/(\.sqlite)?$/, `-${side.replaceAll("_", "-")}.sqlite`);
+
+/** A new build file's path in `dir`: named by the import's process, so that another can tell it is left. */
+export const newBuildPath = (dir: string): string => join(dir, `build-${process.pid}-${Date.now()}.sqlite`);
+
+/** A build file's name, or one of its side files' or SQLite's beside it: the pid of its import. */
+const BUILD_NAME = /^build-(\d+)-\d+(?:-[a-z-]+)?\.sqlite(?:-wal|-shm|-journal)?$/;
+
+/** Whether process `pid` runs (a process of another user's included). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Deletes the build files in `dir` of imports whose process is gone, and says so: an import
+ * stopped by Ctrl-C or killed never reaches the end that deletes its build (gigabytes at 10M venues).
+ */
+export function dropLeftBuilds(dir: string, progress: Progress): void {
+  let files = 0;
+  let bytes = 0;
+  for (const name of readdirSync(dir)) {
+    const pid = BUILD_NAME.exec(name)?.[1];
+    if (pid === undefined || running(Number(pid))) continue;
+    const path = join(dir, name);
+    bytes += statSync(path).size;
+    files += 1;
+    rmSync(path, { force: true });
+  }
+  if (files > 0) {
+    const mib = (bytes / 2 ** 20).toFixed(1);
+    progress.line(`Deleted what imports that stopped before their end left in ${dir}: ${files} files, ${mib} MiB.`);
+  }
+}
 
 /** The path of a file attached to the build. */
 export const attachedPath = (db: Database.Database, name: string): string =>
