@@ -13,7 +13,7 @@ await answerJobs((job: FtsJob): true => {
   const db = new Database(job.file);
   try {
     db.pragma("synchronous = OFF");
-    db.pragma("cache_size = -32768");
+    db.pragma("cache_size = -8192");
     for (const { table, docs, ddl } of job.tables) {
       db.exec(ddl);
       configureFts(db, table, { pgsz: FTS_PAGE_BYTES, automerge: 0, crisismerge: 256 });
