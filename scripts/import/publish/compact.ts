@@ -15,6 +15,11 @@ import type { Steps } from "./steps.ts";
 const INCREMENTAL = 2;
 /** A file of at most this many pages is rewritten by VACUUM in about as long as a drop at once (drop.ts). */
 const VACUUM_AT_ONCE_PAGES = 32_768;
+/**
+ * Pages given back in one step when no one reads: each step's pages go through the WAL, which SQLite
+ * checkpoints after each commit, so the WAL holds one step's (512 MiB), not every free page's.
+ */
+const ALONE_STEP_PAGES = 131_072;
 /** Free pages below this share of the file are left (a first import into a new file frees only empty tables). */
 const WORTH = 0.05;
 
@@ -48,7 +53,7 @@ export async function compact(steps: Steps, db: Database.Database, progress: Pro
   }
   steps.reset();
   while (pragma(db, "freelist_count") > 0) {
-    const pages = steps.alone ? pragma(db, "freelist_count") : steps.rows;
+    const pages = steps.alone ? ALONE_STEP_PAGES : steps.rows;
     await steps.write(() => db.pragma(`incremental_vacuum(${pages})`));
   }
   return free * pageBytes;
