@@ -13,6 +13,7 @@ await answerJobs((job: FtsJob): true => {
   const db = new Database(job.file);
   try {
     db.pragma("synchronous = OFF");
+    // Two workers at once: what each one's SQLite held stays in the process (docs/import.md#search-indexes-beside).
     db.pragma("cache_size = -8192");
     for (const { table, docs, ddl } of job.tables) {
       db.exec(ddl);
