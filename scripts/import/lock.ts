@@ -15,7 +15,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { ROOT } from "../tools/project.ts";
+import { processRuns, ROOT } from "../tools/project.ts";
 import { ImportError } from "./problems.ts";
 import type { Progress } from "./progress.ts";
 import type { Target } from "./run.ts";
@@ -70,15 +70,6 @@ function readHolder(infoPath: string): Holder | null {
   }
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-};
-
 const about = (h: Holder) => `pid ${h.pid}, since ${h.since.slice(0, 19).replace("T", " ")} UTC: ${h.command}`;
 
 /** The lock's connection inside BEGIN IMMEDIATE, or null while another connection holds it. */
@@ -102,7 +93,7 @@ async function acquire(path: string, where: string, progress: Progress): Promise
   let db = tryLock(path);
   while (db === null) {
     const holder = readHolder(infoPath);
-    const who = holder !== null && alive(holder.pid) ? about(holder) : "starting";
+    const who = holder !== null && processRuns(holder.pid) ? about(holder) : "starting";
     if (who !== waitingFor) {
       progress.line(`Waiting for the import into ${where} that is running (${who}) to end; this one goes on then ...`);
       waitingFor = who;

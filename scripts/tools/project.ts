@@ -1,6 +1,7 @@
 /**
  * The project's place on disk and the one way scripts run other programs: the project root, its
- * installed binaries, and a child process that is waited for (or stopped with its whole group).
+ * installed binaries, a child process that is waited for (or stopped with its whole group), and
+ * whether a process runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -15,6 +16,16 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  * offline the fetch printed `getaddrinfo ENOTFOUND workers.cloudflare.com` twice.
  */
 export const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } as const;
+
+/** Whether process `pid` runs (a process of another user's included). */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /** A binary installed by npm (node_modules/.bin). */
 export const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);

@@ -8,6 +8,7 @@
 import { copyFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { processRuns } from "../../tools/project.ts";
 import { applyMigrations } from "../migrations.ts";
 import type { Progress } from "../progress.ts";
 
@@ -68,16 +69,6 @@ export const newBuildPath = (dir: string): string => join(dir, `build-${process.
 /** A build file's name, or one of its side files' or SQLite's beside it: the pid of its import. */
 const BUILD_NAME = /^build-(\d+)-\d+(?:-[a-z-]+)?\.sqlite(?:-wal|-shm|-journal)?$/;
 
-/** Whether process `pid` runs (a process of another user's included). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Deletes the build files in `dir` of imports whose process is gone, and says so: an import
  * stopped by Ctrl-C or killed never reaches the end that deletes its build (gigabytes at 10M venues).
@@ -87,7 +78,7 @@ export function dropLeftBuilds(dir: string, progress: Progress): void {
   let bytes = 0;
   for (const name of readdirSync(dir)) {
     const pid = BUILD_NAME.exec(name)?.[1];
-    if (pid === undefined || running(Number(pid))) continue;
+    if (pid === undefined || processRuns(Number(pid))) continue;
     const path = join(dir, name);
     bytes += statSync(path).size;
     files += 1;
