@@ -199,4 +199,6 @@ export const WIDEST: readonly string[] = [
   "/1.0/search/cities?name=s%20c%20b%20d%20e%20f%20g%20h&typos=1&p=20",
   "/1.0/suggest/venues?name=club%20berlin&bbox=14.36,-53.485,104.36,-8.485&limit=20",
   "/1.0/suggest/venues?name=s%20c&lat=-90&long=-180&kind=club&country=DE&limit=20",
+  // A typo read several ways in every word: many tiers in one statement, once past D1's 100 bound values (a 500).
+  "/1.0/suggest/cities?name=farm%20%27s-Hertogenbosch%20kalyfrnya&stateCode=02&lat=0&long=0&limit=1",
 ];

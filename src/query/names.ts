@@ -9,7 +9,7 @@ import { rankOrder } from "../data-contract/ranking.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
+import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
@@ -175,7 +175,8 @@ export function tiered<R>(
     q,
     tiers,
     filtersText,
-    sql` LIMIT ${offset + perPage}`,
+    // One bound value for every tier's limit: a typo's readings make many tiers, past D1's 100 bound values.
+    sql` LIMIT ${num(offset + perPage, "limit")}`,
     guarded ? raw("(SELECT g FROM guard)") : null,
   );
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
