@@ -13,9 +13,9 @@ import {
 } from "../match/capped.ts";
 import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
 import { boundCte, othersApart, promotedOf, rankedCtes } from "../match/own-names.ts";
-import { int, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
+import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inAreaSql, inCoverSql } from "./area.ts";
-import { anyOf, butNot, NOTHING } from "../match/fts.ts";
+import { anyOf, butNot, NOTHING_SQL } from "../match/fts.ts";
 import { holdsLongPrefix } from "../match/long-words.ts";
 import type { Places } from "./places.ts";
 import type { Box } from "../data-contract/distance.ts";
@@ -61,7 +61,7 @@ function tierRecords(r: BoxRead, text: string | null, held: Sql | null, rowids?:
 /** The FTS5 text (an SQL expression) of a tier's candidates in the box's cover, within the filters; nothing when `unless`. */
 function tierMatch(r: BoxRead, text: string | null, unless?: Sql): Sql {
   const own = inCoverSql(text, r.box, r.places.everyPlaced, r.filters);
-  return unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING} ELSE ${own} END`;
+  return unless === undefined ? own : sql`CASE WHEN ${unless} THEN ${NOTHING_SQL} ELSE ${own} END`;
 }
 
 /**
@@ -87,7 +87,7 @@ function disjointTiers(tiers: readonly BoxTier[]): BoxTier[] | null {
  * at `need`: a tier behind those that already hold the page is not read. `othersRowids` narrows the
  * candidates of another name's tiers (matchesOf).
  */
-function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: number, othersRowids: Sql, unless?: Sql): Sql {
+function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: Sql, othersRowids: Sql, unless?: Sql): Sql {
   const candidates = tiers.map((t) => {
     const rowids = classOfKey(t.key) === OWN ? undefined : othersRowids;
     return sql`SELECT ${int(t.key)} AS k, pos FROM (${matchesOf(r.places.fts, tierMatch(r, t.text, unless), rowids)})`;
@@ -108,7 +108,8 @@ function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: number, other
  * start past them.
  */
 function streamedPage(r: BoxRead, tiers: readonly BoxTier[], offset: number, size: number, unless?: Sql): Sql {
-  const need = offset + size;
+  // One bound value for every tier's limit (D1 binds at most 100).
+  const need = num(offset + size, "limit");
   const own = tiers.filter((t) => classOfKey(t.key) === OWN).map((t) => t.text ?? "");
   const others = tiers.filter((t) => classOfKey(t.key) !== OWN);
   const firstOwn =
@@ -155,14 +156,15 @@ export function boxPage(
   if (tiers.length === 1 && only !== undefined) {
     // One tier: pos is the order (no other tier's record to promote), its records read once.
     const records = tierRecords(r, only.text, only.held ?? null, undefined, unless);
-    return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${offset + size})
+    return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${num(offset + size, "limit")})
       SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
   }
   const disjoint = disjointTiers(apart);
   if (disjoint !== null) return streamedPage(r, disjoint, offset, size, unless);
+  const need = num(offset + size, "limit");
   const parts = apart.map((tier) => {
     const read = tierRecords(r, tier.text, tier.held ?? null, undefined, unless);
-    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${offset + size})`;
+    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${need})`;
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;

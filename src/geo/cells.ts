@@ -25,7 +25,7 @@ import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../data-contract/grid.ts";
 import { EDGE_RECORDS } from "../match/capped.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { cellBoxSql, coverText, type SqlBox } from "./area.ts";
-import { NOTHING } from "../match/fts.ts";
+import { NOTHING_SQL } from "../match/fts.ts";
 import type { Areas, Places } from "./places.ts";
 import { cut, everyRecordNodes, rangesTotal, walkCut } from "./ranks.ts";
 
@@ -173,7 +173,7 @@ export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): 
   const fts = raw(places.fts);
   const root = sql`SELECT 1 FROM cell_counts WHERE kind = ${t.kind} AND term = ${t.term} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0`;
   const cover = coverText(areas.list[0] ?? WORLD);
-  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${unplacedText(limit)}), ${NOTHING}) ELSE ${cover} END`;
+  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${unplacedText(limit)}), ${NOTHING_SQL}) ELSE ${cover} END`;
   return sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
              WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }

@@ -112,7 +112,8 @@ export function nearPositions(
   const text = t.text;
   const list = rings(near, TERM_RINGS);
   const areas = circleAreas(list);
-  const need = offset + size;
+  // One bound value for every place that compares with it (D1 binds at most 100).
+  const need = num(offset + size, "limit");
   const away = areas.away(places.lat, places.lng);
   const fts = raw(places.fts);
   // The term's records in a circle: from its cover's cell tokens, each measured.
@@ -166,7 +167,8 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
   const list = rings(near, EVERY_RECORD_RINGS);
   const cuts = list.map(cut);
   const areas = circleAreas([near]);
-  const need = offset + size;
+  // One bound value for every place that compares with it (D1 binds at most 100).
+  const need = num(offset + size, "limit");
   const smaller = list
     .map((_, j) => j)
     .slice(1)

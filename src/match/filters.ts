@@ -13,7 +13,7 @@ import {
 } from "../data-contract/tokens.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { join, raw, sql, type Sql } from "../sql/sql.ts";
-import { allOfSql, NOTHING, phrase, tokensFrom } from "./fts.ts";
+import { allOfSql, NOTHING_SQL, phrase, tokensFrom } from "./fts.ts";
 
 /** The country code a `country` value stands for: the code itself, or looked up by name. */
 export function countryCode(country: NonNullable<SearchParams["country"]>): Sql {
@@ -71,7 +71,7 @@ function regionTokens(p: SearchParams): Sql[] {
   }
   if (p.stateCode !== undefined) {
     // Admin-1 codes are letters and digits (the import checks): anything else matches nothing.
-    parts.push(sql`${/^[0-9A-Z]+$/.test(p.stateCode) ? phrase(admin1Token(p.stateCode)) : NOTHING}`);
+    parts.push(sql`${/^[0-9A-Z]+$/.test(p.stateCode) ? phrase(admin1Token(p.stateCode)) : NOTHING_SQL}`);
   }
   if (p.country !== undefined) {
     parts.push(

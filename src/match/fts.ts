@@ -7,7 +7,7 @@
 import { startsOf } from "../data-contract/name-index.ts";
 import { ANY_NAME, nameToken, type WordTokens } from "../data-contract/tokens.ts";
 import { words } from "../data-contract/normalize.ts";
-import { join, raw, sql, type Sql } from "../sql/sql.ts";
+import { join, literal, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** A token (or a word) as an FTS5 phrase: quoted, so nothing in it is FTS5 syntax. */
 export function phrase(token: string): string {
@@ -71,6 +71,9 @@ export const butNot = (text: string, unless: string): string => `(${text}) NOT (
 /** A token no document has: a filter that matches nothing. */
 export const NOTHING = phrase("__none");
 
+/** NOTHING in a statement, written in its text (literal()): a statement may use it many times. */
+export const NOTHING_SQL = literal(NOTHING);
+
 /** The three name tiers of a normalized query (src/data-contract/ranking.ts), as FTS5 text. */
 export interface NameTierText {
   /** Some name equals the query: its name token. */
@@ -90,7 +93,7 @@ export function nameTierText(normalized: string): NameTierText | null {
 
 /** An SQL expression: the phrases of a token that `from` builds from its rows (an OR list), or NOTHING without rows. */
 export function tokensFrom(tokenSql: string, from: Sql): Sql {
-  return sql`coalesce((SELECT '(' || group_concat('"' || ${raw(tokenSql)} || '"', ' OR ') || ')' ${from}), ${NOTHING})`;
+  return sql`coalesce((SELECT '(' || group_concat('"' || ${raw(tokenSql)} || '"', ' OR ') || ')' ${from}), ${NOTHING_SQL})`;
 }
 
 /** SQL expressions of FTS5 text joined with AND. */

@@ -11,7 +11,7 @@
  * typo fallback, the place readings and the suggestions all ask it here.
  */
 import { RECORD_TOKEN } from "../data-contract/name-sets.ts";
-import { raw, sql, type Sql } from "../sql/sql.ts";
+import { literal, raw, sql, type Sql } from "../sql/sql.ts";
 import { anyOf, everyWordText } from "./fts.ts";
 
 /** A reading's words as a name must hold them: per word of the text, its alternatives (a typo's corrections). */
@@ -33,7 +33,7 @@ export const oneNameText = (readings: readonly NameWords[]): string => anyOf(rea
  */
 export function oneNameOf(fts: Fts, pos: Sql, text: Sql): Sql {
   const names = raw(NAMES_INDEX[fts]);
-  const token = sql`${`"${RECORD_TOKEN}`} || ${pos} || '"'`;
+  const token = sql`${literal(`"${RECORD_TOKEN}`)} || ${pos} || '"'`;
   return sql`(NOT EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token})
     OR EXISTS (SELECT 1 FROM ${names} WHERE ${names} MATCH ${token} || ' AND (' || ${text} || ')'))`;
 }

@@ -11,7 +11,7 @@ import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { anyOf, NOTHING, withFilters } from "../match/fts.ts";
+import { anyOf, NOTHING_SQL, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
@@ -95,7 +95,10 @@ export function bestTiers(
 ): Sql {
   const parts = tiers.map((t) => {
     const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
-    const matches = matchesOf(q.fts, guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING} END`);
+    const matches = matchesOf(
+      q.fts,
+      guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING_SQL} END`,
+    );
     const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });

@@ -8,7 +8,7 @@ import { kindTerm } from "../data-contract/grid.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { sql, type Sql } from "../sql/sql.ts";
 import { countryCode, ftsFilters } from "../match/filters.ts";
-import { NOTHING, prefixOf } from "../match/fts.ts";
+import { NOTHING_SQL, prefixOf } from "../match/fts.ts";
 import { cappedCount, matchesOf } from "../match/capped.ts";
 import type { ResourceQueries } from "./resource.ts";
 import type { Reading } from "./typos.ts";
@@ -59,7 +59,7 @@ export function readingsTotal<R>(q: ResourceQueries<R>, p: SearchParams, list: r
   const filters = ftsFilters(p, q.fts);
   const readingsJson = JSON.stringify(list.map((r) => [r.words[0] ?? "", prefixOf(r.words[0] ?? "")]));
   // Never NULL (FTS5 refuses a NULL text), though only read when there is one broad reading.
-  const others = sql`'(' || coalesce((SELECT text FROM rest), ${NOTHING}) || ') NOT ' || coalesce((SELECT text FROM broad), ${NOTHING})`;
+  const others = sql`'(' || coalesce((SELECT text FROM rest), ${NOTHING_SQL}) || ') NOT ' || coalesce((SELECT text FROM broad), ${NOTHING_SQL})`;
   const text = filters === null ? others : sql`'(' || ${others} || ') AND (' || ${filters} || ')'`;
   const restCount = cappedCount(matchesOf(q.fts, text), null);
   // CROSS JOIN: the readings drive the lookups (without statistics, SQLite would rather read every

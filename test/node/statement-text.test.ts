@@ -10,9 +10,10 @@ import { describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import type { ResourceQueries } from "../../src/query/resource.ts";
-import { firstTrip } from "../../src/query/trips.ts";
+import { firstTrip, fuzzyTrip } from "../../src/query/trips.ts";
+import { withLongWords } from "../../src/match/long-words.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import { num, numbered, sql, type Sql } from "../../src/sql/sql.ts";
+import { literal, num, numbered, sql, type Sql } from "../../src/sql/sql.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
@@ -59,10 +60,11 @@ describe("a search's statement text is the same for every value of its kind", ()
   });
 });
 
+// D1 refuses a statement with more (the local D1 too: "too many SQL variables").
+const D1_MAX_BOUND = 100;
+
 describe("a search's statements bind at most D1's 100 values", () => {
-  // D1 refuses a statement with more (the local D1 too: "too many SQL variables"); an area's
-  // centre, radii and edges appear in many places and are bound once each (numbered()).
-  const D1_MAX_BOUND = 100;
+  // An area's centre, radii and edges appear in many places and are bound once each (numbered()).
   const filters = fc.constantFrom(
     "",
     "&country=US",
@@ -101,12 +103,66 @@ describe("a search's statements bind at most D1's 100 values", () => {
   });
 });
 
+describe("the typo fallback's statements bind at most D1's 100 values", () => {
+  // Its tiers grow with the readings and spreads of edits over the words (src/query/typos.ts); each
+  // binds its FTS5 text, and the texts they share are bound once. A long word is asked with one
+  // more value (src/match/long-words.ts).
+  const letters = "abcdefghiklmnoprstuvz";
+  const word = fc.stringMatching(/^[a-z]{2,10}$/);
+  const typo = (w: string, at: number, letter: number) => {
+    const i = at % w.length;
+    return w.slice(0, i) + letters.charAt(letter % letters.length) + w.slice(i + 1);
+  };
+  // Names within the contract's 100 characters.
+  const names = fc.array(word, { minLength: 1, maxLength: 14 }).filter((list) => list.join(" ").length <= 100);
+  const typed = names.chain((list) =>
+    fc.record({
+      list: fc.constant(list),
+      candidates: fc.array(fc.tuple(fc.nat(list.length - 1), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.boolean()), {
+        maxLength: 240,
+      }),
+      present: fc.array(fc.boolean(), { minLength: list.length, maxLength: list.length }),
+      typedMatches: fc.boolean(),
+      area: fc.constantFrom("", "&country=DE", "&lat=48.1&long=11.5&radius=50", "&bbox=5,45,15,55"),
+    }),
+  );
+  it("however many words, typos and corrections", () => {
+    fc.assert(
+      fc.property(resource, typed, page, (r, t, p) => {
+        const candidates = t.candidates.map(([i, a1, l1, a2, l2, twice]) => {
+          const once = typo(t.list[i] ?? "a", a1, l1);
+          return { word: twice ? typo(once, a2, l2) : once, records: 1 + (a1 % 50), places: 0 };
+        });
+        const q = (r === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
+        const query = `name=${encodeURIComponent(t.list.join(" "))}${t.area}&p=${p}`;
+        let params;
+        try {
+          params = parseSearchParams(r, query);
+        } catch {
+          return; // a page past the window
+        }
+        const trip = fuzzyTrip(q, params, "en", candidates, { present: t.present, typedMatches: t.typedMatches });
+        for (const s of trip?.trip.statements ?? []) {
+          expect(withLongWords(s).binds.length).toBeLessThanOrEqual(D1_MAX_BOUND);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe("numbered statements", () => {
   it("bind a number of one kind once for all its places, and every other value in its own place", () => {
     const lat = num(1.5, "lat");
     const s = numbered(sql`SELECT ${lat}, ${"a"}, ${lat}, ${num(1.5, "km")}, ${1.5}, ${1.5}, ${num(1.5, "lat")}`);
     expect(s.text).toBe("SELECT +?1, +?2, +?1, +?3, +?4, +?5, +?1");
     expect(s.binds).toEqual([1.5, "a", 1.5, 1.5, 1.5]);
+  });
+
+  it("write a string from code as a literal, bound nowhere", () => {
+    const s = numbered(sql`SELECT ${literal("it's")}, ${"a"}, ${literal("it's")}`);
+    expect(s.text).toBe("SELECT 'it''s', +?1, 'it''s'");
+    expect(s.binds).toEqual(["a"]);
   });
 
   it("change nothing when numbered again, or without values", () => {
