@@ -89,6 +89,28 @@ const MOST_PER_TEXT = 8;
 /** D1's limit of SQL a statement (100,000 bytes), with room: a statement past it keeps its prefixes. */
 const MOST_SQL_BYTES = 90_000;
 
+/**
+ * At most this many lookups of long words in one statement (a text's prefixes, times the places
+ * that bind it); the prefixes past them are left as typed. Each lookup is a subquery, and SQLite
+ * copies a common table expression's subqueries at each use of it: SQLite 3.54 refuses a statement
+ * whose copies reach 1,000 cursors ("VIEWs and/or subqueries nested too deep",
+ * docs/benchmarks.md#statements-nested-deep), which the typo fallback's tiers in an area passed
+ * with 53 lookups.
+ */
+const MOST_A_STATEMENT = 24;
+
+/** Each text's prefixes, the first of them while the statement's lookups stay within MOST_A_STATEMENT. */
+function withinStatement<T>(prefixesOf: readonly T[][], text: string): T[][] {
+  let left = MOST_A_STATEMENT;
+  return prefixesOf.map((prefixes, i) => {
+    if (prefixes.length === 0) return prefixes;
+    const places = text.match(new RegExp(`\\+\\?${i + 1}(?!\\d)`, "g"))?.length ?? 0;
+    const kept = places === 0 ? prefixes : prefixes.slice(0, Math.floor(left / places));
+    left -= kept.length * places;
+    return kept;
+  });
+}
+
 /** What a long word is asked as: the words that start with it (1 to MOST_WORDS), or null: the prefix as typed. */
 export type AskedAs = readonly string[] | null;
 
@@ -132,7 +154,8 @@ export function rewriteLongWords(statement: Sql, known: KnownWords): { statement
     }
     return unknown.slice(0, MOST_PER_TEXT);
   });
-  const all = [...new Map(prefixesOf.flat()).entries()];
+  const asked = withinStatement(prefixesOf, statement.text);
+  const all = [...new Map(asked.flat()).entries()];
   const unknown = [...unknownWords];
   if (all.length === 0) return { statement: bound ? { text: statement.text, binds } : statement, unknown };
   const list = `+?${statement.binds.length + 1}`;
@@ -143,7 +166,7 @@ export function rewriteLongWords(statement: Sql, known: KnownWords): { statement
     `ORDER BY word LIMIT ${MOST_WORDS + 1}))`;
   const index = new Map(all.map(([phrase], k) => [phrase, k]));
   let text = statement.text;
-  prefixesOf.forEach((prefixes, i) => {
+  asked.forEach((prefixes, i) => {
     if (prefixes.length === 0) return;
     const replaced = prefixes.reduce(
       (inner, [phrase]) => {

@@ -11,7 +11,7 @@ import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
-import { anyOf, NOTHING_SQL, withFilters } from "../match/fts.ts";
+import { anyOf, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
@@ -84,7 +84,9 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
 /**
  * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
  * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
- * tier of any name reads only the records an own tier does not find first (othersApart).
+ * tier of any name reads only the records an own tier does not find first (othersApart). With a
+ * `guard` (a one-row CTE of column g), the tiers are read only where g is 1: behind one use of it,
+ * as SQLite copies a CTE at each use (docs/benchmarks.md#statements-nested-deep).
  */
 export function bestTiers(
   q: { fts: Fts },
@@ -95,14 +97,11 @@ export function bestTiers(
 ): Sql {
   const parts = tiers.map((t) => {
     const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
-    const matches = matchesOf(
-      q.fts,
-      guard === null ? text : sql`CASE WHEN ${guard} THEN ${text} ELSE ${NOTHING_SQL} END`,
-    );
-    const kept = keptOfFirst(matches, oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
+    const kept = keptOfFirst(matchesOf(q.fts, text), oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
     return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
   });
-  return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
+  if (guard === null) return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
+  return sql`SELECT pos, min(k) AS k FROM ${guard} CROSS JOIN (${unionAll(parts)}) WHERE ${guard}.g GROUP BY pos`;
 }
 
 /**
@@ -180,7 +179,7 @@ export function tiered<R>(
     filtersText,
     // One bound value for every tier's limit: a typo's readings make many tiers, past D1's 100 bound values.
     sql` LIMIT ${num(offset + perPage, "limit")}`,
-    guarded ? raw("(SELECT g FROM guard)") : null,
+    guarded ? raw("guard") : null,
   );
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return {

@@ -10,8 +10,7 @@ import { describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import type { ResourceQueries } from "../../src/query/resource.ts";
-import { firstTrip, fuzzyTrip } from "../../src/query/trips.ts";
-import { withLongWords } from "../../src/match/long-words.ts";
+import { firstTrip } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { literal, num, numbered, sql, type Sql } from "../../src/sql/sql.ts";
 
@@ -60,11 +59,10 @@ describe("a search's statement text is the same for every value of its kind", ()
   });
 });
 
-// D1 refuses a statement with more (the local D1 too: "too many SQL variables").
-const D1_MAX_BOUND = 100;
-
 describe("a search's statements bind at most D1's 100 values", () => {
-  // An area's centre, radii and edges appear in many places and are bound once each (numbered()).
+  // D1 refuses a statement with more (the local D1 too: "too many SQL variables"); an area's
+  // centre, radii and edges appear in many places and are bound once each (numbered()).
+  const D1_MAX_BOUND = 100;
   const filters = fc.constantFrom(
     "",
     "&country=US",
@@ -97,54 +95,6 @@ describe("a search's statements bind at most D1's 100 values", () => {
           return; // a combination the contract refuses (a kind filter on cities, a box upside down)
         }
         for (const s of statements(r, query)) expect(s.binds.length).toBeLessThanOrEqual(D1_MAX_BOUND);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-});
-
-describe("the typo fallback's statements bind at most D1's 100 values", () => {
-  // Its tiers grow with the readings and spreads of edits over the words (src/query/typos.ts); each
-  // binds its FTS5 text, and the texts they share are bound once. A long word is asked with one
-  // more value (src/match/long-words.ts).
-  const letters = "abcdefghiklmnoprstuvz";
-  const word = fc.stringMatching(/^[a-z]{2,10}$/);
-  const typo = (w: string, at: number, letter: number) => {
-    const i = at % w.length;
-    return w.slice(0, i) + letters.charAt(letter % letters.length) + w.slice(i + 1);
-  };
-  // Names within the contract's 100 characters.
-  const names = fc.array(word, { minLength: 1, maxLength: 14 }).filter((list) => list.join(" ").length <= 100);
-  const typed = names.chain((list) =>
-    fc.record({
-      list: fc.constant(list),
-      candidates: fc.array(fc.tuple(fc.nat(list.length - 1), fc.nat(), fc.nat(), fc.nat(), fc.nat(), fc.boolean()), {
-        maxLength: 240,
-      }),
-      present: fc.array(fc.boolean(), { minLength: list.length, maxLength: list.length }),
-      typedMatches: fc.boolean(),
-      area: fc.constantFrom("", "&country=DE", "&lat=48.1&long=11.5&radius=50", "&bbox=5,45,15,55"),
-    }),
-  );
-  it("however many words, typos and corrections", () => {
-    fc.assert(
-      fc.property(resource, typed, page, (r, t, p) => {
-        const candidates = t.candidates.map(([i, a1, l1, a2, l2, twice]) => {
-          const once = typo(t.list[i] ?? "a", a1, l1);
-          return { word: twice ? typo(once, a2, l2) : once, records: 1 + (a1 % 50), places: 0 };
-        });
-        const q = (r === "venues" ? VENUES : CITIES) as ResourceQueries<unknown>;
-        const query = `name=${encodeURIComponent(t.list.join(" "))}${t.area}&p=${p}`;
-        let params;
-        try {
-          params = parseSearchParams(r, query);
-        } catch {
-          return; // a page past the window
-        }
-        const trip = fuzzyTrip(q, params, "en", candidates, { present: t.present, typedMatches: t.typedMatches });
-        for (const s of trip?.trip.statements ?? []) {
-          expect(withLongWords(s).binds.length).toBeLessThanOrEqual(D1_MAX_BOUND);
-        }
       }),
       { numRuns: RUNS },
     );
