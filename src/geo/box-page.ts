@@ -42,11 +42,13 @@ export function inBoxHeld(places: Places, box: Box, held: Sql | null): Sql {
   return held === null ? inBox : sql`${inBox} AND ${held}`;
 }
 
-/** Where a box's page is read from: its places, box and filters (an SQL expression of FTS5 text, or null). */
+/** Where a box's page is read from: its places, box, filters (an SQL expression of FTS5 text, or null), and how far. */
 interface BoxRead {
   places: Places;
   box: Box;
   filters: Sql | null;
+  /** The page's end, where every tier stops: one bound value for them all (D1 binds at most 100). */
+  need: Sql;
 }
 
 /**
@@ -84,10 +86,10 @@ function disjointTiers(tiers: readonly BoxTier[]): BoxTier[] | null {
 /**
  * The records of disjoint tiers (disjointTiers) read one after another in the order of their keys,
  * as one stream of candidates (at most STREAMED_CANDIDATES in all) whose records in the box stop it
- * at `need`: a tier behind those that already hold the page is not read. `othersRowids` narrows the
- * candidates of another name's tiers (matchesOf).
+ * at the page's end: a tier behind those that already hold the page is not read. `othersRowids`
+ * narrows the candidates of another name's tiers (matchesOf).
  */
-function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: Sql, othersRowids: Sql, unless?: Sql): Sql {
+function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], othersRowids: Sql, unless?: Sql): Sql {
   const candidates = tiers.map((t) => {
     const rowids = classOfKey(t.key) === OWN ? undefined : othersRowids;
     return sql`SELECT ${int(t.key)} AS k, pos FROM (${matchesOf(r.places.fts, tierMatch(r, t.text, unless), rowids)})`;
@@ -97,7 +99,7 @@ function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: Sql, othersRo
   const lastHeld = last === undefined || held === null ? null : sql`(cand.k <> ${int(last.key)} OR ${held})`;
   const first = sql`(SELECT * FROM (${unionAll(candidates)}) LIMIT ${int(STREAMED_CANDIDATES)}) cand`;
   return sql`SELECT cand.k AS k, cand.pos AS pos FROM ${first} ${r.places.record(CANDIDATE_POS)}
-    WHERE ${inBoxHeld(r.places, r.box, lastHeld)} LIMIT ${need}`;
+    WHERE ${inBoxHeld(r.places, r.box, lastHeld)} LIMIT ${r.need}`;
 }
 
 /**
@@ -108,8 +110,6 @@ function tiersInOrder(r: BoxRead, tiers: readonly BoxTier[], need: Sql, othersRo
  * start past them.
  */
 function streamedPage(r: BoxRead, tiers: readonly BoxTier[], offset: number, size: number, unless?: Sql): Sql {
-  // One bound value for every tier's limit (D1 binds at most 100).
-  const need = num(offset + size, "limit");
   const own = tiers.filter((t) => classOfKey(t.key) === OWN).map((t) => t.text ?? "");
   const others = tiers.filter((t) => classOfKey(t.key) !== OWN);
   const firstOwn =
@@ -122,9 +122,9 @@ function streamedPage(r: BoxRead, tiers: readonly BoxTier[], offset: number, siz
   const skip = unless === undefined ? noBound : sql`(${unless}) OR ${noBound}`;
   const farLarger = others.map(
     (t) =>
-      sql`SELECT * FROM (SELECT ${int(t.key)} AS k, pos FROM (${tierRecords(r, t.text, t.held ?? null, sql`rowid <= ${bound}`, skip)}) LIMIT ${need})`,
+      sql`SELECT * FROM (SELECT ${int(t.key)} AS k, pos FROM (${tierRecords(r, t.text, t.held ?? null, sql`rowid <= ${bound}`, skip)}) LIMIT ${r.need})`,
   );
-  const inOrder = tiersInOrder(r, tiers, need, sql`rowid > ${bound}`, unless);
+  const inOrder = tiersInOrder(r, tiers, sql`rowid > ${bound}`, unless);
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   return sql`WITH ${boundCte(r.places.fts, firstOwn)},
     best AS MATERIALIZED (SELECT * FROM (${inOrder})${farLarger.length === 0 ? raw("") : sql` UNION ALL ${unionAll(farLarger)}`}),
@@ -148,7 +148,7 @@ export function boxPage(
   size: number,
   unless?: Sql,
 ): Sql {
-  const r: BoxRead = { places, box, filters };
+  const r: BoxRead = { places, box, filters, need: num(offset + size, "limit") };
   const [only] = tiers;
   const apart = tiers.map((t) =>
     classOfKey(t.key) === OWN || t.text === null ? t : { ...t, text: othersApart(places.fts, t.text) },
@@ -156,15 +156,14 @@ export function boxPage(
   if (tiers.length === 1 && only !== undefined) {
     // One tier: pos is the order (no other tier's record to promote), its records read once.
     const records = tierRecords(r, only.text, only.held ?? null, undefined, unless);
-    return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${num(offset + size, "limit")})
+    return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${r.need})
       SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
   }
   const disjoint = disjointTiers(apart);
   if (disjoint !== null) return streamedPage(r, disjoint, offset, size, unless);
-  const need = num(offset + size, "limit");
   const parts = apart.map((tier) => {
     const read = tierRecords(r, tier.text, tier.held ?? null, undefined, unless);
-    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${need})`;
+    return sql`SELECT ${int(tier.key)} AS k, pos FROM (SELECT pos FROM (${read}) LIMIT ${r.need})`;
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
