@@ -78,8 +78,9 @@ export async function benchDearest(): Promise<void> {
 /**
  * `npm run bench -- --dearest --count N`: the same drawn requests against the default data in the
  * main database and N venue databases (the state of `--shards-serve`), each venue search asking
- * the venue databases its filters touch, every suggestion merged: rows read summed over the
- * databases a request asks (docs/deploy.md#past-one-database). Its table into docs/deploy.md.
+ * the venue databases its filters touch, every suggestion and name outside an area merged: rows
+ * read summed over the databases a request asks (docs/deploy.md#past-one-database). Its table
+ * into docs/deploy.md.
  */
 export async function benchDearestSharded(shards: number): Promise<void> {
   const started = Date.now();

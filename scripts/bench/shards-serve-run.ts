@@ -3,7 +3,8 @@
  * (docs/deploy.md#past-one-database). The default data imported with `--shards N` (3 unless
  * given) into a state of its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
  * database: the main one, which keeps every venue) and with the import's shard configuration
- * (its suggestions merged from every venue database they ask: VENUE_SUGGESTIONS "merged").
+ * (its suggestions and name searches merged from every venue database they ask: VENUE_SUGGESTIONS
+ * and VENUE_NAME_SEARCH "merged").
  * Each search class is sent to both in turn, one request at a time; the answers are compared first.
  */
 import { rmSync } from "node:fs";
@@ -24,7 +25,7 @@ const SECONDS = 5;
 const stateOf = (shards: number) => join(TMP, `shards-state-${shards}`);
 const serving = (state: string) => ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
 
-/** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; a name alone; suggestions merged. */
+/** The classes, from the city with the most venues: its venues, its country's, a box, a name in it; names alone; suggestions merged. */
 function classes(state: string): [label: string, path: string][] {
   const db = new Database(localD1File(d1Database().id, state), { readonly: true });
   try {
@@ -46,7 +47,9 @@ function classes(state: string): [label: string, path: string][] {
       ["a kind alone (every venue database, merged)", "/1.0/search/venues?kind=club"],
       ["a kind alone, the window's last page (merged)", `/1.0/search/venues?kind=club&p=${lastPageInWindow("venues")}`],
       ["a box over several countries (the main database)", "/1.0/search/venues?bbox=2,49,8,54"],
-      ["a name alone (every venue database: the main one)", "/1.0/search/venues?name=club"],
+      ["a name alone (every venue database, merged)", "/1.0/search/venues?name=club"],
+      ["a name of two words alone (merged)", "/1.0/search/venues?name=royal%20theatre"],
+      ["a broad word alone, page 2 (the main database)", "/1.0/search/venues?name=club&p=2"],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
       [
         "a suggestion with a focus (every venue database, merged)",
@@ -92,11 +95,14 @@ export async function shardState(shards: number): Promise<{ state: string; secon
   };
 }
 
-/** `wrangler dev` of a state of shardState, without its cache, its venue suggestions merged. */
+/** `wrangler dev` of a state of shardState, without its cache, its venue suggestions and name searches merged. */
 export const shardServer = (state: string, port: number) =>
   startDevServer({
     port,
-    args: ["--config", CONFIG, ...serving(state), "--var", "VENUE_SUGGESTIONS:merged"],
+    args: [
+      ...["--config", CONFIG, ...serving(state)],
+      ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged"],
+    ],
     probe: PROBE,
   });
 

@@ -5,7 +5,8 @@ import type { Resource } from "../params/paging.ts";
 import { canonicalQuery, parseSearchParams } from "../params/search.ts";
 import { refuseBeyondWindow } from "../params/window.ts";
 import { CITIES } from "../query/cities.ts";
-import { runSearch } from "../query/search.ts";
+import { runSearch, type FirstTripReader } from "../query/search.ts";
+import { mergedFirstTrip } from "../query/merged-names.ts";
 import { VENUES } from "../query/venues.ts";
 import type { Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
@@ -38,20 +39,34 @@ function matchHeaders(page: Page<unknown>): Record<string, string> {
 }
 
 /** A search's page; with `matched=1` and a name, each record with the name that matched (docs/api.md#which-name-matched). */
-async function said<R>(q: ResourceQueries<R>, session: Runner, params: SearchParams, language: Language) {
-  const found = await runSearch(q, session, params, language);
+async function said<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  params: SearchParams,
+  language: Language,
+  readFirst?: FirstTripReader,
+) {
+  const found = await runSearch(q, session, params, language, readFirst);
   if (params.matched !== true || params.nameWords.length === 0) return found;
   return { ...found, items: await withMatched(q, session, found, params, language) };
 }
 
 /**
  * A venue search's page: in the one venue database its filters and area ask; merged from every one
- * it asks where it has neither a name nor an area; else from the main database (src/d1/route.ts).
+ * it asks where it has neither a name nor an area, or (with the var VENUE_NAME_SEARCH "merged") a
+ * name outside an area; else from the main database (src/d1/route.ts). A merge with a venue
+ * database that held another import is answered again by the main database.
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
-  const merges = params.name === undefined && areaOf(params) === undefined;
-  const route = await venueRoute(env, main, known, params, { merges });
-  if (route.each.length > 1) {
+  const outside = areaOf(params) === undefined;
+  const names = params.name !== undefined && outside && env.VENUE_NAME_SEARCH === "merged";
+  const route = await venueRoute(env, main, known, params, { merges: (params.name === undefined && outside) || names });
+  if (route.each.length > 1 && names) {
+    const found = await said(VENUES, main, params, language, (first) =>
+      mergedFirstTrip(main, route.each, first, params, language),
+    );
+    if (route.current()) return found;
+  } else if (route.each.length > 1) {
     const merged = await mergedVenues(main, route.each, params, language);
     if (merged !== null && route.current()) return merged;
   }

@@ -11,7 +11,7 @@
  * name, its own.
  */
 import type { Language } from "../data-contract/languages.ts";
-import { FAR_LARGER, ownKey, promotedKey } from "../data-contract/ranking.ts";
+import { classless, classOfKey, FAR_LARGER, OTHER, OWN, ownKey, promotedKey } from "../data-contract/ranking.ts";
 import { VENUE_SLOTS } from "../data-contract/blocks.ts";
 import {
   ANY_NAME,
@@ -144,4 +144,46 @@ export function rankedCtes(fts: Fts, best: Sql): Sql {
   return sql`best AS MATERIALIZED (${best}),
     ${boundCte(fts, sql`SELECT min(pos) AS own FROM best WHERE ${ownKey(k)}`)},
     ranked AS (SELECT pos, ${promotedOf(k, raw("pos"))} AS k FROM best)`;
+}
+
+/**
+ * The rows (pos, k, size) of table `best` (each record's best key): with the population by which
+ * a record is judged far larger (farLargerBound), its own for a city, its city's for a venue
+ * (NULL without one), so that records of several databases are ranked as one statement ranks them
+ * (rankedOnce).
+ */
+export function sizedBest(fts: Fts, best: Sql): Sql {
+  const city = fts === "cities_fts" ? raw("b.pos") : sql`b.pos / ${int(VENUE_SLOTS)}`;
+  return sql`SELECT b.pos AS pos, b.k AS k, c.population AS size FROM ${best} b LEFT JOIN cities c ON c.pos = ${city}`;
+}
+
+/** A row of sizedBest(). */
+export interface SizedBest {
+  pos: number;
+  k: number;
+  size: number | null;
+}
+
+/**
+ * Rows of sizedBest() from several databases (a record in one, or in several alike) in the order
+ * of rankedCtes() and rankOrder(): each record's best key, promoted where it is found only by
+ * another name and far larger than the first record found by an own name. A record's pos is at
+ * most farLargerBound() exactly when its population is at least FAR_LARGER times that record's
+ * (pos orders by population: the last city of at least that many people bounds them), so the
+ * sizes decide it without the cities of every database.
+ */
+export function rankedOnce(rows: readonly SizedBest[]): SizedBest[] {
+  const best = new Map<number, SizedBest>();
+  for (const row of rows) {
+    const held = best.get(row.pos);
+    if (held === undefined || row.k < held.k) best.set(row.pos, row);
+  }
+  const records = [...best.values()];
+  const own = records
+    .filter((r) => classOfKey(r.k) === OWN)
+    .reduce<SizedBest | null>((a, r) => (a === null || r.pos < a.pos ? r : a), null);
+  const least = own === null ? null : FAR_LARGER * Math.max(1, own.size ?? 0);
+  const promoted = (r: SizedBest) =>
+    least !== null && classOfKey(r.k) === OTHER && r.size !== null && r.size >= least ? classless(r.k) : r.k;
+  return records.map((r) => ({ ...r, k: promoted(r) })).sort((a, b) => a.k - b.k || a.pos - b.pos);
 }

@@ -19,6 +19,7 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { bestTiers, tiersOf } from "./names.ts";
 import type { ResourceQueries } from "./resource.ts";
+import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
 
 /** name_tiers.lang and name_anchors.lang of a language whose classes are those of English. */
 const EVERY_LANGUAGE = "";
@@ -136,6 +137,18 @@ function paramsSql(q: ResourceQueries<unknown>, word: string, language: Language
     FROM (SELECT * FROM name_tiers WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang IN (${EVERY_LANGUAGE}, ${lang})
           ORDER BY lang DESC LIMIT 1) s
     CROSS JOIN meta m ON m.key = 'name_anchor_every' CROSS JOIN (SELECT ${first} AS own) first_own`;
+}
+
+/** The one word of a name search without filters, a kind or an area, whose pages anchoredPositions() reads; else undefined. */
+export function aloneWord(p: SearchParams): string | undefined {
+  const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
+  return areaOf(p) === undefined && !hasFilters(p) && p.kind === undefined ? word : undefined;
+}
+
+/** One row (broad): 1 when `word` is broad, its deep pages read from its anchors. */
+export function broadWordSql<R>(q: ResourceQueries<R>, word: string, language: Language): Sql {
+  const lang = language === "en" ? EVERY_LANGUAGE : language;
+  return sql`SELECT EXISTS (SELECT 1 FROM name_tiers WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang IN (${EVERY_LANGUAGE}, ${lang})) AS broad`;
 }
 
 /**

@@ -12,9 +12,9 @@ import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, withFilters } from "../match/fts.ts";
-import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, type NamesText } from "../match/own-names.ts";
+import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, sizedBest, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
-import { CANDIDATE_POS, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
+import { CANDIDATE_POS, CANDIDATES, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
@@ -182,15 +182,21 @@ export function tiered<R>(
     guarded ? raw("guard") : null,
   );
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
+  // The total's candidates without names apart are counted without asking (matchesMarked).
+  const countWithin = (limit: number) =>
+    withFiltersText(
+      held === null
+        ? cappedCount(matchesOf(q.fts, everything), null, { limit })
+        : cappedCount(matchesMarked(q.fts, everything), sql`(cand.plain = 1 OR ${held})`, { limit }),
+    );
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
       SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
-    // The total's candidates without names apart are counted without asking (matchesMarked).
-    count: withFiltersText(
-      held === null
-        ? cappedCount(matchesOf(q.fts, everything), null)
-        : cappedCount(matchesMarked(q.fts, everything), sql`(cand.plain = 1 OR ${held})`),
-    ),
+    count: countWithin(CANDIDATES),
+    merge: {
+      best: sql`WITH ${flt}${guard}best AS MATERIALIZED (${best}) ${sizedBest(q.fts, raw("best"))}`,
+      countWithin,
+    },
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };
 }

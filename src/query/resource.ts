@@ -22,6 +22,12 @@ export interface Search {
    * starts with the name (the first two tiers, docs/api.md#order), which typos never overrule.
    */
   stands?: Sql;
+  /**
+   * For a name search outside an area, its parts over several venue databases (merged-names.ts):
+   * each record's best key with its size (src/match/own-names.ts: sizedBest), and its total's count
+   * within `limit` candidates.
+   */
+  merge?: { best: Sql; countWithin(limit: number): Sql };
 }
 
 /**

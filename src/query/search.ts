@@ -17,7 +17,8 @@ import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
 import { placeReadings, readingParams, type PlaceReadings } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
-import { firstTrip, firstTripRows, totalAndRows } from "./trips.ts";
+import { firstTrip, firstTripRows, totalAndRows, type FirstTrip } from "./trips.ts";
+import type { TripRows } from "./trip.ts";
 
 /** What the first round trip gave: the strict answer, and the rows for the other readings. */
 interface Strict<R> {
@@ -59,15 +60,22 @@ async function readings<R>(
   });
 }
 
+/**
+ * The rows of a search's first round trip read elsewhere than in `session` alone (several venue
+ * databases: merged-names.ts), or null where the session runs it.
+ */
+export type FirstTripReader = (first: FirstTrip) => Promise<TripRows | null>;
+
 export async function runSearch<R>(
   q: ResourceQueries<R>,
   session: Runner,
   p: SearchParams,
   language: Language,
+  readFirst?: FirstTripReader,
 ): Promise<Page<R>> {
   const first = firstTrip(q, p, language);
   if (first === null) return { page: p.page, total: 0, items: [], match: "exact" };
-  const results = await first.trip.run(session, `${q.resource} search`);
+  const results = (await readFirst?.(first)) ?? (await first.trip.run(session, `${q.resource} search`));
   const { rows, ...total } = totalAndRows(results);
   const after = firstTripRows(results);
   const strict: Strict<R> = {

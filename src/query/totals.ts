@@ -39,11 +39,16 @@ export const kindTotal = (p: SearchParams, count: Sql): Sql => storedKindTotal(p
  * without a stored total.
  */
 export function storedTotal<R>(q: ResourceQueries<R>, p: SearchParams, count: Sql): Sql {
+  const stored = storedCount(q, p);
+  return stored === null ? count : sql`${stored} UNION ALL SELECT * FROM (${count}) LIMIT 1`;
+}
+
+/** The stored total of a one-word name search (a row n, more 0; none when not stored), or null where none may be. */
+export function storedCount<R>(q: ResourceQueries<R>, p: SearchParams): Sql | null {
   const scope = storedScope(p);
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
-  if (word === undefined || scope === null) return count;
-  return sql`SELECT n, 0 AS more FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${word}
-    UNION ALL SELECT * FROM (${count}) LIMIT 1`;
+  if (word === undefined || scope === null) return null;
+  return sql`SELECT n, 0 AS more FROM name_prefix_counts WHERE kind = ${q.prefixKind} AND scope = ${scope} AND prefix = ${word}`;
 }
 
 /**

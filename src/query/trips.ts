@@ -5,14 +5,14 @@
  */
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
-import { areaOf, hasFilters, type SearchParams } from "../params/search-params.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
 import { CORRECTIONS, correctionsSql } from "./corrections.ts";
 import { everyMatchText, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
-import { anchoredPositions } from "./anchored.ts";
+import { aloneWord, anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
 import { PLACES, placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
@@ -43,8 +43,8 @@ function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Langu
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
   const search = tiered(q, p, tiersOf(p.name, 0, ownNames(q.fts, language)), offset, { word });
   if (search === null || search.count === undefined) return search;
-  const alone = word !== undefined && area === undefined && !hasFilters(p) && p.kind === undefined;
-  const positions = alone ? anchoredPositions(q, word, offset, language) : null;
+  const alone = aloneWord(p);
+  const positions = alone === undefined ? null : anchoredPositions(q, alone, offset, language);
   return { ...search, positions: positions ?? search.positions, count: storedTotal(q, p, search.count) };
 }
 

@@ -75,7 +75,10 @@ beforeAll(async () => {
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
     startDevServer({
       port: 8794,
-      args: ["--config", CONFIG, "--persist-to", SHARDED, ...SERVE, "--var", "VENUE_SUGGESTIONS:merged"],
+      args: [
+        ...["--config", CONFIG, "--persist-to", SHARDED, ...SERVE],
+        ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged"],
+      ],
       probe: PROBE,
     }),
   ]);
@@ -102,14 +105,17 @@ describe("the worker over venue databases", () => {
     const said = await compareAll(requests);
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
-    // A search asks one venue database or none, never two, but one without a name or an area, which
-    // merges every one it asks (src/query/merged-browse.ts); the cities and the lookups ask the main one.
+    // A search asks one venue database or none, never two, but one outside an area, which merges
+    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts); the cities and
+    // the lookups ask the main one.
     const [merged, searches] = partition(
       said.filter((s) => /^\/1\.0\/search\//.test(s.path)),
       mergesPath,
     );
     expect(searches.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
-    expect(merged.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
+    const [names, browsed] = partition(merged, (s) => searchRequest(s.path).params.name !== undefined);
+    expect(browsed.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
+    expect(names.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(60);
     expect(said.filter((s) => s.path.startsWith("/1.0/venue/") && /\d/.test(s.databases))).toEqual([]);
     // Suggestions of a name alone merge every venue database's (src/suggest/merge.ts), but for a
     // place read at the end of the text, which the main database reads among every place.
@@ -137,8 +143,10 @@ describe("the worker over venue databases", () => {
       // A merge asks the main database in that one's stead, and keeps each record once.
       const suggestions = paths.filter((p) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(p)).slice(0, 20);
       const searches = paths.filter((p) => /^\/1\.0\/search\/venues\?(p=\d+|kind=[^&]*(&p=\d+)?)$/.test(p));
+      const names = paths.filter((p) => /^\/1\.0\/search\/venues\?name=[^&]*(&p=\d+)?$/.test(p));
       expect(searches.length).toBeGreaterThan(20);
-      const merged = [...suggestions, ...searches.slice(0, 30)];
+      expect(names.length).toBeGreaterThan(10);
+      const merged = [...suggestions, ...searches.slice(0, 30), ...names.slice(0, 20)];
       const mergedAgain = await compareAll(merged.map((p): [string, string] => [p, "application/json"]));
       expect(mergedAgain.filter((s) => !s.databases.startsWith("main+"))).toEqual([]);
     } finally {

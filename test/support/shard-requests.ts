@@ -224,10 +224,12 @@ export function namesakePaths(main: Database.Database, shards: readonly Database
   });
 }
 
-/** Whether a search has neither a name nor an area (the venue databases it asks merge it: src/query/merged-browse.ts). */
+/**
+ * Whether a search is outside an area (the venue databases it asks merge it: src/query/merged-browse.ts
+ * without a name, merged-names.ts with one, where the var VENUE_NAME_SEARCH says "merged").
+ */
 export function mergesPath(s: { path: string }): boolean {
-  const { params } = searchRequest(s.path);
-  return params.name === undefined && areaOf(params) === undefined;
+  return areaOf(searchRequest(s.path).params) === undefined;
 }
 
 /** The items `test` holds for, and the others. */

@@ -1,0 +1,110 @@
+/**
+ * A venue name search outside an area merged from several venue databases
+ * (src/query/merged-names.ts, docs/deploy.md#past-one-database): venues with other names on the
+ * fixture's cities (the brute force's data: test/support/brute-force-data.ts) imported with
+ * `--shards 3` into files; every page of many names, strict and with typos and places read, with
+ * and without a kind or a country, answered by the worker's own modules once from the main
+ * database (which holds every venue) and once with its first round trip merged from the three venue
+ * databases — the same pages, in which the brute force finds records found by another name and
+ * promoted (far larger than the first found by an own name, whichever database holds that one).
+ */
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runShardedImport } from "../../scripts/import/shards/import.ts";
+import { localRunner } from "../../scripts/sql/explain.ts";
+import { shardFile } from "../../src/data-contract/shards.ts";
+import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { mergedFirstTrip } from "../../src/query/merged-names.ts";
+import { runSearch } from "../../src/query/search.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import type { Page, VenueRecord } from "../../src/query/records.ts";
+import { textsOf, venueRows, writeVenues } from "../support/brute-force-data.ts";
+import { dir, FIXTURES } from "../support/import-fixtures.ts";
+import { searchOrder } from "../support/order-brute-force.ts";
+import { citiesOf, venuesOf, type Candidate } from "../support/suggest-brute-force.ts";
+
+const SHARDS = 3;
+let main: Database.Database;
+let shards: Database.Database[] = [];
+let venues: Candidate[] = [];
+
+beforeAll(async () => {
+  const cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
+  const rows = venueRows(cities, 600);
+  venues = venuesOf(rows, cities);
+  const path = join(dir, "merged-names.sqlite");
+  const options = {
+    ...FIXTURES,
+    venues: [writeVenues(rows)],
+    prefixCountMin: 10,
+    target: { kind: "file" as const, path },
+  };
+  await runShardedImport(options, SHARDS, true);
+  main = new Database(path, { readonly: true });
+  shards = Array.from({ length: SHARDS }, (_, i) => new Database(shardFile(path, i + 1), { readonly: true }));
+}, 300_000);
+afterAll(() => {
+  main.close();
+  for (const db of shards) db.close();
+});
+
+type Answer = Page<VenueRecord> | { error: string };
+
+/** The page of `query`: from the main database alone, or its first trip merged from the venue databases. */
+async function pageOf(query: string, merged: boolean, used: { merged: number }): Promise<Answer> {
+  const params = parseSearchParams("venues", query);
+  const readFirst = async (first: Parameters<typeof mergedFirstTrip>[2]) => {
+    const rows = await mergedFirstTrip(
+      localRunner(main),
+      shards.map((db) => localRunner(db)),
+      first,
+      params,
+      "en",
+    );
+    if (rows !== null) used.merged++;
+    return rows;
+  };
+  return runSearch(VENUES, localRunner(main), params, "en", merged ? readFirst : undefined).catch((error: unknown) => ({
+    error: String(error),
+  }));
+}
+
+/** Every page of `query` both ways, until the one database's pages end (at most 8). */
+async function comparePages(query: string, used: { merged: number }) {
+  for (let page = 1; page <= 8; page++) {
+    const [one, merged] = [
+      await pageOf(`${query}&p=${page}`, false, used),
+      await pageOf(`${query}&p=${page}`, true, used),
+    ];
+    expect(merged, `${query}&p=${page}`).toEqual(one);
+    if ("error" in one || one.items.length === 0 || page * ITEMS_PER_PAGE.venues >= one.total) return;
+  }
+}
+
+describe("a venue name search merged from the venue databases", () => {
+  it("holds the venues apart: each venue database some of them", () => {
+    const counts = shards.map((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()));
+    expect(counts.every((n) => n > 50)).toBe(true);
+    expect(counts.reduce((a, b) => a + b)).toBe(Number(main.prepare("SELECT count(*) FROM venues").pluck().get()));
+  });
+
+  it("answers every page of names, strict and forgiving, alone and with a kind or a country, as one database does", async () => {
+    // Starts and words of names, and whole other names (which find far larger records by another name).
+    const others = venues.slice(0, 80).flatMap((v) => v.names.slice(1, 2).map((forms) => forms[0] ?? ""));
+    const texts = [...new Set([...textsOf(venues, 160, 13), ...others])].filter((t) => t !== "");
+    const used = { merged: 0 };
+    let promoted = 0;
+    for (const [i, text] of texts.entries()) {
+      const name = `name=${encodeURIComponent(text)}`;
+      const queries = [`${name}&typos=0&places=0`, name];
+      if (i % 3 === 0) queries.push(`${name}&kind=club`, `${name}&country=US`);
+      for (const query of queries) await comparePages(query, used);
+      if (searchOrder(venues, "venues", { text }).some((r) => r.promoted)) promoted++;
+    }
+    // The far larger records found by another name are promoted by the first found by an own name of every database.
+    expect(promoted).toBeGreaterThan(8);
+    expect(used.merged).toBeGreaterThan(400);
+  }, 300_000);
+});
