@@ -145,12 +145,6 @@ export function aloneWord(p: SearchParams): string | undefined {
   return areaOf(p) === undefined && !hasFilters(p) && p.kind === undefined ? word : undefined;
 }
 
-/** One row (broad): 1 when `word` is broad, its deep pages read from its anchors. */
-export function broadWordSql<R>(q: ResourceQueries<R>, word: string, language: Language): Sql {
-  const lang = language === "en" ? EVERY_LANGUAGE : language;
-  return sql`SELECT EXISTS (SELECT 1 FROM name_tiers WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang IN (${EVERY_LANGUAGE}, ${lang})) AS broad`;
-}
-
 /**
  * The positions of a one-word name search without filters or an area: a broad word's from its
  * anchors, any other's as tiered() reads them (each tier from its start); one statement for both.

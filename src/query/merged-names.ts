@@ -11,15 +11,15 @@
  * them all (src/match/own-names.ts: rankedOnce), which no database alone can know. Then the
  * records of the page from the databases that hold them, and the total: stored in the main
  * database for a one-word name, or counted by the venue databases in turn (merged-browse.ts). A
- * broad word alone reads its first page so too, where its tiers' first matches are few; its deeper
- * pages seek by the stored anchors of its tiers (anchored.ts), and are answered by the main database.
+ * word alone reads its first page so too; its deeper pages, where the word is broad, seek by the
+ * stored anchors of its tiers (anchored.ts), and are answered by the main database.
  */
 import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce, type SizedBest } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
-import { aloneWord, broadWordSql } from "./anchored.ts";
+import { aloneWord } from "./anchored.ts";
 import { countedInTurn } from "./merged-browse.ts";
 import { MERGED, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
 import type { Runner } from "./resource.ts";
@@ -27,6 +27,16 @@ import { storedCount } from "./totals.ts";
 import { TripRows } from "./trip.ts";
 import type { FirstTrip } from "./trips.ts";
 import { VENUES } from "./venues.ts";
+
+/**
+ * The matches a tier reads at most over every venue database asked: the page's end in each. A
+ * tier's reads cost a few rows a match (its checks), more than one database's for as many matches
+ * (`the c` at page 10 from four: 14,204 rows, where the main database read 8,060 at page 11), and
+ * the typo fallback may read in the main database after them, within the 20,000 of a request
+ * (docs/api.md#what-one-request-may-cost); deeper pages are the main database's, until a name's
+ * deep pages seek in each venue database (docs/deploy.md#past-one-database).
+ */
+const MOST_MERGED_MATCHES = 600;
 
 /** The first trip's statements that the merge makes of its own: the others run in the main database. */
 const MERGED_PARTS = new Set(["total", "page"]);
@@ -37,28 +47,22 @@ const sized = (row: Row): SizedBest => ({
   size: row.size === null || row.size === undefined ? null : Number(row.size),
 });
 
-/** The main database's part: the first trip's other statements, the stored total, whether the word is broad. */
-async function mainPart(main: Runner, first: FirstTrip, p: SearchParams, language: Language) {
-  const word = aloneWord(p);
+/** The main database's part: the first trip's other statements, and the stored total. */
+async function mainPart(main: Runner, first: FirstTrip, p: SearchParams) {
   const kept = first.trip.names.map((name, i) => [name, first.trip.statements[i]] as const);
   const own = kept.filter(([name]) => !MERGED_PARTS.has(name));
-  const extra = [storedCount(VENUES, p), word === undefined ? null : broadWordSql(VENUES, word, language)];
-  const statements = [...own.map(([, s]) => s as Sql), ...extra.filter((s) => s !== null).map(numbered)];
-  const results = await main.run(
-    "venues search (the main database)",
-    statements,
-    own.map(([name]) => name),
-  );
-  const rest = results.slice(own.length).map((r) => r.rows);
-  const stored = extra[0] === null ? undefined : rest.shift()?.[0];
-  const broad = extra[1] === null ? false : Number(rest.shift()?.[0]?.broad ?? 0) === 1;
-  return { names: own.map(([name]) => name), rows: results.slice(0, own.length), stored, broad };
+  const stored = storedCount(VENUES, p);
+  const statements = [...own.map(([, s]) => s as Sql), ...(stored === null ? [] : [numbered(stored)])];
+  const names = own.map(([name]) => name);
+  const results = await main.run("venues search (the main database)", statements, names);
+  const storedRow = stored === null ? undefined : results[own.length]?.rows[0];
+  return { names, rows: results.slice(0, own.length), stored: storedRow };
 }
 
 /**
  * The rows of runSearch()'s first round trip for a venue name search outside an area, merged from
  * `shards` (the other statements in `main`); null where the main database answers it alone (not a
- * name outside an area, or a broad word alone past its first page).
+ * name outside an area, a page deeper than the databases may read, a word alone past its first page).
  */
 export async function mergedFirstTrip(
   main: Runner,
@@ -68,13 +72,13 @@ export async function mergedFirstTrip(
   language: Language,
 ): Promise<TripRows | null> {
   const parts = first.search.merge;
-  if (parts === undefined) return null;
+  const offset = pageOffset("venues", p.page);
+  const deep = shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
+  if (parts === undefined || deep || (offset > 0 && aloneWord(p) !== undefined)) return null;
   const [inMain, bests] = await Promise.all([
-    mainPart(main, first, p, language),
+    mainPart(main, first, p),
     rowsOfEach(shards, `${MERGED}: the best tiers`, () => parts.best),
   ]);
-  const offset = pageOffset("venues", p.page);
-  if (inMain.broad && offset > 0) return null;
   const page = rankedOnce(bests.flat().map(sized))
     .slice(offset, offset + ITEMS_PER_PAGE.venues)
     .map((r) => r.pos);

@@ -106,5 +106,10 @@ describe("a venue name search merged from the venue databases", () => {
     // The far larger records found by another name are promoted by the first found by an own name of every database.
     expect(promoted).toBeGreaterThan(8);
     expect(used.merged).toBeGreaterThan(400);
+    // Past the matches the databases may read together (600: 200 each of three), the main database's page.
+    const deep = { merged: 0 };
+    expect(await pageOf("name=a%20b&p=7", true, deep)).toEqual(await pageOf("name=a%20b&p=7", false, deep));
+    await pageOf("name=a%20b&p=6", true, deep);
+    expect(deep.merged).toBe(1);
   }, 300_000);
 });
