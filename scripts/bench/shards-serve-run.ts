@@ -49,7 +49,8 @@ function classes(state: string): [label: string, path: string][] {
       ["a box over several countries (the main database)", "/1.0/search/venues?bbox=2,49,8,54"],
       ["a name alone (every venue database, merged)", "/1.0/search/venues?name=club"],
       ["a name of two words alone (merged)", "/1.0/search/venues?name=royal%20theatre"],
-      ["a word alone, page 2 (the main database)", "/1.0/search/venues?name=club&p=2"],
+      ["a broad word alone, page 2 (merged from its anchors)", "/1.0/search/venues?name=club&p=2"],
+      ["a broad word alone, page 33 (merged from its anchors)", "/1.0/search/venues?name=club&p=33"],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
       [
         "a suggestion with a focus (every venue database, merged)",

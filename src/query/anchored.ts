@@ -139,6 +139,64 @@ function paramsSql(q: ResourceQueries<unknown>, word: string, language: Language
     CROSS JOIN meta m ON m.key = 'name_anchor_every' CROSS JOIN (SELECT ${first} AS own) first_own`;
 }
 
+/**
+ * The common table expressions of a broad word's page: its sizes and far larger records' bound
+ * (params), the far larger records of each other names' set (promoted), the segments, and the
+ * anchor before the page in each segment it overlaps (anchor: seg, tier, b, every, skip, after).
+ */
+function anchorCtes<R>(q: ResourceQueries<R>, word: string, offset: number, language: Language): Sql {
+  const perPage = ITEMS_PER_PAGE[q.resource];
+  const { byOwn, far } = disjointSets(word, q.fts, language);
+  const start = sql`s.base + CAST(max(0, ${offset} - s.before) AS INTEGER)`;
+  return sql`params AS MATERIALIZED (${paramsSql(q, word, language, byOwn)}),
+    promoted AS MATERIALIZED (${promotedSql(raw(q.fts), q.prefixKind, word, far)}),
+    segments AS MATERIALIZED (${segmentsSql()}),
+    anchor AS MATERIALIZED (SELECT s.seg, s.tier, p.b, p.every, ${start} % p.every AS skip,
+        coalesce((SELECT pos FROM name_anchors WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang = p.lang
+                  AND tier = s.tier AND k = ${start} / p.every), 0) AS after
+      FROM segments s CROSS JOIN params p WHERE s.before < ${offset + perPage} AND s.before + s.size > ${offset})`;
+}
+
+/**
+ * A broad word's page over several venue databases (src/query/merged-names.ts), from the main
+ * database: the anchor before the page in each segment it overlaps (seg, tier, b, every, skip,
+ * after), in the order of the segments; no row when the word is not broad.
+ */
+export const pageAnchorsSql = <R>(q: ResourceQueries<R>, word: string, offset: number, language: Language): Sql =>
+  sql`WITH ${anchorCtes(q, word, offset, language)} SELECT * FROM anchor ORDER BY seg`;
+
+/** A row of pageAnchorsSql(). */
+export interface PageAnchor {
+  seg: number;
+  skip: number;
+  after: number;
+  b: number | null;
+  every: number;
+}
+
+/**
+ * A venue database's part of a broad word's page: each segment's first records after its anchor
+ * (columns o: the segment, pos), as many as the page and the anchor's skip may take; merged in pos
+ * order, the first `skip` of each segment dropped, the segments in order, they are the page.
+ */
+export function segmentReadsSql<R>(
+  q: ResourceQueries<R>,
+  word: string,
+  language: Language,
+  anchors: readonly PageAnchor[],
+): Sql {
+  const fts = raw(q.fts);
+  const { sets, far } = disjointSets(word, q.fts, language);
+  const reads = anchors.map((a) => {
+    const [tier, upToBound] = SEGMENTS[a.seg] ?? [0, false];
+    const bound = upToBound ? sql` AND rowid <= ${a.b ?? -1}` : raw("");
+    const text = (upToBound ? far : sets)[tier] ?? "";
+    return sql`SELECT * FROM (SELECT ${int(a.seg)} AS o, rowid AS pos FROM ${fts} WHERE ${fts} MATCH ${text}
+      AND rowid > ${a.after}${bound} ORDER BY rowid LIMIT ${int(ITEMS_PER_PAGE[q.resource] + a.every)})`;
+  });
+  return unionAll(reads);
+}
+
 /** The one word of a name search without filters, a kind or an area, whose pages anchoredPositions() reads; else undefined. */
 export function aloneWord(p: SearchParams): string | undefined {
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
@@ -159,21 +217,14 @@ export function anchoredPositions<R>(
   if (tiers.length === 0) return null;
   const perPage = ITEMS_PER_PAGE[q.resource];
   const fts = raw(q.fts);
-  const { byOwn, sets, far: farSets } = disjointSets(word, q.fts, language);
+  const { sets, far: farSets } = disjointSets(word, q.fts, language);
   const broad = raw("EXISTS (SELECT 1 FROM params)");
   const rest = (seg: number) => seg >= SEGMENTS.length - NAME_TIER_LIST.length;
   const reads = SEGMENTS.map(([tier, far], seg) =>
     segmentRead(fts, seg, (far ? farSets : sets)[tier] ?? "", perPage, far, offset === 0 && !rest(seg)),
   );
   const plain = bestTiers(q, tiers, null, sql` LIMIT CASE WHEN ${broad} THEN 0 ELSE ${offset + perPage} END`);
-  const start = sql`s.base + CAST(max(0, ${offset} - s.before) AS INTEGER)`;
-  return sql`WITH params AS MATERIALIZED (${paramsSql(q, word, language, byOwn)}),
-    promoted AS MATERIALIZED (${promotedSql(fts, q.prefixKind, word, farSets)}),
-    segments AS MATERIALIZED (${segmentsSql()}),
-    anchor AS MATERIALIZED (SELECT s.seg, p.b, ${start} % p.every AS skip,
-        coalesce((SELECT pos FROM name_anchors WHERE kind = ${q.prefixKind} AND prefix = ${word} AND lang = p.lang
-                  AND tier = s.tier AND k = ${start} / p.every), 0) AS after
-      FROM segments s CROSS JOIN params p WHERE s.before < ${offset + perPage} AND s.before + s.size > ${offset}),
+  return sql`WITH ${anchorCtes(q, word, offset, language)},
     ${rankedCtes(q.fts, plain)}
     SELECT pos, row_number() OVER (ORDER BY o, pos) AS rank, NULL AS dist FROM (
       SELECT o, pos FROM (SELECT *, row_number() OVER (PARTITION BY o ORDER BY pos) AS r FROM (${unionAll(reads)})) WHERE r > skip

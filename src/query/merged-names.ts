@@ -10,18 +10,19 @@
  * the records found only by another name are promoted by the first record found by an own name of
  * them all (src/match/own-names.ts: rankedOnce), which no database alone can know. Then the
  * records of the page from the databases that hold them, and the total: stored in the main
- * database for a one-word name, or counted by the venue databases in turn (merged-browse.ts). A
- * word alone reads its first page so too; its deeper pages, where the word is broad, seek by the
- * stored anchors of its tiers (anchored.ts), and are answered by the main database.
+ * database for a one-word name, or counted by the venue databases in turn (merged-browse.ts).
+ * Past its first page, a broad word alone seeks: the main database gives the anchor before the page
+ * in each segment of its order it overlaps (anchored.ts), and each venue database reads its records
+ * of those segments after it, merged in pos order. Any other name reads at most MOST_MERGED_MATCHES.
  */
 import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce, type SizedBest } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { numbered, type Sql } from "../sql/sql.ts";
-import { aloneWord } from "./anchored.ts";
+import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
 import { countedInTurn } from "./merged-browse.ts";
-import { MERGED, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
+import { inPosOrder, MERGED, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
 import type { Runner } from "./resource.ts";
 import { storedCount } from "./totals.ts";
 import { TripRows } from "./trip.ts";
@@ -47,22 +48,78 @@ const sized = (row: Row): SizedBest => ({
   size: row.size === null || row.size === undefined ? null : Number(row.size),
 });
 
-/** The main database's part: the first trip's other statements, and the stored total. */
-async function mainPart(main: Runner, first: FirstTrip, p: SearchParams) {
+/** The main database's part: the first trip's other statements, the stored total, a broad word's page anchors. */
+async function mainPart(main: Runner, first: FirstTrip, p: SearchParams, anchors: Sql | null) {
   const kept = first.trip.names.map((name, i) => [name, first.trip.statements[i]] as const);
   const own = kept.filter(([name]) => !MERGED_PARTS.has(name));
   const stored = storedCount(VENUES, p);
-  const statements = [...own.map(([, s]) => s as Sql), ...(stored === null ? [] : [numbered(stored)])];
+  const extra = [stored, anchors].filter((s) => s !== null).map(numbered);
   const names = own.map(([name]) => name);
-  const results = await main.run("venues search (the main database)", statements, names);
-  const storedRow = stored === null ? undefined : results[own.length]?.rows[0];
-  return { names, rows: results.slice(0, own.length), stored: storedRow };
+  const results = await main.run(
+    "venues search (the main database)",
+    [...own.map(([, s]) => s as Sql), ...extra],
+    names,
+  );
+  const rest = results.slice(own.length).map((r) => r.rows);
+  const storedRow = stored === null ? undefined : rest.shift()?.[0];
+  return {
+    names,
+    rows: results.slice(0, own.length),
+    stored: storedRow,
+    anchors: anchors === null ? [] : (rest.shift() ?? []),
+  };
+}
+
+/** A page's pos, and each database's rows that hold them. */
+interface MergedPage {
+  page: number[];
+  lists: Row[][];
+}
+
+/** The page of a name's tiers: each database's best keys, ranked as one. */
+async function tieredPage(shards: readonly Runner[], best: Sql, offset: number): Promise<MergedPage> {
+  const lists = await rowsOfEach(shards, `${MERGED}: the best tiers`, () => best);
+  const ranked = rankedOnce(lists.flat().map(sized));
+  return { page: ranked.slice(offset, offset + ITEMS_PER_PAGE.venues).map((r) => r.pos), lists };
+}
+
+/**
+ * The page of a broad word alone past its first page: each segment's records after the anchor
+ * before the page (the main database's: anchored.ts), read in each database, merged in pos order,
+ * the segment's skip dropped, the segments in order.
+ */
+async function anchoredPage(shards: readonly Runner[], word: string, language: Language, rows: Row[]) {
+  const anchors: PageAnchor[] = rows.map((a) => ({
+    seg: Number(a.seg),
+    skip: Number(a.skip),
+    after: Number(a.after),
+    b: a.b === null || a.b === undefined ? null : Number(a.b),
+    every: Number(a.every),
+  }));
+  const lists = await rowsOfEach(shards, `${MERGED}: a broad word's segments`, () =>
+    segmentReadsSql(VENUES, word, language, anchors),
+  );
+  const page = anchors.flatMap((a) =>
+    inPosOrder(
+      lists.map((list) => list.filter((r) => Number(r.o) === a.seg)),
+      "pos",
+    )
+      .slice(a.skip)
+      .map((r) => Number(r.pos)),
+  );
+  return { page: page.slice(0, ITEMS_PER_PAGE.venues), lists };
+}
+
+/** The total's row (n, more): stored in the main database, else counted by the venue databases in turn. */
+async function totalRow(shards: readonly Runner[], countWithin: (limit: number) => Sql, stored: Row | undefined) {
+  const total = stored === undefined ? await countedInTurn(shards, countWithin) : { total: Number(stored.n ?? 0) };
+  return { n: total.total, more: "totalAtLeast" in total ? 1 : 0 };
 }
 
 /**
  * The rows of runSearch()'s first round trip for a venue name search outside an area, merged from
  * `shards` (the other statements in `main`); null where the main database answers it alone (not a
- * name outside an area, a page deeper than the databases may read, a word alone past its first page).
+ * name outside an area, or a page deeper than the databases may read but a broad word's).
  */
 export async function mergedFirstTrip(
   main: Runner,
@@ -73,21 +130,22 @@ export async function mergedFirstTrip(
 ): Promise<TripRows | null> {
   const parts = first.search.merge;
   const offset = pageOffset("venues", p.page);
+  const word = offset > 0 ? aloneWord(p) : undefined;
   const deep = shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
-  if (parts === undefined || deep || (offset > 0 && aloneWord(p) !== undefined)) return null;
-  const [inMain, bests] = await Promise.all([
-    mainPart(main, first, p),
-    rowsOfEach(shards, `${MERGED}: the best tiers`, () => parts.best),
+  if (parts === undefined || (deep && word === undefined)) return null;
+  const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
+  const [inMain, tiered] = await Promise.all([
+    mainPart(main, first, p, anchors),
+    word === undefined ? tieredPage(shards, parts.best, offset) : null,
   ]);
-  const page = rankedOnce(bests.flat().map(sized))
-    .slice(offset, offset + ITEMS_PER_PAGE.venues)
-    .map((r) => r.pos);
-  const records = new Map((await recordsOf(shards, bests, new Set(page), language)).map((r) => [Number(r.by_pos), r]));
-  const total =
-    inMain.stored === undefined
-      ? await countedInTurn(shards, parts.countWithin)
-      : { total: Number(inMain.stored.n ?? 0) };
-  const count = { n: total.total, more: "totalAtLeast" in total ? 1 : 0 };
-  const rows = page.map((pos) => records.get(pos)).filter((r) => r !== undefined);
+  // A word alone that is not broad (no anchors) is read as any name is.
+  const broad = word !== undefined && inMain.anchors.length > 0;
+  const later = broad ? anchoredPage(shards, word, language, inMain.anchors) : null;
+  const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
+  if (read === null) return null;
+  const records = await recordsOf(shards, read.lists, new Set(read.page), language);
+  const byPos = new Map(records.map((r) => [Number(r.by_pos), r]));
+  const count = await totalRow(shards, parts.countWithin, inMain.stored);
+  const rows = read.page.map((pos) => byPos.get(pos)).filter((r) => r !== undefined);
   return new TripRows(["total", "page", ...inMain.names], [{ rows: [count] }, { rows }, ...inMain.rows]);
 }

@@ -71,9 +71,9 @@ async function pageOf(query: string, merged: boolean, used: { merged: number }):
   }));
 }
 
-/** Every page of `query` both ways, until the one database's pages end (at most 8). */
-async function comparePages(query: string, used: { merged: number }) {
-  for (let page = 1; page <= 8; page++) {
+/** Every page of `query` both ways, until the one database's pages end (at most `most`). */
+async function comparePages(query: string, used: { merged: number }, most = 8) {
+  for (let page = 1; page <= most; page++) {
     const [one, merged] = [
       await pageOf(`${query}&p=${page}`, false, used),
       await pageOf(`${query}&p=${page}`, true, used),
@@ -111,5 +111,18 @@ describe("a venue name search merged from the venue databases", () => {
     expect(await pageOf("name=a%20b&p=7", true, deep)).toEqual(await pageOf("name=a%20b&p=7", false, deep));
     await pageOf("name=a%20b&p=6", true, deep);
     expect(deep.merged).toBe(1);
+  }, 300_000);
+
+  it("answers every page of a broad word alone from its anchors in the main database and each venue database's segments", async () => {
+    const used = { merged: 0 };
+    const broad = main
+      .prepare("SELECT DISTINCT prefix FROM name_tiers WHERE kind = 'venue' ORDER BY prefix")
+      .pluck()
+      .all() as string[];
+    expect(broad.length).toBeGreaterThan(10);
+    for (const word of broad.filter((_, i) => i % 3 === 0))
+      await comparePages(`name=${encodeURIComponent(word)}&typos=0`, used, 40);
+    for (const word of ["s", "the", "b"]) await comparePages(`name=${word}`, used, 40);
+    expect(used.merged).toBeGreaterThan(100);
   }, 300_000);
 });
