@@ -5,8 +5,9 @@ import type { Resource } from "../params/paging.ts";
 import { canonicalQuery, parseSearchParams } from "../params/search.ts";
 import { refuseBeyondWindow } from "../params/window.ts";
 import { CITIES } from "../query/cities.ts";
-import { runSearch, type FirstTripReader } from "../query/search.ts";
-import { mergedFirstTrip } from "../query/merged-names.ts";
+import { runSearch } from "../query/search.ts";
+import { mergesOver } from "../query/merged-names.ts";
+import type { Merges } from "../query/trips.ts";
 import { VENUES } from "../query/venues.ts";
 import type { Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
@@ -44,9 +45,9 @@ async function said<R>(
   session: Runner,
   params: SearchParams,
   language: Language,
-  readFirst?: FirstTripReader,
+  merges?: Merges,
 ) {
-  const found = await runSearch(q, session, params, language, readFirst);
+  const found = await runSearch(q, session, params, language, merges);
   if (params.matched !== true || params.nameWords.length === 0) return found;
   return { ...found, items: await withMatched(q, session, found, params, language) };
 }
@@ -62,9 +63,7 @@ async function venues(env: Env, main: Session, known: string | null, params: Sea
   const names = params.name !== undefined && outside && env.VENUE_NAME_SEARCH === "merged";
   const route = await venueRoute(env, main, known, params, { merges: (params.name === undefined && outside) || names });
   if (route.each.length > 1 && names) {
-    const found = await said(VENUES, main, params, language, (first) =>
-      mergedFirstTrip(main, route.each, first, params, language),
-    );
+    const found = await said(VENUES, main, params, language, mergesOver(main, route.each, language));
     if (route.current()) return found;
   } else if (route.each.length > 1) {
     const merged = await mergedVenues(main, route.each, params, language);

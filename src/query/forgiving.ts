@@ -30,7 +30,7 @@ import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
 import { someMatch } from "./names.ts";
-import { fuzzyTrip, totalAndRows, type FuzzyTrip } from "./trips.ts";
+import { fuzzyTrip, totalAndRows, type FuzzyTrip, type Merges } from "./trips.ts";
 import { bestReading, type Reading } from "./typos.ts";
 
 /** A one-row statement's number in `column`, -1 without one. */
@@ -45,6 +45,22 @@ export interface Fallback<R> {
   strictTier: NameTier | null;
   /** Whether the filters, kind and area may hold a record (held.ts), when the corrections' row says. */
   filtersHold: boolean | undefined;
+  /** Where its trips read several venue databases at once (merged-names.ts). */
+  merges?: Merges;
+}
+
+/** A trip that holds a fuzzy search under `prefix`, its page merged where `f` merges. */
+async function runFuzzy<R>(
+  f: Fallback<R>,
+  session: Runner,
+  what: string,
+  trip: Trip,
+  fuzzy: FuzzyTrip | null,
+  prefix: string,
+  p: SearchParams,
+) {
+  const merged = fuzzy === null ? null : await f.merges?.search(trip, fuzzy.search, prefix, p);
+  return merged ?? trip.run(session, what);
 }
 
 /** A statement of one row (column n): 1 when a corrected reading of the name is a record's whole name. */
@@ -106,10 +122,11 @@ async function inNamedPlace<R>(
   const trip = new Trip()
     .add("whole name", whole === null ? null : correctedWholeName(q, p, whole.readings))
     .include("in place", inPlace?.trip ?? null);
-  const results = await trip.run(session, `${q.resource} search forgiving typos in the place named`);
+  const what = `${q.resource} search forgiving typos`;
+  const results = await runFuzzy(f, session, `${what} in the place named`, trip, inPlace, "in place.", f.readAs);
   const page = inPlace === null ? null : fuzzyPage(q, f.readAs, inPlace, results.of("in place"), f.readAs);
   if (page !== null || whole === null || cell(results, "whole name", "n") <= 0) return page ?? f.strict;
-  const again = await whole.trip.run(session, `${q.resource} search forgiving typos`);
+  const again = await runFuzzy(f, session, what, whole.trip, whole, "", p);
   return fuzzyPage(q, p, whole, again) ?? f.strict;
 }
 
@@ -169,7 +186,7 @@ async function wholeOrPlace<R>(
 ): Promise<Page<R>> {
   const { whole, typos, trip } = wholeAndPlaces(q, p, language, f, fixes);
   if (trip.empty) return f.strict;
-  const results = await trip.run(session, `${q.resource} search forgiving typos`);
+  const results = await runFuzzy(f, session, `${q.resource} search forgiving typos`, trip, whole, "whole.", p);
   const candidates = results.has(PLACES) ? placeReadings(typos, results.rows(PLACES)).candidates : [];
   const wholeKey = results.has("key") ? cell(results, "key", "k") : -1;
   const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });

@@ -23,10 +23,10 @@ import { numbered, type Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
 import { countedInTurn } from "./merged-browse.ts";
 import { inPosOrder, MERGED, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
-import type { Runner } from "./resource.ts";
+import type { Runner, Search } from "./resource.ts";
 import { storedCount } from "./totals.ts";
-import { TripRows } from "./trip.ts";
-import type { FirstTrip } from "./trips.ts";
+import { TripRows, type Trip } from "./trip.ts";
+import type { FirstTrip, Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
 /**
@@ -121,7 +121,7 @@ async function totalRow(shards: readonly Runner[], countWithin: (limit: number) 
  * `shards` (the other statements in `main`); null where the main database answers it alone (not a
  * name outside an area, or a page deeper than the databases may read but a broad word's).
  */
-export async function mergedFirstTrip(
+async function mergedFirstTrip(
   main: Runner,
   shards: readonly Runner[],
   first: FirstTrip,
@@ -143,9 +143,56 @@ export async function mergedFirstTrip(
   const later = broad ? anchoredPage(shards, word, language, inMain.anchors) : null;
   const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
   if (read === null) return null;
-  const records = await recordsOf(shards, read.lists, new Set(read.page), language);
-  const byPos = new Map(records.map((r) => [Number(r.by_pos), r]));
+  const rows = await pageRows(shards, read, language);
   const count = await totalRow(shards, parts.countWithin, inMain.stored);
-  const rows = read.page.map((pos) => byPos.get(pos)).filter((r) => r !== undefined);
   return new TripRows(["total", "page", ...inMain.names], [{ rows: [count] }, { rows }, ...inMain.rows]);
 }
+
+/** The records of a merged page, in its order, from the databases that hold them. */
+async function pageRows(shards: readonly Runner[], read: MergedPage, language: Language): Promise<Row[]> {
+  const records = await recordsOf(shards, read.lists, new Set(read.page), language);
+  const byPos = new Map(records.map((r) => [Number(r.by_pos), r]));
+  return read.page.map((pos) => byPos.get(pos)).filter((r) => r !== undefined);
+}
+
+/**
+ * The rows of a trip that holds a name search under `prefix` (the typo fallback's: forgiving.ts),
+ * its page merged from `shards` as the first trip's strict page is, its other statements (its
+ * total among them) in `main`; null where the main database answers it alone.
+ */
+async function mergedSearchTrip(
+  main: Runner,
+  shards: readonly Runner[],
+  trip: Trip,
+  search: Search,
+  prefix: string,
+  p: SearchParams,
+  language: Language,
+): Promise<TripRows | null> {
+  const offset = pageOffset("venues", p.page);
+  const best = search.merge?.best;
+  if (best === undefined || shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES) return null;
+  const page = `${prefix}page`;
+  const names = trip.names;
+  const others = names.flatMap((name, i) => (name === page ? [] : [[name, trip.statements[i] as Sql] as const]));
+  const [results, read] = await Promise.all([
+    main.run(
+      "venues search forgiving typos (the main database)",
+      others.map(([, s]) => s),
+      others.map(([name]) => name),
+    ),
+    tieredPage(shards, best, offset),
+  ]);
+  const rows = await pageRows(shards, read, language);
+  let i = 0;
+  return new TripRows(
+    names,
+    names.map((name) => (name === page ? { rows } : (results[i++] ?? { rows: [] }))),
+  );
+}
+
+/** What merges a venue search's trips over `shards` (its other statements in `main`). */
+export const mergesOver = (main: Runner, shards: readonly Runner[], language: Language): Merges => ({
+  first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
+  search: (trip, search, prefix, p) => mergedSearchTrip(main, shards, trip, search, prefix, p, language),
+});

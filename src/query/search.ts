@@ -17,8 +17,7 @@ import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
 import { placeReadings, readingParams, type PlaceReadings } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
-import { firstTrip, firstTripRows, totalAndRows, type FirstTrip } from "./trips.ts";
-import type { TripRows } from "./trip.ts";
+import { firstTrip, firstTripRows, totalAndRows, type Merges } from "./trips.ts";
 
 /** What the first round trip gave: the strict answer, and the rows for the other readings. */
 interface Strict<R> {
@@ -41,6 +40,7 @@ async function readings<R>(
   language: Language,
   strict: Strict<R>,
   places: PlaceReadings,
+  merges?: Merges,
 ): Promise<Page<R>> {
   const total = strict.page.total;
   const strictTier = total === 0 ? null : places.strictTier;
@@ -57,25 +57,20 @@ async function readings<R>(
     candidates,
     strictTier,
     filtersHold: strict.filtersHold,
+    ...(merges === undefined ? {} : { merges }),
   });
 }
-
-/**
- * The rows of a search's first round trip read elsewhere than in `session` alone (several venue
- * databases: merged-names.ts), or null where the session runs it.
- */
-export type FirstTripReader = (first: FirstTrip) => Promise<TripRows | null>;
 
 export async function runSearch<R>(
   q: ResourceQueries<R>,
   session: Runner,
   p: SearchParams,
   language: Language,
-  readFirst?: FirstTripReader,
+  merges?: Merges,
 ): Promise<Page<R>> {
   const first = firstTrip(q, p, language);
   if (first === null) return { page: p.page, total: 0, items: [], match: "exact" };
-  const results = (await readFirst?.(first)) ?? (await first.trip.run(session, `${q.resource} search`));
+  const results = (await merges?.first(first, p)) ?? (await first.trip.run(session, `${q.resource} search`));
   const { rows, ...total } = totalAndRows(results);
   const after = firstTripRows(results);
   const strict: Strict<R> = {
@@ -85,7 +80,7 @@ export async function runSearch<R>(
     filtersHold: after.filtersHold,
   };
   if (after.places !== null)
-    return readings(q, session, p, language, strict, placeReadings(first.readings, after.places));
+    return readings(q, session, p, language, strict, placeReadings(first.readings, after.places), merges);
   if (total.total > 0 || !first.fuzzy) return strict.page;
   return forgiving(q, session, p, language, {
     strict: strict.page,
@@ -93,5 +88,6 @@ export async function runSearch<R>(
     candidates: [],
     strictTier: null,
     filtersHold: strict.filtersHold,
+    ...(merges === undefined ? {} : { merges }),
   });
 }

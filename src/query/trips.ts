@@ -158,3 +158,14 @@ export interface FuzzyTrip {
   /** FTS5 text that every record its tiers find matches. */
   every: string;
 }
+
+/**
+ * Where a search's round trips read several venue databases at once (merged-names.ts): each
+ * method gives the rows of its trip, or null where the search's runner runs the trip alone.
+ */
+export interface Merges {
+  /** The first round trip. */
+  first(first: FirstTrip, p: SearchParams): Promise<TripRows | null>;
+  /** A trip holding a name search under `prefix` (its total and page: searchTrip). */
+  search(trip: Trip, search: Search, prefix: string, p: SearchParams): Promise<TripRows | null>;
+}

@@ -16,7 +16,8 @@ import { localRunner } from "../../scripts/sql/explain.ts";
 import { shardFile } from "../../src/data-contract/shards.ts";
 import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
-import { mergedFirstTrip } from "../../src/query/merged-names.ts";
+import { mergesOver } from "../../src/query/merged-names.ts";
+import type { Merges } from "../../src/query/trips.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import type { Page, VenueRecord } from "../../src/query/records.ts";
@@ -52,27 +53,39 @@ afterAll(() => {
 
 type Answer = Page<VenueRecord> | { error: string };
 
-/** The page of `query`: from the main database alone, or its first trip merged from the venue databases. */
-async function pageOf(query: string, merged: boolean, used: { merged: number }): Promise<Answer> {
+/** How many trips were merged: first trips, and the typo fallback's. */
+interface Used {
+  merged: number;
+  fuzzy?: number;
+}
+
+/** The page of `query`: from the main database alone, or its trips merged from the venue databases. */
+async function pageOf(query: string, merged: boolean, used: Used): Promise<Answer> {
   const params = parseSearchParams("venues", query);
-  const readFirst = async (first: Parameters<typeof mergedFirstTrip>[2]) => {
-    const rows = await mergedFirstTrip(
-      localRunner(main),
-      shards.map((db) => localRunner(db)),
-      first,
-      params,
-      "en",
-    );
-    if (rows !== null) used.merged++;
-    return rows;
+  const over = mergesOver(
+    localRunner(main),
+    shards.map((db) => localRunner(db)),
+    "en",
+  );
+  const counted: Merges = {
+    first: async (first, p) => {
+      const rows = await over.first(first, p);
+      if (rows !== null) used.merged++;
+      return rows;
+    },
+    search: async (trip, search, prefix, p) => {
+      const rows = await over.search(trip, search, prefix, p);
+      if (rows !== null) used.fuzzy = (used.fuzzy ?? 0) + 1;
+      return rows;
+    },
   };
-  return runSearch(VENUES, localRunner(main), params, "en", merged ? readFirst : undefined).catch((error: unknown) => ({
+  return runSearch(VENUES, localRunner(main), params, "en", merged ? counted : undefined).catch((error: unknown) => ({
     error: String(error),
   }));
 }
 
 /** Every page of `query` both ways, until the one database's pages end (at most `most`). */
-async function comparePages(query: string, used: { merged: number }, most = 8) {
+async function comparePages(query: string, used: Used, most = 8) {
   for (let page = 1; page <= most; page++) {
     const [one, merged] = [
       await pageOf(`${query}&p=${page}`, false, used),
@@ -111,6 +124,21 @@ describe("a venue name search merged from the venue databases", () => {
     expect(await pageOf("name=a%20b&p=7", true, deep)).toEqual(await pageOf("name=a%20b&p=7", false, deep));
     await pageOf("name=a%20b&p=6", true, deep);
     expect(deep.merged).toBe(1);
+  }, 300_000);
+
+  it("answers names with a typo as one database does, the typo fallback's page merged too", async () => {
+    const used: Used = { merged: 0, fuzzy: 0 };
+    // Whole names and words of the venues with one letter changed (the fallback reads its corrections).
+    const texts = textsOf(venues, 120, 21).filter((t) => t.length >= 5);
+    for (const [i, text] of texts.entries()) {
+      const at = 1 + (i % (text.length - 2));
+      const typo = `${text.slice(0, at)}${text[at] === "x" ? "z" : "x"}${text.slice(at + 1)}`;
+      const name = `name=${encodeURIComponent(typo)}`;
+      await comparePages(name, used, 3);
+      if (i % 4 === 0) await comparePages(`${name}&kind=club`, used, 2);
+      if (i % 4 === 1) await comparePages(`${name}&country=US`, used, 2);
+    }
+    expect(used.fuzzy).toBeGreaterThan(30);
   }, 300_000);
 
   it("answers every page of a broad word alone from its anchors in the main database and each venue database's segments", async () => {
