@@ -2,8 +2,9 @@
  * A venue name search outside an area over several venue databases
  * (docs/deploy.md#past-one-database): the first round trip of runSearch() (search.ts), its strict
  * answer merged from each database's part, its other statements (a typo's corrections, the place
- * readings: trips.ts) in the main database, at the same time. What follows it (a place read in the
- * name, the typo fallback) runs in the main database, which holds every venue.
+ * readings: trips.ts) in the main database, at the same time; and the typo fallback's page
+ * (forgiving.ts) so too, its decisions and total in the main database. A place read in the name
+ * runs in the main database, which holds every venue.
  *
  * A name search reads, in each tier, the first matches up to the page's end (names.ts: tiered),
  * so each database's tiers hold its part of the page: merged, each record keeps its best key, and
