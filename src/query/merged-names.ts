@@ -43,6 +43,12 @@ const MOST_MERGED_MATCHES = 600;
 /** The first trip's statements that the merge makes of its own: the others run in the main database. */
 const MERGED_PARTS = new Set(["total", "page"]);
 
+/** A trip's statements but those `merged` names, with their names, in the trip's order (the main database's part). */
+function apart(trip: Trip, merged: (name: string) => boolean) {
+  const kept = trip.names.flatMap((name, i) => (merged(name) ? [] : [{ name, statement: trip.statements[i] as Sql }]));
+  return { names: kept.map((k) => k.name), statements: kept.map((k) => k.statement) };
+}
+
 const sized = (row: Row): SizedBest => ({
   pos: Number(row.pos),
   k: Number(row.k),
@@ -51,21 +57,15 @@ const sized = (row: Row): SizedBest => ({
 
 /** The main database's part: the first trip's other statements, the stored total, a broad word's page anchors. */
 async function mainPart(main: Runner, first: FirstTrip, p: SearchParams, anchors: Sql | null) {
-  const kept = first.trip.names.map((name, i) => [name, first.trip.statements[i]] as const);
-  const own = kept.filter(([name]) => !MERGED_PARTS.has(name));
+  const own = apart(first.trip, (name) => MERGED_PARTS.has(name));
   const stored = storedCount(VENUES, p);
   const extra = [stored, anchors].filter((s) => s !== null).map(numbered);
-  const names = own.map(([name]) => name);
-  const results = await main.run(
-    "venues search (the main database)",
-    [...own.map(([, s]) => s as Sql), ...extra],
-    names,
-  );
-  const rest = results.slice(own.length).map((r) => r.rows);
+  const results = await main.run("venues search (the main database)", [...own.statements, ...extra], own.names);
+  const rest = results.slice(own.names.length).map((r) => r.rows);
   const storedRow = stored === null ? undefined : rest.shift()?.[0];
   return {
-    names,
-    rows: results.slice(0, own.length),
+    names: own.names,
+    rows: results.slice(0, own.names.length),
     stored: storedRow,
     anchors: anchors === null ? [] : (rest.shift() ?? []),
   };
@@ -174,21 +174,16 @@ async function mergedSearchTrip(
   const best = search.merge?.best;
   if (best === undefined || shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES) return null;
   const page = `${prefix}page`;
-  const names = trip.names;
-  const others = names.flatMap((name, i) => (name === page ? [] : [[name, trip.statements[i] as Sql] as const]));
+  const others = apart(trip, (name) => name === page);
   const [results, read] = await Promise.all([
-    main.run(
-      "venues search forgiving typos (the main database)",
-      others.map(([, s]) => s),
-      others.map(([name]) => name),
-    ),
+    main.run("venues search forgiving typos (the main database)", others.statements, others.names),
     tieredPage(shards, best, offset),
   ]);
   const rows = await pageRows(shards, read, language);
   let i = 0;
   return new TripRows(
-    names,
-    names.map((name) => (name === page ? { rows } : (results[i++] ?? { rows: [] }))),
+    trip.names,
+    trip.names.map((name) => (name === page ? { rows } : (results[i++] ?? { rows: [] }))),
   );
 }
 
