@@ -155,7 +155,7 @@ async function placeTypoAnswer<R>(
   session: Runner,
   p: SearchParams,
   language: Language,
-  how: { candidates: readonly PlaceCandidate[]; strictTier: NameTier | null; wholeKey: number },
+  how: { candidates: readonly PlaceCandidate[]; strictTier: NameTier | null; wholeKey: number; merges?: Merges },
 ): Promise<Page<R> | null> {
   const place = betterPlace(usable(p, how.candidates), how.strictTier);
   if (place === null) return null;
@@ -165,7 +165,7 @@ async function placeTypoAnswer<R>(
   // (`the club` read as "the" in Cuba came before The Anchor Club, whose name holds both words).
   if (how.strictTier !== null && key >= tierKey(0, how.strictTier)) return null;
   const read = readingParams(p, place);
-  const answer = read === null ? null : await placeAnswer(q, session, read, language);
+  const answer = read === null ? null : await placeAnswer(q, session, read, language, how.merges);
   if (answer === null) return null;
   const { nameWords, city, region, country } = place.reading;
   const text = [...nameWords, city, region, country].filter((w) => w !== undefined).join(" ");
@@ -189,7 +189,13 @@ async function wholeOrPlace<R>(
   const results = await runFuzzy(f, session, `${q.resource} search forgiving typos`, trip, whole, "whole.", p);
   const candidates = results.has(PLACES) ? placeReadings(typos, results.rows(PLACES)).candidates : [];
   const wholeKey = results.has("key") ? cell(results, "key", "k") : -1;
-  const place = await placeTypoAnswer(q, session, p, language, { candidates, strictTier: f.strictTier, wholeKey });
+  const how = {
+    candidates,
+    strictTier: f.strictTier,
+    wholeKey,
+    ...(f.merges === undefined ? {} : { merges: f.merges }),
+  };
+  const place = await placeTypoAnswer(q, session, p, language, how);
   if (place !== null) return place;
   if (whole === null || (results.has("whole name") && cell(results, "whole name", "n") <= 0)) return f.strict;
   return fuzzyPage(q, p, whole, results.of("whole")) ?? f.strict;

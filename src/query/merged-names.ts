@@ -2,9 +2,9 @@
  * A venue name search outside an area over several venue databases
  * (docs/deploy.md#past-one-database): the first round trip of runSearch() (search.ts), its strict
  * answer merged from each database's part, its other statements (a typo's corrections, the place
- * readings: trips.ts) in the main database, at the same time; and the typo fallback's page
- * (forgiving.ts) so too, its decisions and total in the main database. A place read in the name
- * runs in the main database, which holds every venue.
+ * readings: trips.ts) in the main database, at the same time; and so the searches that follow it:
+ * a place's answer (place-answers.ts) and the typo fallback's page (forgiving.ts), whose decisions
+ * and total stay in the main database, which holds every venue.
  *
  * A name search reads, in each tier, the first matches up to the page's end (names.ts: tiered),
  * so each database's tiers hold its part of the page: merged, each record keeps its best key, and
@@ -60,7 +60,9 @@ async function mainPart(main: Runner, first: FirstTrip, p: SearchParams, anchors
   const own = apart(first.trip, (name) => MERGED_PARTS.has(name));
   const stored = storedCount(VENUES, p);
   const extra = [stored, anchors].filter((s) => s !== null).map(numbered);
-  const results = await main.run("venues search (the main database)", [...own.statements, ...extra], own.names);
+  const statements = [...own.statements, ...extra];
+  const results =
+    statements.length === 0 ? [] : await main.run("venues search (the main database)", statements, own.names);
   const rest = results.slice(own.names.length).map((r) => r.rows);
   const storedRow = stored === null ? undefined : rest.shift()?.[0];
   return {

@@ -8,7 +8,7 @@ import type { SearchParams } from "../params/search-params.ts";
 import { bestReading, readingParams, type PlaceCandidate } from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
-import { firstTrip, totalAndRows } from "./trips.ts";
+import { firstTrip, totalAndRows, type Merges } from "./trips.ts";
 
 /** A reading of the text with a place, searched strictly, in one more round trip; null when empty. */
 export async function placeAnswer<R>(
@@ -16,10 +16,14 @@ export async function placeAnswer<R>(
   session: Runner,
   read: SearchParams,
   language: Language,
+  merges?: Merges,
 ): Promise<Page<R> | null> {
-  const first = firstTrip(q, { ...read, typos: false, places: false }, language);
+  const strict = { ...read, typos: false, places: false };
+  const first = firstTrip(q, strict, language);
   if (first === null) return null;
-  const results = await first.trip.run(session, `${q.resource} search of a place in the text`);
+  const results =
+    (await merges?.first(first, strict)) ??
+    (await first.trip.run(session, `${q.resource} search of a place in the text`));
   const { rows, ...total } = totalAndRows(results);
   if (total.total === 0) return null;
   return { page: read.page, ...total, items: rows.map((r) => q.record(r)), match: "place", readAs: read };

@@ -48,7 +48,7 @@ async function readings<R>(
   const candidates = usable(p, places.candidates);
   const place = betterPlace(candidates, strictTier);
   const read = place === null ? null : readingParams(p, place);
-  const answer = read === null ? null : await placeAnswer(q, session, read, language);
+  const answer = read === null ? null : await placeAnswer(q, session, read, language, merges);
   if (answer !== null) return answer;
   if (!strict.fuzzy || (total > 0 && strictTier !== WORDS)) return strict.page;
   return forgiving(q, session, p, language, {

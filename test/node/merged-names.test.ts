@@ -30,9 +30,10 @@ const SHARDS = 3;
 let main: Database.Database;
 let shards: Database.Database[] = [];
 let venues: Candidate[] = [];
+let cities: Candidate[] = [];
 
 beforeAll(async () => {
-  const cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
+  cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
   const rows = venueRows(cities, 600);
   venues = venuesOf(rows, cities);
   const path = join(dir, "merged-names.sqlite");
@@ -139,6 +140,24 @@ describe("a venue name search merged from the venue databases", () => {
       if (i % 4 === 1) await comparePages(`${name}&country=US`, used, 2);
     }
     expect(used.fuzzy).toBeGreaterThan(30);
+  }, 300_000);
+});
+
+describe("the searches that follow a name's strict answer, and a broad word's deep pages, merged", () => {
+  it("answers a name that ends with a place there, as one database does, from the venue databases", async () => {
+    const used: Used = { merged: 0 };
+    const byId = new Map(cities.map((c) => [c.id, c]));
+    let placed = 0;
+    for (const v of venues.filter((x) => x.cityId !== null).slice(0, 90)) {
+      const city = byId.get(v.cityId ?? "")?.names[0]?.[0];
+      const word = v.names[0]?.[0]?.split(" ")[0];
+      if (city === undefined || word === undefined) continue;
+      const query = `name=${encodeURIComponent(`${word} ${city}`)}`;
+      await comparePages(query, used, 2);
+      const answer = await pageOf(query, true, used);
+      if (!("error" in answer) && answer.match === "place") placed++;
+    }
+    expect(placed).toBeGreaterThan(20);
   }, 300_000);
 
   it("answers every page of a broad word alone from its anchors in the main database and each venue database's segments", async () => {

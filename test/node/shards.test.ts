@@ -9,8 +9,9 @@
  * - The worker, tried as a user would: each import served by `wrangler dev` (the sharded one with
  *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
  *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
- *   for byte; a search whose filters lie in one venue database is answered there, one without a
- *   name or an area merged from those it asks (Server-Timing says which databases answered).
+ *   for byte; a search whose filters lie in one venue database is answered there, one outside an
+ *   area merged from those it asks (a name too: the var VENUE_NAME_SEARCH "merged"; Server-Timing
+ *   says which databases answered).
  */
 import Database from "better-sqlite3";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
