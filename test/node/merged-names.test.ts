@@ -21,10 +21,10 @@ import type { Merges } from "../../src/query/trips.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import type { Page, VenueRecord } from "../../src/query/records.ts";
-import { textsOf, venueRows, writeVenues } from "../support/brute-force-data.ts";
-import { dir, FIXTURES } from "../support/import-fixtures.ts";
+import { bruteForceData, textsOf } from "../support/brute-force-data.ts";
+import { dir } from "../support/import-fixtures.ts";
 import { searchOrder } from "../support/order-brute-force.ts";
-import { citiesOf, venuesOf, type Candidate } from "../support/suggest-brute-force.ts";
+import type { Candidate } from "../support/suggest-brute-force.ts";
 
 const SHARDS = 3;
 let main: Database.Database;
@@ -33,17 +33,10 @@ let venues: Candidate[] = [];
 let cities: Candidate[] = [];
 
 beforeAll(async () => {
-  cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
-  const rows = venueRows(cities, 600);
-  venues = venuesOf(rows, cities);
   const path = join(dir, "merged-names.sqlite");
-  const options = {
-    ...FIXTURES,
-    venues: [writeVenues(rows)],
-    prefixCountMin: 10,
-    target: { kind: "file" as const, path },
-  };
-  await runShardedImport(options, SHARDS, true);
+  const data = bruteForceData(path);
+  [cities, venues] = [data.cities, data.venues];
+  await runShardedImport(data.options, SHARDS, true);
   main = new Database(path, { readonly: true });
   shards = Array.from({ length: SHARDS }, (_, i) => new Database(shardFile(path, i + 1), { readonly: true }));
 }, 300_000);

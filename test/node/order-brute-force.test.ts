@@ -18,26 +18,21 @@ import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import { textsOf, venueRows, writeVenues } from "../support/brute-force-data.ts";
-import { dir, FIXTURES, quiet } from "../support/import-fixtures.ts";
+import { bruteForceData, textsOf } from "../support/brute-force-data.ts";
+import { dir, quiet } from "../support/import-fixtures.ts";
 import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { mayHold, searchOrder } from "../support/order-brute-force.ts";
-import { citiesOf, venuesOf, type Ask, type Candidate } from "../support/suggest-brute-force.ts";
+import { citiesOf, type Ask, type Candidate } from "../support/suggest-brute-force.ts";
 
 let db: Database.Database;
 let cities: Candidate[] = [];
 let venues: Candidate[] = [];
 
 beforeAll(async () => {
-  cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
-  const rows = venueRows(cities, 600);
-  venues = venuesOf(rows, cities);
   const path = join(dir, "order-brute-force.sqlite");
-  // A small prefix minimum: the broad words' anchored pages are compared too.
-  await runImport(
-    { ...FIXTURES, venues: [writeVenues(rows)], prefixCountMin: 10, target: { kind: "file", path } },
-    quiet,
-  );
+  const data = bruteForceData(path);
+  [cities, venues] = [data.cities, data.venues];
+  await runImport(data.options, quiet);
   db = new Database(path, { readonly: true });
 }, 120_000);
 afterAll(() => db.close());

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { VENUE_KINDS } from "../../src/data-contract/venue-kinds.ts";
 import { random } from "../../scripts/tools/random.ts";
-import { dir } from "./import-fixtures.ts";
-import type { Candidate, VenueRow } from "./suggest-brute-force.ts";
+import { dir, FIXTURES } from "./import-fixtures.ts";
+import { citiesOf, venuesOf, type Candidate, type VenueRow } from "./suggest-brute-force.ts";
 
 const POOL =
   "new york club arena the blue room hall san paris berlin music theatre park garden union royal star moon sun west east old".split(
@@ -81,4 +81,20 @@ export function textsOf(records: readonly Candidate[], count: number, seed: numb
       );
   }
   return [...texts].filter((t) => words(normalize(t)).length > 0);
+}
+
+/**
+ * The brute force's data: the fixture's cities and 600 venues with other names on them (written as
+ * a venue file), as the brute force reads them, and the options that import them into `path` (a
+ * small prefix minimum: broad words' anchored pages are compared too).
+ */
+export function bruteForceData(path: string) {
+  const cities = citiesOf(FIXTURES.cities, FIXTURES.localized);
+  const rows = venueRows(cities, 600);
+  const target = { kind: "file" as const, path };
+  return {
+    cities,
+    venues: venuesOf(rows, cities),
+    options: { ...FIXTURES, venues: [writeVenues(rows)], prefixCountMin: 10, target },
+  };
 }
