@@ -159,6 +159,22 @@ export async function venueRoute(
   );
 }
 
+/**
+ * Every venue database the deployment binds, for a request that does not know which one holds what
+ * it asks (a venue by its id: src/endpoints/lookup.ts), each current one asked at once.
+ */
+export async function everyVenueDatabase(env: Env, main: Session, known: string | null): Promise<VenueRoute> {
+  const alone: VenueRoute = { one: main, each: [main], current: () => true };
+  if (boundShard(env, 1) === undefined) return alone;
+  const { manifest } = await routingRead(main, main.version ?? known, null);
+  if (manifest === null) return alone;
+  return routeOf(
+    manifest.map((s) => inShard(env, main, manifest, s.shard)),
+    true,
+    alone,
+  );
+}
+
 /** The route of the venue databases asked: the one alone, or every one where a merge answers; else `alone`. */
 function routeOf(asked: readonly (InShard | null)[], merges: boolean, alone: VenueRoute): VenueRoute {
   if (asked.length === 0 || asked.some((r) => r === null)) return alone;

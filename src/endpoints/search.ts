@@ -18,6 +18,7 @@ import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { venueRoute } from "../d1/route.ts";
 import type { Session } from "../d1/session.ts";
 import { mergedVenues } from "../query/merged-browse.ts";
+import { united } from "../query/merged-rows.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 
 /**
@@ -39,17 +40,22 @@ function matchHeaders(page: Page<unknown>): Record<string, string> {
   return headers;
 }
 
-/** A search's page; with `matched=1` and a name, each record with the name that matched (docs/api.md#which-name-matched). */
+/**
+ * A search's page; with `matched=1` and a name, each record with the name that matched
+ * (docs/api.md#which-name-matched), read where the records are: in every venue database `merged`
+ * asks when its page is merged.
+ */
 async function said<R>(
   q: ResourceQueries<R>,
   session: Runner,
   params: SearchParams,
   language: Language,
-  merges?: Merges,
+  merged?: { merges: Merges; each: readonly Runner[] },
 ) {
-  const found = await runSearch(q, session, params, language, merges);
+  const found = await runSearch(q, session, params, language, merged?.merges);
   if (params.matched !== true || params.nameWords.length === 0) return found;
-  return { ...found, items: await withMatched(q, session, found, params, language) };
+  const names = merged === undefined ? session : united(merged.each);
+  return { ...found, items: await withMatched(q, names, found, params, language) };
 }
 
 /**
@@ -63,7 +69,8 @@ async function venues(env: Env, main: Session, known: string | null, params: Sea
   const names = params.name !== undefined && outside && env.VENUE_NAME_SEARCH === "merged";
   const route = await venueRoute(env, main, known, params, { merges: (params.name === undefined && outside) || names });
   if (route.each.length > 1 && names) {
-    const found = await said(VENUES, main, params, language, mergesOver(main, route.each, language));
+    const merges = mergesOver(main, route.each, language);
+    const found = await said(VENUES, main, params, language, { merges, each: route.each });
     if (route.current()) return found;
   } else if (route.each.length > 1) {
     const merged = await mergedVenues(main, route.each, params, language);

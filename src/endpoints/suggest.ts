@@ -14,6 +14,11 @@ import { venueRoute } from "../d1/route.ts";
 import { readsPlace } from "../suggest/ways.ts";
 import { canonicalSuggestQuery, parseSuggestParams } from "../suggest/params.ts";
 import { runSuggest } from "../suggest/suggest.ts";
+import type { SuggestParams } from "../suggest/params.ts";
+import type { Session } from "../d1/session.ts";
+import type { Language } from "../data-contract/languages.ts";
+import { mergesOver } from "../query/merged-names.ts";
+import { areaOf } from "../params/search-params.ts";
 
 export async function suggest(
   resource: Resource,
@@ -32,11 +37,7 @@ export async function suggest(
   };
   return answer(request, env, ctx, target, async (session, known): Promise<Loaded> => {
     if (resource === "venues") {
-      const route = await venueRoute(env, session, known, params.search, {
-        merges: env.VENUE_SUGGESTIONS === "merged",
-        mainOnly: readsPlace(params),
-      });
-      const found = await runSuggest(VENUES, route.one, params, negotiated.language, { each: route.each });
+      const found = await venueSuggestions(env, session, known, params, negotiated.language);
       return {
         answer: { kind: "page", page: venuesPage(found, fullCities, params.limit) },
         headers: { "X-Match": found.match },
@@ -48,4 +49,27 @@ export async function suggest(
       headers: { "X-Match": found.match },
     };
   });
+}
+
+/**
+ * A venue suggestion's list: merged from the venue databases it asks with the var
+ * VENUE_SUGGESTIONS "merged", and its typo fallback's search too outside an area with the var
+ * VENUE_NAME_SEARCH "merged" (src/query/merged-names.ts); answered again by the main database when
+ * a venue database asked held another import.
+ */
+async function venueSuggestions(
+  env: Env,
+  main: Session,
+  known: string | null,
+  params: SuggestParams,
+  language: Language,
+) {
+  const route = await venueRoute(env, main, known, params.search, {
+    merges: env.VENUE_SUGGESTIONS === "merged",
+    mainOnly: readsPlace(params),
+  });
+  const names = env.VENUE_NAME_SEARCH === "merged" && route.each.length > 1 && areaOf(params.search) === undefined;
+  const merges = names ? mergesOver(main, route.each, language) : undefined;
+  const found = await runSuggest(VENUES, route.one, params, language, { each: route.each, merges });
+  return merges === undefined || route.current() ? found : runSuggest(VENUES, main, params, language);
 }

@@ -62,3 +62,15 @@ export async function recordsOf(
   });
   return inPosOrder(lists, "by_pos");
 }
+
+/**
+ * A runner whose rows of each statement are every runner's, one database's after another's: for
+ * statements of records by id (a lookup, the names of a page's records), each record held by one
+ * venue database. A database that answered in the main one's stead (route.ts) repeats the others'.
+ */
+export const united = (runners: readonly Runner[]): Runner => ({
+  async run(what, statements) {
+    const each = await eachAtOnce(runners, (r) => r.run(what, statements));
+    return statements.map((_, i) => ({ rows: each.flatMap((results) => results[i]?.rows ?? []) }));
+  },
+});

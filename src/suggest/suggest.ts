@@ -15,6 +15,8 @@ import type { SearchParams } from "../params/search-params.ts";
 import { pageSelect, type Page } from "../query/records.ts";
 import type { ResourceQueries, Runner } from "../query/resource.ts";
 import { runSearch } from "../query/search.ts";
+import { united } from "../query/merged-rows.ts";
+import type { Merges } from "../query/trips.ts";
 import { int, num, numbered, raw, sql, type Sql } from "../sql/sql.ts";
 import { candidatesSql } from "./candidates.ts";
 import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
@@ -97,10 +99,13 @@ function placeKindOf(asked: SearchParams, read: SearchParams | undefined): Place
 
 /**
  * What runSuggest may be told besides its runner: `each`, the venue databases a merge asks
- * (src/d1/route.ts; the one runner alone when not given); `wholeWay`, candidates.ts's.
+ * (src/d1/route.ts; the one runner alone when not given); `merges`, how the typo fallback's search
+ * is merged from them (src/query/merged-names.ts; else it runs in the one runner); `wholeWay`,
+ * candidates.ts's.
  */
 interface SuggestOptions {
   each?: readonly Runner[];
+  merges?: Merges | undefined;
   wholeWay?: number;
 }
 
@@ -109,7 +114,7 @@ export async function runSuggest<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
-  { each = [session], wholeWay }: SuggestOptions = {},
+  { each = [session], merges, wholeWay }: SuggestOptions = {},
 ): Promise<Page<Suggested<R>>> {
   const statement = suggestStatement(q, s, language, wholeWay);
   if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
@@ -123,7 +128,7 @@ export async function runSuggest<R>(
     };
   });
   if (items.length > 0 || !s.search.typos) return { page: 1, total: items.length, items, match: "exact" };
-  return forgiven(q, session, s, language);
+  return forgiven(q, session, s, language, merges === undefined ? undefined : { merges, each });
 }
 
 /** The typo fallback's suggestions: the search's first `limit`, each with the names that say why. */
@@ -132,9 +137,11 @@ async function forgiven<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
+  merged?: { merges: Merges; each: readonly Runner[] },
 ): Promise<Page<Suggested<R>>> {
-  const found = await runSearch(q, session, { ...s.search, page: 1 }, language);
-  const items = await withMatched(q, session, { ...found, items: found.items.slice(0, s.limit) }, s.search, language);
+  const found = await runSearch(q, session, { ...s.search, page: 1 }, language, merged?.merges);
+  const names = merged === undefined ? session : united(merged.each);
+  const items = await withMatched(q, names, { ...found, items: found.items.slice(0, s.limit) }, s.search, language);
   return { ...found, total: items.length, items };
 }
 

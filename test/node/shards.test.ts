@@ -10,8 +10,9 @@
  *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
  *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
  *   for byte; a search whose filters lie in one venue database is answered there, one outside an
- *   area merged from those it asks (a name too: the var VENUE_NAME_SEARCH "merged"; Server-Timing
- *   says which databases answered).
+ *   area merged from those it asks (a name too, with the names that matched and a suggestion's
+ *   typo fallback: the var VENUE_NAME_SEARCH "merged"; Server-Timing says which databases
+ *   answered); a venue by its id read from every venue database (the var VENUE_LOOKUP "merged").
  */
 import Database from "better-sqlite3";
 import { normalize, words } from "../../src/data-contract/normalize.ts";
@@ -78,7 +79,7 @@ beforeAll(async () => {
       port: 8794,
       args: [
         ...["--config", CONFIG, "--persist-to", SHARDED, ...SERVE],
-        ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged"],
+        ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged", "--var", "VENUE_LOOKUP:merged"],
       ],
       probe: PROBE,
     }),
@@ -107,8 +108,8 @@ describe("the worker over venue databases", () => {
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
     // A search asks one venue database or none, never two, but one outside an area, which merges
-    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts); the cities and
-    // the lookups ask the main one.
+    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts); the cities ask
+    // the main one.
     const [merged, searches] = partition(
       said.filter((s) => /^\/1\.0\/search\//.test(s.path)),
       mergesPath,
@@ -117,7 +118,13 @@ describe("the worker over venue databases", () => {
     const [names, browsed] = partition(merged, (s) => searchRequest(s.path).params.name !== undefined);
     expect(browsed.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
     expect(names.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(60);
-    expect(said.filter((s) => s.path.startsWith("/1.0/venue/") && /\d/.test(s.databases))).toEqual([]);
+    // With a name, the names that matched (matched=1) are read where the records are.
+    const matched = names.filter((s) => s.path.includes("matched=1"));
+    expect(matched.filter((s) => /(^|\+)1\+2\+3$/.test(s.databases)).length).toBeGreaterThan(60);
+    // A venue by its id: every venue database at once (the var VENUE_LOOKUP "merged").
+    const lookups = said.filter((s) => s.path.startsWith("/1.0/venue/"));
+    expect(lookups.length).toBeGreaterThan(40);
+    expect(lookups.filter((s) => !/(^|\+)1\+2\+3$/.test(s.databases))).toEqual([]);
     // Suggestions of a name alone merge every venue database's (src/suggest/merge.ts), but for a
     // place read at the end of the text, which the main database reads among every place.
     const alone = said.filter((s) => /^\/1\.0\/suggest\/venues\?name=[^&]*$/.test(s.path));

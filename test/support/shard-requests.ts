@@ -97,7 +97,8 @@ export function requestsNear(v: VenueRow, region: string): string[] {
 /**
  * Searches whose filters or area may lie in several venue databases, drawn from `v`; and
  * suggestions, which a merge of every venue database they ask answers (src/suggest/merge.ts): a
- * name alone, with a focus, in a broad box, a kind, and a typo that nothing holds as typed.
+ * name alone, with a focus, in a broad box, a kind, and a typo that nothing holds as typed (its
+ * fallback's search merged too, where the var VENUE_NAME_SEARCH says "merged").
  */
 export function broadRequests(v: VenueRow, at: number): string[] {
   const word = words(v.name)[0] ?? "a";
@@ -110,6 +111,8 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     `/1.0/suggest/venues?name=${encodeURIComponent(word.slice(0, 2))}&bbox=${box}&kind=${v.kind}`,
     `/1.0/suggest/venues?name=${typo}`,
     `/1.0/search/venues?name=${first}`,
+    `/1.0/search/venues?name=${first}&matched=1`,
+    `/1.0/search/venues?name=${typo}&matched=1`,
     `/1.0/search/venues?kind=${v.kind}`,
     `/1.0/search/venues?country=${v.country ?? ""}`,
     `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}`,
