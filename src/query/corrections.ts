@@ -28,27 +28,56 @@ function candidatesJson(resource: Resource, lookup: Lookup): Sql {
 }
 
 /**
+ * Which columns of the corrections' row a statement reads: all of them (one database), or, over
+ * several venue databases (src/query/merged-names.ts), those of the records' index in each venue
+ * database and those of the vocabulary, which counts every venue, in the main database.
+ */
+export type CorrectionsPart = "all" | "index" | "vocabulary";
+
+/**
  * One row: for each query word (column w0, w1 …) whether some record has a word starting with it,
  * so that a reading may keep it as typed, and the candidate corrections of each word that may
  * differ (c0, c1 …); with `held` (held.ts), whether the filters may hold a record (column held).
- * With `unless` (the strict answer stands), no row: such an answer reads no vocabulary.
+ * With `unless` (the strict answer stands), no row: such an answer reads no vocabulary. `part`:
+ * the columns of the index (w, held; `unless` kept) or of the vocabulary (c) alone.
  */
 export function correctionsSql(
   resource: Resource,
   fts: string,
   queryWords: readonly string[],
   list: readonly Lookup[],
-  { unless, held }: { unless?: Sql | undefined; held?: Sql | null } = {},
+  { unless, held, part = "all" }: { unless?: Sql | undefined; held?: Sql | null; part?: CorrectionsPart } = {},
 ): Sql {
   const index = raw(fts);
-  const columns = [
+  const indexColumns = [
     ...queryWords.map(
       (w, i) => sql`EXISTS (SELECT 1 FROM ${index} WHERE ${index} MATCH ${prefixOf(w)}) AS ${raw(`w${i}`)}`,
     ),
-    ...list.map((lookup, i) => sql`${candidatesJson(resource, lookup)} AS ${raw(`c${i}`)}`),
     ...(held === undefined || held === null ? [] : [sql`${held} AS held`]),
   ];
-  return sql`SELECT ${join(columns, ", ")}${unless === undefined ? raw("") : sql` WHERE NOT ${unless}`}`;
+  const vocabulary = list.map((lookup, i) => sql`${candidatesJson(resource, lookup)} AS ${raw(`c${i}`)}`);
+  const columns =
+    part === "index" ? indexColumns : part === "vocabulary" ? vocabulary : [...indexColumns, ...vocabulary];
+  const stands = unless === undefined || part === "vocabulary" ? raw("") : sql` WHERE NOT ${unless}`;
+  return sql`SELECT ${join(columns, ", ")}${stands}`;
+}
+
+/**
+ * The corrections' row over several venue databases, as one database's: none where the strict
+ * answer stands in one of them (`index`, each database's index part, holds no row); else the
+ * vocabulary's candidates with each index column true where it is true in one of them.
+ */
+export function correctionsOver(
+  index: readonly Record<string, unknown>[][],
+  vocabulary: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (index.some((rows) => rows[0] === undefined)) return undefined;
+  const row: Record<string, unknown> = { ...vocabulary };
+  for (const indexRow of index.map((rows) => rows[0] ?? {})) {
+    for (const [column, value] of Object.entries(indexRow))
+      row[column] = Math.max(Number(row[column] ?? 0), Number(value));
+  }
+  return row;
 }
 
 /** The row of correctionsSql as which words match as typed and the candidate corrections. */

@@ -25,7 +25,15 @@ import { int, join, raw, sql, type Sql } from "../sql/sql.ts";
 import { corrections } from "./corrections.ts";
 import { betterPlace, placeAnswer, usable } from "./place-answers.ts";
 import { correctedReadings } from "./place-typos.ts";
-import { namedPlace, PLACES, placeReadings, placeReadingsSql, readingParams, type PlaceCandidate } from "./places.ts";
+import {
+  namedPlace,
+  PLACES,
+  placeReadings,
+  placeReadingsSql,
+  readingParams,
+  type PlaceCandidate,
+  type PlacesAsked,
+} from "./places.ts";
 import type { Page } from "./records.ts";
 import type { ResourceQueries, Runner } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
@@ -49,17 +57,17 @@ export interface Fallback<R> {
   merges?: Merges;
 }
 
-/** A trip that holds a fuzzy search under `prefix`, its page merged where `f` merges. */
+/** A trip that holds a fuzzy search under `prefix` (and place readings asking `places`), merged where `f` merges. */
 async function runFuzzy<R>(
   f: Fallback<R>,
   session: Runner,
   what: string,
   trip: Trip,
-  fuzzy: FuzzyTrip | null,
-  prefix: string,
+  fuzzy: { trip: FuzzyTrip | null; prefix: string; places?: PlacesAsked },
   p: SearchParams,
 ) {
-  const merged = fuzzy === null ? null : await f.merges?.search(trip, fuzzy.search, prefix, p);
+  const asked = { search: fuzzy.trip?.search ?? null, prefix: fuzzy.prefix, places: fuzzy.places };
+  const merged = await f.merges?.search(trip, asked, p);
   return merged ?? trip.run(session, what);
 }
 
@@ -123,10 +131,11 @@ async function inNamedPlace<R>(
     .add("whole name", whole === null ? null : correctedWholeName(q, p, whole.readings))
     .include("in place", inPlace?.trip ?? null);
   const what = `${q.resource} search forgiving typos`;
-  const results = await runFuzzy(f, session, `${what} in the place named`, trip, inPlace, "in place.", f.readAs);
+  const fuzzy = { trip: inPlace, prefix: "in place." };
+  const results = await runFuzzy(f, session, `${what} in the place named`, trip, fuzzy, f.readAs);
   const page = inPlace === null ? null : fuzzyPage(q, f.readAs, inPlace, results.of("in place"), f.readAs);
   if (page !== null || whole === null || cell(results, "whole name", "n") <= 0) return page ?? f.strict;
-  const again = await runFuzzy(f, session, what, whole.trip, whole, "", p);
+  const again = await runFuzzy(f, session, what, whole.trip, { trip: whole, prefix: "" }, p);
   return fuzzyPage(q, p, whole, again) ?? f.strict;
 }
 
@@ -140,13 +149,14 @@ function wholeAndPlaces<R>(q: ResourceQueries<R>, p: SearchParams, language: Lan
   const whole = tripOf(q, p, language, f, fixes);
   const typos = p.places ? correctedReadings(p, q.resource, fixes.candidates) : [];
   const text = nameTierText(p.name ?? "");
-  const places = typos.length > 0 && text !== null ? placeReadingsSql(q, p, text, typos) : null;
+  const asked = typos.length > 0 && text !== null ? { p, strict: text, list: typos } : undefined;
+  const places = asked === undefined ? null : placeReadingsSql(q, p, asked.strict, asked.list);
   const trip = new Trip()
     .add(PLACES, places)
     .add("key", whole !== null && places !== null ? firstKey(q, p, whole) : null)
     .add("whole name", whole !== null && f.strict.total > 0 ? correctedWholeName(q, p, whole.readings) : null)
     .include("whole", whole?.trip ?? null);
-  return { whole, typos, trip };
+  return { whole, typos, trip, asked };
 }
 
 /** The reading with a typo in its place, searched, when its best record ranks before the whole text's. */
@@ -184,9 +194,10 @@ async function wholeOrPlace<R>(
   f: Fallback<R>,
   fixes: Fixes,
 ): Promise<Page<R>> {
-  const { whole, typos, trip } = wholeAndPlaces(q, p, language, f, fixes);
+  const { whole, typos, trip, asked } = wholeAndPlaces(q, p, language, f, fixes);
   if (trip.empty) return f.strict;
-  const results = await runFuzzy(f, session, `${q.resource} search forgiving typos`, trip, whole, "whole.", p);
+  const fuzzy = { trip: whole, prefix: "whole.", ...(asked === undefined ? {} : { places: asked }) };
+  const results = await runFuzzy(f, session, `${q.resource} search forgiving typos`, trip, fuzzy, p);
   const candidates = results.has(PLACES) ? placeReadings(typos, results.rows(PLACES)).candidates : [];
   const wholeKey = results.has("key") ? cell(results, "key", "k") : -1;
   const how = {

@@ -20,14 +20,26 @@ import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce, type SizedBest } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
-import { numbered, type Sql } from "../sql/sql.ts";
+import type { Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
 import { countedInTurn } from "./merged-browse.ts";
-import { inPosOrder, MERGED, recordsOf, rowsOfEach, type Row } from "./merged-rows.ts";
+import {
+  inPosOrder,
+  MERGED,
+  recordsOf,
+  rowsOf,
+  rowsOfEach,
+  rowsOfEachTrip,
+  rowsOfTrip,
+  type Row,
+} from "./merged-rows.ts";
+import { PLACES, placeCandidatesSql, strictTierRowSql, type PlacesAsked } from "./places.ts";
+import { placeRows } from "./merged-places.ts";
+import { CORRECTIONS, correctionsOver } from "./corrections.ts";
 import type { Runner, Search } from "./resource.ts";
 import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
-import type { FirstTrip, Merges } from "./trips.ts";
+import { correctionsOf, type FirstTrip, type Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
 /**
@@ -39,9 +51,6 @@ import { VENUES } from "./venues.ts";
  * deep pages seek in each venue database (docs/deploy.md#past-one-database).
  */
 const MOST_MERGED_MATCHES = 600;
-
-/** The first trip's statements that the merge makes of its own: the others run in the main database. */
-const MERGED_PARTS = new Set(["total", "page"]);
 
 /** A trip's statements but those `merged` names, with their names, in the trip's order (the main database's part). */
 function apart(trip: Trip, merged: (name: string) => boolean) {
@@ -55,22 +64,28 @@ const sized = (row: Row): SizedBest => ({
   size: row.size === null || row.size === undefined ? null : Number(row.size),
 });
 
-/** The main database's part: the first trip's other statements, the stored total, a broad word's page anchors. */
-async function mainPart(main: Runner, first: FirstTrip, p: SearchParams, anchors: Sql | null) {
-  const own = apart(first.trip, (name) => MERGED_PARTS.has(name));
+/**
+ * The main database's part of a first trip: the stored total, a broad word's page anchors, and the
+ * places the name's end may stand for, among every place (places.ts: placeCandidatesSql).
+ */
+async function mainPart(main: Runner, p: SearchParams, anchors: Sql | null, places: PlacesAsked | undefined) {
   const stored = storedCount(VENUES, p);
-  const extra = [stored, anchors].filter((s) => s !== null).map(numbered);
-  const statements = [...own.statements, ...extra];
-  const results =
-    statements.length === 0 ? [] : await main.run("venues search (the main database)", statements, own.names);
-  const rest = results.slice(own.names.length).map((r) => r.rows);
-  const storedRow = stored === null ? undefined : rest.shift()?.[0];
-  return {
-    names: own.names,
-    rows: results.slice(0, own.names.length),
-    stored: storedRow,
-    anchors: anchors === null ? [] : (rest.shift() ?? []),
-  };
+  const candidates = places === undefined ? null : placeCandidatesSql(VENUES, places);
+  const [storedRows, anchorRows, candidateRows] = await rowsOfTrip(main, "venues search (the main database)", [
+    stored,
+    anchors,
+    candidates,
+  ]);
+  return { stored: storedRows?.[0], anchors: anchorRows ?? [], candidates: candidateRows ?? [] };
+}
+
+/** The first trip's reads in each venue database, at once: the name's best tiers, the corrections' index part, the strict tier. */
+async function shardsPart(shards: readonly Runner[], first: FirstTrip, p: SearchParams, tiers: Sql | null) {
+  const index = first.fuzzy ? correctionsOf(VENUES, p, first.search.stands, "index") : null;
+  const strict = first.places === undefined ? null : strictTierRowSql(VENUES, first.places);
+  const lists = await rowsOfEachTrip(shards, `${MERGED}: the best tiers`, [tiers, index, strict]);
+  const column = (k: number) => lists.map((l) => l[k] ?? []);
+  return { best: column(0), index: index === null ? null : column(1), strict: column(2) };
 }
 
 /** A page's pos, and each database's rows that hold them. */
@@ -79,12 +94,15 @@ interface MergedPage {
   lists: Row[][];
 }
 
-/** The page of a name's tiers: each database's best keys, ranked as one. */
-async function tieredPage(shards: readonly Runner[], best: Sql, offset: number): Promise<MergedPage> {
-  const lists = await rowsOfEach(shards, `${MERGED}: the best tiers`, () => best);
+/** The page of a name's tiers from each database's best keys (`lists`), ranked as one. */
+function rankedPage(lists: Row[][], offset: number): MergedPage {
   const ranked = rankedOnce(lists.flat().map(sized));
   return { page: ranked.slice(offset, offset + ITEMS_PER_PAGE.venues).map((r) => r.pos), lists };
 }
+
+/** The page of a name's tiers: each database's best keys, ranked as one. */
+const tieredPage = async (shards: readonly Runner[], best: Sql, offset: number): Promise<MergedPage> =>
+  rankedPage(await rowsOfEach(shards, `${MERGED}: the best tiers`, () => best), offset);
 
 /**
  * The page of a broad word alone past its first page: each segment's records after the anchor
@@ -121,8 +139,9 @@ async function totalRow(shards: readonly Runner[], countWithin: (limit: number) 
 
 /**
  * The rows of runSearch()'s first round trip for a venue name search outside an area, merged from
- * `shards` (the other statements in `main`); null where the main database answers it alone (not a
- * name outside an area, or a page deeper than the databases may read but a broad word's).
+ * `shards` (what is chosen among every place or word in `main`); null where the main database
+ * answers it alone (not a name outside an area, or a page deeper than the databases may read but a
+ * broad word's).
  */
 async function mergedFirstTrip(
   main: Runner,
@@ -137,18 +156,59 @@ async function mergedFirstTrip(
   const deep = shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
   if (parts === undefined || (deep && word === undefined)) return null;
   const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
-  const [inMain, tiered] = await Promise.all([
-    mainPart(main, first, p, anchors),
-    word === undefined ? tieredPage(shards, parts.best, offset) : null,
+  const [inMain, inShards] = await Promise.all([
+    mainPart(main, p, anchors, first.places),
+    shardsPart(shards, first, p, word === undefined ? parts.best : null),
   ]);
   // A word alone that is not broad (no anchors) is read as any name is.
   const broad = word !== undefined && inMain.anchors.length > 0;
   const later = broad ? anchoredPage(shards, word, language, inMain.anchors) : null;
+  const tiered = word === undefined ? rankedPage(inShards.best, offset) : null;
   const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
   if (read === null) return null;
+  const decided = await decisions(main, shards, first, p, { ...inShards, candidates: inMain.candidates });
   const rows = await pageRows(shards, read, language);
   const count = await totalRow(shards, parts.countWithin, inMain.stored);
-  return new TripRows(["total", "page", ...inMain.names], [{ rows: [count] }, { rows }, ...inMain.rows]);
+  const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
+  const asked = named.filter((n): n is [string, Row[]] => n[1] !== null);
+  return new TripRows(
+    asked.map(([name]) => name),
+    asked.map(([, rows]) => ({ rows })),
+  );
+}
+
+/**
+ * The rows of the first trip's statements that the typo fallback and the place readings decide
+ * by (null where the trip holds none): the corrections' row (none where the strict answer stands)
+ * and the place readings, from their parts.
+ */
+async function decisions(
+  main: Runner,
+  shards: readonly Runner[],
+  first: FirstTrip,
+  p: SearchParams,
+  read: { index: Row[][] | null; strict: Row[][]; candidates: Row[] },
+): Promise<[string, Row[] | null][]> {
+  const [places, corrections] = await Promise.all([
+    first.places === undefined ? null : placeRows(shards, first.places, read.strict, read.candidates),
+    read.index === null ? null : correctionsRow(main, p, first, read.index),
+  ]);
+  const fixes = corrections === null ? null : corrections === undefined ? [] : [corrections];
+  return [
+    [CORRECTIONS, fixes],
+    [PLACES, places],
+  ];
+}
+
+/**
+ * The corrections' row from each venue database's index part (`index`): none where the strict
+ * answer stands in one of them; else with the main database's vocabulary, read then.
+ */
+async function correctionsRow(main: Runner, p: SearchParams, first: FirstTrip, index: Row[][]) {
+  if (index.some((rows) => rows[0] === undefined)) return undefined;
+  const vocabulary = correctionsOf(VENUES, p, first.search.stands, "vocabulary");
+  const [rows] = vocabulary === null ? [] : await rowsOf(main, "venues search: the vocabulary", [vocabulary]);
+  return correctionsOver(index, rows?.[0]);
 }
 
 /** The records of a merged page, in its order, from the databases that hold them. */
@@ -159,38 +219,68 @@ async function pageRows(shards: readonly Runner[], read: MergedPage, language: L
 }
 
 /**
- * The rows of a trip that holds a name search under `prefix` (the typo fallback's: forgiving.ts),
- * its page merged from `shards` as the first trip's strict page is, its other statements (its
- * total among them) in `main`; null where the main database answers it alone.
+ * How a one-row statement of the typo fallback's trips (forgiving.ts), run in each venue database,
+ * makes one database's row, by its name; undefined for those the main database reads (the place
+ * readings): whether a correction is a whole name (in one of them), the first tier's key (the
+ * least), the search's total under `prefix` (their sum; a lower bound where one of them says so).
+ */
+function combineOf(name: string, prefix: string): ((rows: Row[]) => Row) | undefined {
+  const numbers = (rows: Row[], column: string) => rows.map((r) => Number(r[column] ?? -1));
+  if (name === "whole name") return (rows) => ({ n: Math.max(0, ...numbers(rows, "n")) });
+  if (name === "key") {
+    return (rows) => {
+      const keys = numbers(rows, "k").filter((k) => k >= 0);
+      return { k: keys.length === 0 ? -1 : Math.min(...keys) };
+    };
+  }
+  if (name !== `${prefix}total`) return undefined;
+  return (rows) => ({
+    n: numbers(rows, "n").reduce((a, b) => a + Math.max(b, 0), 0),
+    more: Math.max(0, ...numbers(rows, "more")),
+  });
+}
+
+/**
+ * The rows of a trip of the typo fallback (forgiving.ts) that holds a name search under `prefix`,
+ * or none (`search` null): its page merged from `shards` as the first trip's strict page is, its
+ * one-row statements combined from theirs (combineOf), its place readings (`places`: what they
+ * ask) as the first trip's are; null where the main database answers it alone (a page deeper than
+ * the databases may read).
  */
 async function mergedSearchTrip(
   main: Runner,
   shards: readonly Runner[],
   trip: Trip,
-  search: Search,
-  prefix: string,
+  asked: { search: Search | null; prefix: string; places: PlacesAsked | undefined },
   p: SearchParams,
   language: Language,
 ): Promise<TripRows | null> {
   const offset = pageOffset("venues", p.page);
-  const best = search.merge?.best;
+  const best = asked.search === null ? null : (asked.search.merge?.best ?? undefined);
   if (best === undefined || shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES) return null;
-  const page = `${prefix}page`;
-  const others = apart(trip, (name) => name === page);
-  const [results, read] = await Promise.all([
-    main.run("venues search forgiving typos (the main database)", others.statements, others.names),
-    tieredPage(shards, best, offset),
+  const places = trip.names.includes(PLACES) ? asked.places : undefined;
+  const combined = apart(trip, (name) => combineOf(name, asked.prefix) === undefined);
+  const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
+  const [candidates, lists] = await Promise.all([
+    places === undefined ? [] : rowsOf(main, `${MERGED}: the places`, [placeCandidatesSql(VENUES, places)]),
+    rowsOfEachTrip(shards, `${MERGED}: forgiving typos`, [best, strict, ...combined.statements]),
   ]);
-  const rows = await pageRows(shards, read, language);
-  let i = 0;
+  const column = (k: number) => lists.map((l) => l[k] ?? []);
+  const byName = new Map<string, Row[]>();
+  if (places !== undefined) byName.set(PLACES, await placeRows(shards, places, column(1), candidates[0] ?? []));
+  if (best !== null) byName.set(`${asked.prefix}page`, await pageRows(shards, rankedPage(column(0), offset), language));
+  combined.names.forEach((name, i) => {
+    const combine = combineOf(name, asked.prefix);
+    if (combine !== undefined) byName.set(name, [combine(column(i + 2).map((rows) => rows[0] ?? {}))]);
+  });
   return new TripRows(
     trip.names,
-    trip.names.map((name) => (name === page ? { rows } : (results[i++] ?? { rows: [] }))),
+    trip.names.map((name) => ({ rows: byName.get(name) ?? [] })),
   );
 }
 
 /** What merges a venue search's trips over `shards` (its other statements in `main`). */
 export const mergesOver = (main: Runner, shards: readonly Runner[], language: Language): Merges => ({
   first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
-  search: (trip, search, prefix, p) => mergedSearchTrip(main, shards, trip, search, prefix, p, language),
+  search: (trip, asked, p) => mergedSearchTrip(main, shards, trip, asked, p, language),
 });

@@ -74,3 +74,15 @@ export const united = (runners: readonly Runner[]): Runner => ({
     return statements.map((_, i) => ({ rows: each.flatMap((results) => results[i]?.rows ?? []) }));
   },
 });
+
+/** The rows of `statements` (none for those that are null, nor a round trip without any) in one round trip. */
+export async function rowsOfTrip(r: Runner, what: string, statements: readonly (Sql | null)[]): Promise<Row[][]> {
+  const asked = statements.filter((s) => s !== null);
+  const rows = asked.length === 0 ? [] : await rowsOf(r, what, asked);
+  let at = 0;
+  return statements.map((s) => (s === null ? [] : (rows[at++] ?? [])));
+}
+
+/** Each runner's rows of `statements` (rowsOfTrip), at most 5 databases at once. */
+export const rowsOfEachTrip = (runners: readonly Runner[], what: string, statements: readonly (Sql | null)[]) =>
+  eachAtOnce(runners, (r) => rowsOfTrip(r, what, statements));

@@ -17,6 +17,8 @@ import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import type { ResourceQueries } from "./resource.ts";
 import { textReadings, type TextReading } from "./readings.ts";
 
+type Row = Record<string, unknown>;
+
 /** Places of one part read at most (the largest first): `springfield` names hundreds. */
 const PLACES_PER_READING = 8;
 
@@ -107,17 +109,16 @@ function candidatesSql(venues: boolean): Sql {
       FROM co JOIN r ON r.i = co.i WHERE r.ci IS NULL AND r.re IS NULL`;
 }
 
-/**
- * One statement: a row of the strict tier alone (i -1), then a row per candidate place with the
- * best tier and first pos of its reading's name there; no candidates when a name is the text.
- */
-export function placeReadingsSql<R>(
-  q: ResourceQueries<R>,
-  p: SearchParams,
-  strict: NameTierText,
-  list: readonly AskedReading[],
-): Sql {
-  const json = JSON.stringify(
+/** What a place readings' statement asks: for the search `p`, the text as typed (`strict`) and the readings of a place at its end. */
+export interface PlacesAsked {
+  p: SearchParams;
+  strict: NameTierText;
+  list: readonly AskedReading[];
+}
+
+/** The readings asked (columns i, x, s, w, nw, ci, re, co), as a JSON array. */
+const readingsJson = (list: readonly AskedReading[]) =>
+  JSON.stringify(
     list.map(({ reading, text }, i) => ({
       i,
       x: text.exact,
@@ -129,26 +130,81 @@ export function placeReadingsSql<R>(
       co: reading.country ?? null,
     })),
   );
-  const filters = ftsFilters(p, q.fts);
-  const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
-  const firstHeld = sql`(tier < ${int(WORDS)} OR ${heldIn(q.fts, CANDIDATE_POS)})`;
+
+/** The readings asked as table r, none when `unless` (an SQL condition) holds. */
+const readingsCte = (list: readonly AskedReading[], unless: Sql | null) =>
+  sql`r AS MATERIALIZED (SELECT value ->> 'i' AS i, value ->> 'x' AS x, value ->> 's' AS s, value ->> 'w' AS w, value ->> 'nw' AS nw,
+                              value ->> 'ci' AS ci, value ->> 're' AS re, value ->> 'co' AS co
+                       FROM json_each(${readingsJson(list)})${unless === null ? raw("") : sql` WHERE NOT ${unless}`})`;
+
+/** The candidate places of the readings in r, among every place (table candidates). */
+function placesCtes(venues: boolean): Sql {
   const place = (form: string, region: boolean) =>
     sql`p.form = r.${raw(form)} AND p.admin1_code ${raw(region ? "<> ''" : "= ''")}`;
-  return sql`WITH ${flt}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(q.fts, p, strict, filters)}),
-    r AS MATERIALIZED (SELECT value ->> 'i' AS i, value ->> 'x' AS x, value ->> 's' AS s, value ->> 'w' AS w, value ->> 'nw' AS nw,
-                              value ->> 'ci' AS ci, value ->> 're' AS re, value ->> 'co' AS co
-                       FROM json_each(${json}) WHERE (SELECT tier FROM strict) IS NOT ${int(EXACT)}),
-    co AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.rank FROM r CROSS JOIN place_names p ON ${place("co", false)}),
+  return sql`co AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.rank FROM r CROSS JOIN place_names p ON ${place("co", false)}),
     re AS MATERIALIZED (SELECT r.i, p.country_code AS cc, p.admin1_code AS a1, p.rank FROM r CROSS JOIN place_names p ON ${place("re", true)}
                         WHERE r.co IS NULL OR EXISTS (SELECT 1 FROM co WHERE co.i = r.i AND co.cc = p.country_code)),
     candidates AS MATERIALIZED (SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY i ORDER BY rank) AS k
-                                               FROM (${candidatesSql(q.resource === "venues")})) WHERE k <= ${int(PLACES_PER_READING)}),
+                                               FROM (${candidatesSql(venues)})) WHERE k <= ${int(PLACES_PER_READING)})`;
+}
+
+/** The filters as table flt (column q), where there are any. */
+const filtersCte = (filters: Sql | null) => (filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `);
+
+/** A candidate's first record of its best tier there (column first), over tiered's columns. */
+const firstOf = (fts: Fts, filters: Sql | null) =>
+  firstKept(
+    fts,
+    inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters),
+    sql`(tier < ${int(WORDS)} OR ${heldIn(fts, CANDIDATE_POS)})`,
+  );
+
+/**
+ * One statement: a row of the strict tier alone (i -1), then a row per candidate place with the
+ * best tier and first pos of its reading's name there; no candidates when a name is the text.
+ */
+export function placeReadingsSql<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  strict: NameTierText,
+  list: readonly AskedReading[],
+): Sql {
+  const filters = ftsFilters(p, q.fts);
+  return sql`WITH ${filtersCte(filters)}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(q.fts, p, strict, filters)}),
+    ${readingsCte(list, sql`(SELECT tier FROM strict) IS ${int(EXACT)}`)},
+    ${placesCtes(q.resource === "venues")},
     tiered AS MATERIALIZED (SELECT candidates.*, r.x, r.s, r.w, r.nw, ${bestTier(q.fts, filters)} AS tier FROM candidates JOIN r ON r.i = candidates.i)
     SELECT -1 AS i, NULL AS role, NULL AS cc, NULL AS a1, NULL AS city_id, NULL AS rank, tier, NULL AS first FROM strict
     UNION ALL
-    SELECT i, role, cc, a1, city_id, rank, tier,
-           ${firstKept(q.fts, inPlace("CASE tier WHEN 0 THEN x WHEN 1 THEN s ELSE w END", filters), firstHeld)} AS first
+    SELECT i, role, cc, a1, city_id, rank, tier, ${firstOf(q.fts, filters)} AS first
     FROM tiered`;
+}
+
+/**
+ * Over several venue databases (src/query/merged-names.ts), placeReadingsSql in three parts. In
+ * the main database, among every place: the candidate places of the readings, whatever the text's
+ * strict tier (columns i, role, cc, a1, city_id, rank, token).
+ */
+export function placeCandidatesSql<R>(q: ResourceQueries<R>, asked: PlacesAsked): Sql {
+  return sql`WITH ${readingsCte(asked.list, null)}, ${placesCtes(q.resource === "venues")}
+    SELECT i, role, cc, a1, city_id, rank, token FROM candidates`;
+}
+
+/** In each venue database: the row of the text's strict tier there (placeReadingsSql's first). */
+export function strictTierRowSql<R>(q: ResourceQueries<R>, asked: PlacesAsked): Sql {
+  const filters = ftsFilters(asked.p, q.fts);
+  return sql`WITH ${filtersCte(filters)}strict(tier) AS MATERIALIZED (SELECT ${strictTierSql(q.fts, asked.p, asked.strict, filters)})
+    SELECT -1 AS i, NULL AS role, NULL AS cc, NULL AS a1, NULL AS city_id, NULL AS rank, tier, NULL AS first FROM strict`;
+}
+
+/** In each venue database: each candidate's (rows of placeCandidatesSql, numbered c from 0) best tier and first pos there. */
+export function candidateTiersSql<R>(q: ResourceQueries<R>, asked: PlacesAsked, candidates: readonly Row[]): Sql {
+  const filters = ftsFilters(asked.p, q.fts);
+  const json = JSON.stringify(candidates.map((c) => ({ i: c.i, token: c.token })));
+  return sql`WITH ${filtersCte(filters)}${readingsCte(asked.list, null)},
+    candidates AS MATERIALIZED (SELECT key AS c, value ->> 'i' AS i, value ->> 'token' AS token FROM json_each(${json})),
+    tiered AS MATERIALIZED (SELECT candidates.*, r.x, r.s, r.w, r.nw, ${bestTier(q.fts, filters)} AS tier FROM candidates JOIN r ON r.i = candidates.i)
+    SELECT c, tier, ${firstOf(q.fts, filters)} AS first FROM tiered`;
 }
 
 const tierOf = (value: unknown): NameTier | null =>

@@ -10,11 +10,11 @@ import { areaPositions } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
-import { CORRECTIONS, correctionsSql } from "./corrections.ts";
+import { CORRECTIONS, correctionsSql, type CorrectionsPart } from "./corrections.ts";
 import { everyMatchText, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.ts";
 import { aloneWord, anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
-import { PLACES, placeReadingsSql, readingsOf, type AskedReading } from "./places.ts";
+import { PLACES, placeReadingsSql, readingsOf, type AskedReading, type PlacesAsked } from "./places.ts";
 import type { ResourceQueries, Search } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
 import { heldSql, holds } from "./held.ts";
@@ -82,6 +82,8 @@ export interface FirstTrip {
   fuzzy: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
+  /** What its place readings' statement (PLACES) asks, where it holds one. */
+  places?: PlacesAsked;
 }
 
 /** What the first trip read after the page: corrections, place readings (null when not asked). */
@@ -94,24 +96,37 @@ export function firstTripRows(rows: TripRows) {
   };
 }
 
+/**
+ * The statement of what the typo fallback needs (corrections.ts: its `part`), unless the strict
+ * answer (whose condition is `stands`) stands; null when the name may not be forgiven typos.
+ */
+export function correctionsOf<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  stands: Sql | undefined,
+  part?: CorrectionsPart,
+) {
+  const queryWords = p.typos ? p.nameWords : [];
+  const list = lookups(queryWords);
+  if (list.length === 0) return null;
+  return correctionsSql(q.resource, q.fts, queryWords, list, { unless: stands, held: heldSql(q, p), part });
+}
+
 export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): FirstTrip | null {
   const strict = strictSearch(q, p, language);
   if (strict === null) return null;
-  const queryWords = p.typos ? p.nameWords : [];
-  const list = lookups(queryWords);
   const trip = searchTrip(q, strict, language);
-  const fuzzy = list.length > 0;
-  if (fuzzy) {
-    const options = { unless: strict.stands, held: heldSql(q, p) };
-    trip.add(CORRECTIONS, correctionsSql(q.resource, q.fts, queryWords, list, options));
-  }
+  const corrections = correctionsOf(q, p, strict.stands);
+  const fuzzy = corrections !== null;
+  trip.add(CORRECTIONS, corrections);
   // The strict answer's best tier (for the typo fallback to overrule a words-only answer), and the
   // places the end of the name may stand for (read as without an area; the answer is in it).
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
-  if (reads) trip.add(PLACES, placeReadingsSql(q, p, text, readings));
-  return { search: strict, trip, fuzzy, readings };
+  if (!reads) return { search: strict, trip, fuzzy, readings };
+  trip.add(PLACES, placeReadingsSql(q, p, text, readings));
+  return { search: strict, trip, fuzzy, readings, places: { p, strict: text, list: readings } };
 }
 
 /**
@@ -166,6 +181,13 @@ export interface FuzzyTrip {
 export interface Merges {
   /** The first round trip. */
   first(first: FirstTrip, p: SearchParams): Promise<TripRows | null>;
-  /** A trip holding a name search under `prefix` (its total and page: searchTrip). */
-  search(trip: Trip, search: Search, prefix: string, p: SearchParams): Promise<TripRows | null>;
+  /**
+   * A trip of the typo fallback, holding a name search under `prefix` (its total and page:
+   * searchTrip) or none, and place readings (PLACES) that ask `places`, or none.
+   */
+  search(
+    trip: Trip,
+    asked: { search: Search | null; prefix: string; places: PlacesAsked | undefined },
+    p: SearchParams,
+  ): Promise<TripRows | null>;
 }

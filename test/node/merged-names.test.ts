@@ -22,12 +22,15 @@ import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import type { Page, VenueRecord } from "../../src/query/records.ts";
 import { bruteForceData, textsOf } from "../support/brute-force-data.ts";
+import { hollowMain } from "../support/hollow-main.ts";
 import { dir } from "../support/import-fixtures.ts";
 import { searchOrder } from "../support/order-brute-force.ts";
 import type { Candidate } from "../support/suggest-brute-force.ts";
 
 const SHARDS = 3;
 let main: Database.Database;
+/** The main database without venues (test/support/hollow-main.ts), which the merges read. */
+let hollow: Database.Database;
 let shards: Database.Database[] = [];
 let venues: Candidate[] = [];
 let cities: Candidate[] = [];
@@ -38,10 +41,12 @@ beforeAll(async () => {
   [cities, venues] = [data.cities, data.venues];
   await runShardedImport(data.options, SHARDS, true);
   main = new Database(path, { readonly: true });
+  hollow = hollowMain(path, join(dir, "merged-names.hollow.sqlite"));
   shards = Array.from({ length: SHARDS }, (_, i) => new Database(shardFile(path, i + 1), { readonly: true }));
 }, 300_000);
 afterAll(() => {
   main.close();
+  hollow.close();
   for (const db of shards) db.close();
 });
 
@@ -53,11 +58,14 @@ interface Used {
   fuzzy?: number;
 }
 
-/** The page of `query`: from the main database alone, or its trips merged from the venue databases. */
-async function pageOf(query: string, merged: boolean, used: Used): Promise<Answer> {
+/**
+ * The page of `query`: from the main database alone, or its trips merged from the venue databases
+ * with `withMain` as their main database (without venues, unless told).
+ */
+async function pageOf(query: string, merged: boolean, used: Used, withMain = hollow): Promise<Answer> {
   const params = parseSearchParams("venues", query);
   const over = mergesOver(
-    localRunner(main),
+    localRunner(withMain),
     shards.map((db) => localRunner(db)),
     "en",
   );
@@ -67,13 +75,14 @@ async function pageOf(query: string, merged: boolean, used: Used): Promise<Answe
       if (rows !== null) used.merged++;
       return rows;
     },
-    search: async (trip, search, prefix, p) => {
-      const rows = await over.search(trip, search, prefix, p);
+    search: async (trip, asked, p) => {
+      const rows = await over.search(trip, asked, p);
       if (rows !== null) used.fuzzy = (used.fuzzy ?? 0) + 1;
       return rows;
     },
   };
-  return runSearch(VENUES, localRunner(main), params, "en", merged ? counted : undefined).catch((error: unknown) => ({
+  const runner = localRunner(merged ? withMain : main);
+  return runSearch(VENUES, runner, params, "en", merged ? counted : undefined).catch((error: unknown) => ({
     error: String(error),
   }));
 }
@@ -91,10 +100,13 @@ async function comparePages(query: string, used: Used, most = 8) {
 }
 
 describe("a venue name search merged from the venue databases", () => {
-  it("holds the venues apart: each venue database some of them", () => {
+  it("holds the venues apart: each venue database some of them, the main database read by the merges none", async () => {
     const counts = shards.map((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()));
     expect(counts.every((n) => n > 50)).toBe(true);
     expect(counts.reduce((a, b) => a + b)).toBe(Number(main.prepare("SELECT count(*) FROM venues").pluck().get()));
+    expect(hollow.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
+    const alone = await runSearch(VENUES, localRunner(hollow), parseSearchParams("venues", "name=club"), "en");
+    expect(alone.items).toEqual([]);
   });
 
   it("answers every page of names, strict and forgiving, alone and with a kind or a country, as one database does", async () => {
@@ -115,8 +127,9 @@ describe("a venue name search merged from the venue databases", () => {
     expect(used.merged).toBeGreaterThan(400);
     // Past the matches the databases may read together (600: 200 each of three), the main database's page.
     const deep = { merged: 0 };
-    expect(await pageOf("name=a%20b&p=7", true, deep)).toEqual(await pageOf("name=a%20b&p=7", false, deep));
-    await pageOf("name=a%20b&p=6", true, deep);
+    const deepPage = await pageOf("name=a%20b&p=7", true, deep, main);
+    expect(deepPage).toEqual(await pageOf("name=a%20b&p=7", false, deep));
+    await pageOf("name=a%20b&p=6", true, deep, main);
     expect(deep.merged).toBe(1);
   }, 300_000);
 
