@@ -3,8 +3,8 @@
  * (docs/deploy.md#past-one-database). The default data imported with `--shards N` (3 unless
  * given) into a state of its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
  * database: the main one, which keeps every venue) and with the import's shard configuration
- * (its suggestions and name searches merged from every venue database they ask: VENUE_SUGGESTIONS
- * and VENUE_NAME_SEARCH "merged").
+ * (its suggestions and name searches merged from every venue database they ask, and a venue by its
+ * id read from every one: VENUE_SUGGESTIONS, VENUE_NAME_SEARCH and VENUE_LOOKUP "merged").
  * Each search class is sent to both in turn, one request at a time; the answers are compared first.
  */
 import { rmSync } from "node:fs";
@@ -31,10 +31,10 @@ function classes(state: string): [label: string, path: string][] {
   try {
     const city = db
       .prepare(
-        `SELECT c.id, c.country_code AS country, c.lat, c.lng FROM venues v JOIN cities c ON c.pos = v.city_pos
+        `SELECT c.id, c.country_code AS country, c.lat, c.lng, min(v.id) AS venue FROM venues v JOIN cities c ON c.pos = v.city_pos
          GROUP BY v.city_pos ORDER BY count(*) DESC LIMIT 1`,
       )
-      .get() as { id: string; country: string; lat: number; lng: number };
+      .get() as { id: string; country: string; lat: number; lng: number; venue: string };
     const box = [city.lng - 0.2, city.lat - 0.2, city.lng + 0.2, city.lat + 0.2].map((x) => x.toFixed(2)).join(",");
     return [
       ["a city's venues", `/1.0/search/venues?cityId=${city.id}`],
@@ -51,6 +51,9 @@ function classes(state: string): [label: string, path: string][] {
       ["a name of two words alone (merged)", "/1.0/search/venues?name=royal%20theatre"],
       ["a broad word alone, page 2 (merged from its anchors)", "/1.0/search/venues?name=club&p=2"],
       ["a broad word alone, page 33 (merged from its anchors)", "/1.0/search/venues?name=club&p=33"],
+      ["a name with typos alone (its fallback merged)", "/1.0/search/venues?name=clbu%20rooom"],
+      ["a name and a city alone (the place's answer merged)", "/1.0/search/venues?name=club%20berlin"],
+      ["a venue by its id (every venue database at once)", `/1.0/venue/${city.venue}`],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
       [
         "a suggestion with a focus (every venue database, merged)",
@@ -102,7 +105,7 @@ export const shardServer = (state: string, port: number) =>
     port,
     args: [
       ...["--config", CONFIG, ...serving(state)],
-      ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged"],
+      ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged", "--var", "VENUE_LOOKUP:merged"],
     ],
     probe: PROBE,
   });
