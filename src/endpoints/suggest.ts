@@ -53,7 +53,8 @@ export async function suggest(
 
 /**
  * A venue suggestion's list: merged from the venue databases it asks with the var
- * VENUE_SUGGESTIONS "merged", and its typo fallback's search too outside an area with the var
+ * VENUE_SUGGESTIONS "merged" (a text that may end with a place too, its places read first in the
+ * main database), and its typo fallback's search too outside an area with the var
  * VENUE_NAME_SEARCH "merged" (src/query/merged-names.ts); answered again by the main database when
  * a venue database asked held another import.
  */
@@ -64,12 +65,16 @@ async function venueSuggestions(
   params: SuggestParams,
   language: Language,
 ) {
+  const merged = env.VENUE_SUGGESTIONS === "merged";
   const route = await venueRoute(env, main, known, params.search, {
-    merges: env.VENUE_SUGGESTIONS === "merged",
-    mainOnly: readsPlace(params),
+    merges: merged,
+    mainOnly: readsPlace(params) && !merged,
   });
   const names = env.VENUE_NAME_SEARCH === "merged" && route.each.length > 1 && areaOf(params.search) === undefined;
   const merges = names ? mergesOver(main, route.each, language) : undefined;
-  const found = await runSuggest(VENUES, route.one, params, language, { each: route.each, merges });
-  return merges === undefined || route.current() ? found : runSuggest(VENUES, main, params, language);
+  const placesFrom = merged && route.each[0] !== main ? main : undefined;
+  const found = await runSuggest(VENUES, route.one, params, language, { each: route.each, merges, placesFrom });
+  return (merges === undefined && placesFrom === undefined) || route.current()
+    ? found
+    : runSuggest(VENUES, main, params, language);
 }

@@ -39,7 +39,7 @@ import {
   STARTS,
 } from "./likelihood.ts";
 import type { SuggestParams } from "./params.ts";
-import { waysOf, type PlaceRead, type Way } from "./ways.ts";
+import { waysOf, type PlaceRead, type PlacesRead, type Way } from "./ways.ts";
 
 /**
  * A way with at most this many matches within the filters and the box is read whole, once: its
@@ -209,15 +209,16 @@ function wholeSql(q: Queries, s: SuggestParams, whole: number): Sql {
  * each part's first `limit` records by pos within the filters, a record once with its best class;
  * and the place read at the end of the text, whose tables are among them. Null for a text without
  * words. Where a way has several parts, a way of at most `wholeWay` matches is read whole (0: every
- * way by its parts, as the tests compare).
+ * way by its parts, as the tests compare). `read`: the places of the text's end, read apart (ways.ts).
  */
 export function candidatesSql(
   q: Queries,
   s: SuggestParams,
   language: Language,
   wholeWay = WHOLE_WAY,
+  read?: PlacesRead,
 ): { tables: Sql; select: Sql; place: PlaceRead | null } | null {
-  const { ways, place } = waysOf(q.resource, s, language);
+  const { ways, place } = waysOf(q.resource, s, language, read);
   if (ways.length === 0) return null;
   const whole = kindParts(q, s).length * bands(s).length > 1 ? wholeWay : null;
   const reachable = raw("coalesce((SELECT s FROM floor), -1e9) <= p.highest");

@@ -22,6 +22,7 @@ import { candidatesSql } from "./candidates.ts";
 import { READ_IN_PLACE, scoredSql } from "./likelihood.ts";
 import { matchedName, type Matched } from "./matched.ts";
 import { mergedRows } from "./merge.ts";
+import { placesReadOf, placesReadSql, type PlacesRead } from "./ways.ts";
 import type { SuggestParams } from "./params.ts";
 
 /** A suggestion: its record, and why it is there. */
@@ -57,8 +58,9 @@ export function suggestStatement<R>(
   s: SuggestParams,
   language: Language,
   wholeWay?: number,
+  read?: PlacesRead,
 ): Sql | null {
-  const candidates = candidatesSql(q, s, language, wholeWay);
+  const candidates = candidatesSql(q, s, language, wholeWay, read);
   if (candidates === null) return null;
   const positions = sql`SELECT pos, -score AS rank, dist, cls FROM (${scoredSql(q.resource, s.focus, candidates.select)})
                         ORDER BY rank, pos LIMIT ${num(s.limit, "limit")}`;
@@ -100,13 +102,24 @@ function placeKindOf(asked: SearchParams, read: SearchParams | undefined): Place
 /**
  * What runSuggest may be told besides its runner: `each`, the venue databases a merge asks
  * (src/d1/route.ts; the one runner alone when not given); `merges`, how the typo fallback's search
- * is merged from them (src/query/merged-names.ts; else it runs in the one runner); `wholeWay`,
+ * is merged from them (src/query/merged-names.ts; else it runs in the one runner); `placesFrom`,
+ * the main database when the venue databases answer a text that may end with a place; `wholeWay`,
  * candidates.ts's.
  */
 interface SuggestOptions {
   each?: readonly Runner[];
   merges?: Merges | undefined;
+  /** Where the places the text's end may be are read first, apart (ways.ts: placesReadSql); else in the statement. */
+  placesFrom?: Runner | undefined;
   wholeWay?: number;
+}
+
+/** The places of the text's end, read apart in `from` (one round trip), where it reads any. */
+async function placesReadIn<R>(q: ResourceQueries<R>, s: SuggestParams, language: Language, from: Runner | undefined) {
+  const statement = from === undefined ? null : placesReadSql(q.resource, s, language);
+  if (from === undefined || statement === null) return undefined;
+  const [found] = await from.run(`${q.resource} suggestions: the places read`, [numbered(statement)]);
+  return placesReadOf(found?.rows ?? []);
 }
 
 export async function runSuggest<R>(
@@ -114,9 +127,10 @@ export async function runSuggest<R>(
   session: Runner,
   s: SuggestParams,
   language: Language,
-  { each = [session], merges, wholeWay }: SuggestOptions = {},
+  { each = [session], merges, placesFrom, wholeWay }: SuggestOptions = {},
 ): Promise<Page<Suggested<R>>> {
-  const statement = suggestStatement(q, s, language, wholeWay);
+  const read = await placesReadIn(q, s, language, placesFrom);
+  const statement = suggestStatement(q, s, language, wholeWay, read);
   if (statement === null) return { page: 1, total: 0, items: [], match: "exact" };
   const rows = await mergedRows(each, `${q.resource} suggestions`, statement, s.limit);
   const words = s.search.nameWords;

@@ -110,12 +110,62 @@ function citiesTypedSql(last: string, language: Language): Sql {
              ORDER BY ${plainCityScore()} DESC, k.pos LIMIT ${raw(String(PLACES_READ))}`;
 }
 
+/**
+ * The places the end of a text may be, read apart (over venue databases, from the main database,
+ * which holds every place: docs/deploy.md#past-one-database): the regions and countries (a country
+ * code and a state code, '' for a country) and, for venues, the cities' pos, the likeliest first.
+ */
+export interface PlacesRead {
+  regions: [country: string, state: string][];
+  cities: number[];
+}
+
+/** The tables of the places read: chosen among every place, or `read` apart. */
+function placeTables(last: string, language: Language, cities: boolean, read: PlacesRead | undefined): Sql {
+  if (read !== undefined) {
+    const regions = sql`read_regions AS MATERIALIZED (SELECT value ->> 0 AS country_code, value ->> 1 AS admin1_code
+      FROM json_each(${JSON.stringify(read.regions)}))`;
+    if (!cities) return regions;
+    return sql`${regions}, read_cities AS MATERIALIZED (SELECT value AS pos FROM json_each(${JSON.stringify(read.cities)}))`;
+  }
+  const regions = sql`read_regions AS MATERIALIZED (SELECT country_code, admin1_code FROM place_names
+    WHERE form = ${last} ORDER BY rank LIMIT ${raw(String(PLACES_READ))})`;
+  return cities ? sql`${regions}, read_cities AS MATERIALIZED (${citiesTypedSql(last, language)})` : regions;
+}
+
+/** Whether the end of the text is read as cities too (venues, once a city's first letters are typed). */
+const readsCities = (resource: Resource, last: string) =>
+  resource === "venues" && [...last].length >= CITY_TYPED_LETTERS;
+
+/**
+ * The statement that reads the places of a text's end apart (PlacesRead: rows of cc and a1, then
+ * rows of pos); null for a text that reads none.
+ */
+export function placesReadSql(resource: Resource, s: SuggestParams, language: Language): Sql | null {
+  const words = s.search.nameWords;
+  if (!readsPlace(s) || words.length < 2) return null;
+  const last = words.at(-1) ?? "";
+  const cities = readsCities(resource, last);
+  const tables = placeTables(last, language, cities, undefined);
+  const read = cities ? raw("UNION ALL SELECT NULL, NULL, pos FROM read_cities") : raw("");
+  return sql`WITH ${tables} SELECT country_code AS cc, admin1_code AS a1, NULL AS pos FROM read_regions ${read}`;
+}
+
+/** The rows of placesReadSql as the places read. */
+export const placesReadOf = (rows: readonly Record<string, unknown>[]): PlacesRead => ({
+  regions: rows.filter((r) => r.pos === null).map((r) => [String(r.cc), String(r.a1)]),
+  cities: rows.filter((r) => r.pos !== null).map((r) => Number(r.pos)),
+});
+
 /** The end of the text read as a place, for the words before it; null when it cannot be one. */
-function placeRead(resource: Resource, words: readonly string[], language: Language): PlaceRead | null {
+function placeRead(
+  resource: Resource,
+  words: readonly string[],
+  language: Language,
+  read: PlacesRead | undefined,
+): PlaceRead | null {
   if (words.length < 2) return null;
   const last = words.at(-1) ?? "";
-  const regionTable = sql`read_regions AS MATERIALIZED (SELECT country_code, admin1_code FROM place_names
-    WHERE form = ${last} ORDER BY rank LIMIT ${raw(String(PLACES_READ))})`;
   const regions = tokensFrom(
     `CASE admin1_code WHEN '' THEN ${countryTokenSql("country_code")} ELSE ${stateTokenSql("country_code", "admin1_code")} END`,
     raw("FROM read_regions"),
@@ -123,12 +173,13 @@ function placeRead(resource: Resource, words: readonly string[], language: Langu
   const inState = raw(`WHEN EXISTS (SELECT 1 FROM read_regions r WHERE r.admin1_code <> ''
     AND r.country_code = c.country_code AND r.admin1_code = c.admin1_code) THEN 'state'`);
   const before = `${everyWordText(wordsOf(words.slice(0, -1)))} AND `;
-  if (resource !== "venues" || [...last].length < CITY_TYPED_LETTERS) {
-    return { tables: regionTable, text: sql`${before} || ${regions}`, kind: sql`CASE ${inState} ELSE 'country' END` };
+  if (!readsCities(resource, last)) {
+    const tables = placeTables(last, language, false, read);
+    return { tables, text: sql`${before} || ${regions}`, kind: sql`CASE ${inState} ELSE 'country' END` };
   }
   const cities = tokensFrom(cityTokenSql("pos"), raw("FROM read_cities"));
   return {
-    tables: sql`${regionTable}, read_cities AS MATERIALIZED (${citiesTypedSql(last, language)})`,
+    tables: placeTables(last, language, true, read),
     text: sql`${before} || '(' || ${regions} || ' OR ' || ${cities} || ')'`,
     kind: sql`CASE WHEN v.city_pos IN (SELECT pos FROM read_cities) THEN 'city' ${inState} ELSE 'country' END`,
   };
@@ -136,7 +187,8 @@ function placeRead(resource: Resource, words: readonly string[], language: Langu
 
 /**
  * Whether a suggestion of venues reads the end of its text as a place (placeRead), which is chosen
- * among every place: the main database answers it (docs/deploy.md#past-one-database).
+ * among every place: the main database answers it, or reads its places apart
+ * (placesReadSql; docs/deploy.md#past-one-database).
  */
 export const readsPlace = (s: SuggestParams): boolean => s.search.places && s.search.nameWords.length >= 2;
 
@@ -145,10 +197,11 @@ export function waysOf(
   resource: Resource,
   s: SuggestParams,
   language: Language,
+  read?: PlacesRead,
 ): { ways: Way[]; place: PlaceRead | null } {
   const words = s.search.nameWords;
   if (words.length === 0) return { ways: [], place: null };
-  const place = readsPlace(s) ? placeRead(resource, words, language) : null;
+  const place = readsPlace(s) ? placeRead(resource, words, language, read) : null;
   const placeWay: Way[] =
     place === null ? [] : [{ text: null, cls: READ_IN_PLACE, readings: [wordsOf(words.slice(0, -1))] }];
   const ownWay = resource === "cities" ? [ownWordsWay(words, language)] : [];
