@@ -147,6 +147,25 @@ describe("a venue name search merged from the venue databases", () => {
     }
     expect(used.fuzzy).toBeGreaterThan(30);
   }, 300_000);
+
+  it("answers names with a typo that end with a region's or a country's name as one database does", async () => {
+    // Typos are forgiven in the place the text names, and elsewhere only where a correction is some
+    // record's whole name (forgiving.ts: inNamedPlace), which the venue databases decide together.
+    const forms = new Set(main.prepare("SELECT form FROM place_names").pluck().all() as string[]);
+    const named = venues
+      .flatMap((v) => v.names.map((forms) => forms[0] ?? ""))
+      .filter((name) => {
+        const last = name.split(" ").at(-1)?.toLowerCase() ?? "";
+        return name.split(" ").length > 1 && forms.has(last) && name.length > 6;
+      });
+    expect(named.length).toBeGreaterThan(5);
+    const used: Used = { merged: 0, fuzzy: 0 };
+    for (const name of named.slice(0, 40)) {
+      const typo = `${name.slice(0, 1)}x${name.slice(2)}`;
+      await comparePages(`name=${encodeURIComponent(typo)}`, used, 2);
+    }
+    expect(used.fuzzy).toBeGreaterThan(5);
+  }, 300_000);
 });
 
 describe("the searches that follow a name's strict answer, and a broad word's deep pages, merged", () => {
@@ -160,6 +179,14 @@ describe("the searches that follow a name's strict answer, and a broad word's de
       if (city === undefined || word === undefined) continue;
       const query = `name=${encodeURIComponent(`${word} ${city}`)}`;
       await comparePages(query, used, 2);
+      // The city typed with two letters swapped: a typo in the place, against the whole text forgiven.
+      const swapped = city.length > 4 ? `${city.slice(0, 2)}${city[3]}${city[2]}${city.slice(4)}` : city;
+      await comparePages(`name=${encodeURIComponent(`${word} ${swapped}`)}`, used, 2);
+      await comparePages(
+        `name=${encodeURIComponent(`${v.names[0]?.[0]?.split(" ").at(-1) ?? word} ${swapped}`)}`,
+        used,
+        1,
+      );
       const answer = await pageOf(query, true, used);
       if (!("error" in answer) && answer.match === "place") placed++;
     }
