@@ -258,6 +258,10 @@ async function mergedSearchTrip(
   const offset = pageOffset("venues", p.page);
   const best = asked.search === null ? null : (asked.search.merge?.best ?? undefined);
   if (best === undefined || shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES) return null;
+  const page = `${asked.prefix}page`;
+  const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
+  // A statement the merge does not know how to make of the venue databases' is the main database's, and so the trip.
+  if (!trip.names.every(known) || (trip.names.includes(PLACES) && asked.places === undefined)) return null;
   const places = trip.names.includes(PLACES) ? asked.places : undefined;
   const combined = apart(trip, (name) => combineOf(name, asked.prefix) === undefined);
   const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
@@ -268,7 +272,7 @@ async function mergedSearchTrip(
   const column = (k: number) => lists.map((l) => l[k] ?? []);
   const byName = new Map<string, Row[]>();
   if (places !== undefined) byName.set(PLACES, await placeRows(shards, places, column(1), candidates[0] ?? []));
-  if (best !== null) byName.set(`${asked.prefix}page`, await pageRows(shards, rankedPage(column(0), offset), language));
+  if (best !== null) byName.set(page, await pageRows(shards, rankedPage(column(0), offset), language));
   combined.names.forEach((name, i) => {
     const combine = combineOf(name, asked.prefix);
     if (combine !== undefined) byName.set(name, [combine(column(i + 2).map((rows) => rows[0] ?? {}))]);
