@@ -39,7 +39,7 @@ import { CORRECTIONS, correctionsOver } from "./corrections.ts";
 import type { Runner, Search } from "./resource.ts";
 import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
-import { correctionsOf, type FirstTrip, type Merges } from "./trips.ts";
+import { correctionsOf, placesAskedOf, type FirstTrip, type Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
 /**
@@ -80,10 +80,15 @@ async function mainPart(main: Runner, p: SearchParams, anchors: Sql | null, plac
 }
 
 /** The first trip's reads in each venue database, at once: the name's best tiers, the corrections' index part, the strict tier. */
-async function shardsPart(shards: readonly Runner[], first: FirstTrip, p: SearchParams, tiers: Sql | null) {
+async function shardsPart(
+  shards: readonly Runner[],
+  first: FirstTrip,
+  p: SearchParams,
+  read: { tiers: Sql | null; places: PlacesAsked | undefined },
+) {
   const index = first.fuzzy ? correctionsOf(VENUES, p, first.search.stands, "index") : null;
-  const strict = first.places === undefined ? null : strictTierRowSql(VENUES, first.places);
-  const lists = await rowsOfEachTrip(shards, `${MERGED}: the best tiers`, [tiers, index, strict]);
+  const strict = read.places === undefined ? null : strictTierRowSql(VENUES, read.places);
+  const lists = await rowsOfEachTrip(shards, `${MERGED}: the best tiers`, [read.tiers, index, strict]);
   const column = (k: number) => lists.map((l) => l[k] ?? []);
   return { best: column(0), index: index === null ? null : column(1), strict: column(2) };
 }
@@ -156,9 +161,10 @@ async function mergedFirstTrip(
   const deep = shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
   if (parts === undefined || (deep && word === undefined)) return null;
   const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
+  const places = placesAskedOf(first, p);
   const [inMain, inShards] = await Promise.all([
-    mainPart(main, p, anchors, first.places),
-    shardsPart(shards, first, p, word === undefined ? parts.best : null),
+    mainPart(main, p, anchors, places),
+    shardsPart(shards, first, p, { tiers: word === undefined ? parts.best : null, places }),
   ]);
   // A word alone that is not broad (no anchors) is read as any name is.
   const broad = word !== undefined && inMain.anchors.length > 0;
@@ -166,7 +172,7 @@ async function mergedFirstTrip(
   const tiered = word === undefined ? rankedPage(inShards.best, offset) : null;
   const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
   if (read === null) return null;
-  const decided = await decisions(main, shards, first, p, { ...inShards, candidates: inMain.candidates });
+  const decided = await decisions(main, shards, first, p, { ...inShards, candidates: inMain.candidates, places });
   const rows = await pageRows(shards, read, language);
   const count = await totalRow(shards, parts.countWithin, inMain.stored);
   const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
@@ -187,10 +193,10 @@ async function decisions(
   shards: readonly Runner[],
   first: FirstTrip,
   p: SearchParams,
-  read: { index: Row[][] | null; strict: Row[][]; candidates: Row[] },
+  read: { index: Row[][] | null; strict: Row[][]; candidates: Row[]; places: PlacesAsked | undefined },
 ): Promise<[string, Row[] | null][]> {
   const [places, corrections] = await Promise.all([
-    first.places === undefined ? null : placeRows(shards, first.places, read.strict, read.candidates),
+    read.places === undefined ? null : placeRows(shards, read.places, read.strict, read.candidates),
     read.index === null ? null : correctionsRow(main, p, first, read.index),
   ]);
   const fixes = corrections === null ? null : corrections === undefined ? [] : [corrections];

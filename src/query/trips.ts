@@ -82,8 +82,12 @@ export interface FirstTrip {
   fuzzy: boolean;
   /** The readings of a place at the end of the name it asks about. */
   readings: AskedReading[];
-  /** What its place readings' statement (PLACES) asks, where it holds one. */
-  places?: PlacesAsked;
+}
+
+/** What the first trip's place readings' statement (PLACES) asks, where it holds one. */
+export function placesAskedOf(first: FirstTrip, p: SearchParams): PlacesAsked | undefined {
+  const strict = p.name === undefined ? null : nameTierText(p.name);
+  return strict === null || !first.trip.names.includes(PLACES) ? undefined : { p, strict, list: first.readings };
 }
 
 /** What the first trip read after the page: corrections, place readings (null when not asked). */
@@ -124,9 +128,8 @@ export function firstTrip<R>(q: ResourceQueries<R>, p: SearchParams, language: L
   const text = p.name === undefined ? null : nameTierText(p.name);
   const reads = text !== null && (fuzzy || (p.places && p.nameWords.length > 1));
   const readings = reads && p.places ? readingsOf(p, q.resource) : [];
-  if (!reads) return { search: strict, trip, fuzzy, readings };
-  trip.add(PLACES, placeReadingsSql(q, p, text, readings));
-  return { search: strict, trip, fuzzy, readings, places: { p, strict: text, list: readings } };
+  if (reads) trip.add(PLACES, placeReadingsSql(q, p, text, readings));
+  return { search: strict, trip, fuzzy, readings };
 }
 
 /**
