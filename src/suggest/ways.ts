@@ -142,9 +142,8 @@ const readsCities = (resource: Resource, last: string) =>
  * rows of pos); null for a text that reads none.
  */
 export function placesReadSql(resource: Resource, s: SuggestParams, language: Language): Sql | null {
-  const words = s.search.nameWords;
-  if (!readsPlace(s) || words.length < 2) return null;
-  const last = words.at(-1) ?? "";
+  if (!readsPlace(s)) return null;
+  const last = s.search.nameWords.at(-1) ?? "";
   const cities = readsCities(resource, last);
   const tables = placeTables(last, language, cities, undefined);
   const read = cities ? raw("UNION ALL SELECT NULL, NULL, pos FROM read_cities") : raw("");
