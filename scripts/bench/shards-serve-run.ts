@@ -40,6 +40,14 @@ function classes(state: string): [label: string, path: string][] {
       ["a city's venues", `/1.0/search/venues?cityId=${city.id}`],
       ["a city's venues, page 3", `/1.0/search/venues?cityId=${city.id}&p=3`],
       ["a name in a city", `/1.0/search/venues?name=club&cityId=${city.id}`],
+      [
+        "a name with typos in a country (its decisions split)",
+        `/1.0/search/venues?name=clbu%20rooom&country=${city.country}`,
+      ],
+      [
+        "a name of two words in a country (its decisions split)",
+        `/1.0/search/venues?name=royal%20theatre&country=${city.country}`,
+      ],
       ["a country's venues", `/1.0/search/venues?country=${city.country}`],
       ["a box", `/1.0/search/venues?bbox=${box}`],
       ["a suggestion in a country", `/1.0/suggest/venues?name=the&country=${city.country}`],

@@ -35,7 +35,8 @@ import {
 } from "./merged-rows.ts";
 import { PLACES, placeCandidatesSql, strictTierRowSql, type PlacesAsked } from "./places.ts";
 import { placeRows } from "./merged-places.ts";
-import { CORRECTIONS, correctionsOver } from "./corrections.ts";
+import { decisions } from "./merged-decisions.ts";
+import { routedOver } from "./routed-names.ts";
 import type { Runner, Search } from "./resource.ts";
 import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
@@ -52,11 +53,9 @@ import { VENUES } from "./venues.ts";
  */
 const MOST_MERGED_MATCHES = 600;
 
-/** A trip's statements but those `merged` names, with their names, in the trip's order (the main database's part). */
-function apart(trip: Trip, merged: (name: string) => boolean) {
-  const kept = trip.names.flatMap((name, i) => (merged(name) ? [] : [{ name, statement: trip.statements[i] as Sql }]));
-  return { names: kept.map((k) => k.name), statements: kept.map((k) => k.statement) };
-}
+/** Whether a page is deeper than `shards` may read together. */
+const tooDeep = (shards: readonly Runner[], offset: number) =>
+  shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
 
 const sized = (row: Row): SizedBest => ({
   pos: Number(row.pos),
@@ -158,7 +157,7 @@ async function mergedFirstTrip(
   const parts = first.search.merge;
   const offset = pageOffset("venues", p.page);
   const word = offset > 0 ? aloneWord(p) : undefined;
-  const deep = shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
+  const deep = tooDeep(shards, offset);
   if (parts === undefined || (deep && word === undefined)) return null;
   const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
   const places = placesAskedOf(first, p);
@@ -172,7 +171,12 @@ async function mergedFirstTrip(
   const tiered = word === undefined ? rankedPage(inShards.best, offset) : null;
   const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
   if (read === null) return null;
-  const decided = await decisions(main, shards, first, p, { ...inShards, candidates: inMain.candidates, places });
+  const decided = await decisions(main, shards, p, {
+    ...inShards,
+    stands: first.search.stands,
+    candidates: inMain.candidates,
+    places,
+  });
   const rows = await pageRows(shards, read, language);
   const count = await totalRow(shards, parts.countWithin, inMain.stored);
   const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
@@ -181,40 +185,6 @@ async function mergedFirstTrip(
     asked.map(([name]) => name),
     asked.map(([, rows]) => ({ rows })),
   );
-}
-
-/**
- * The rows of the first trip's statements that the typo fallback and the place readings decide
- * by (null where the trip holds none): the corrections' row (none where the strict answer stands)
- * and the place readings, from their parts.
- */
-async function decisions(
-  main: Runner,
-  shards: readonly Runner[],
-  first: FirstTrip,
-  p: SearchParams,
-  read: { index: Row[][] | null; strict: Row[][]; candidates: Row[]; places: PlacesAsked | undefined },
-): Promise<[string, Row[] | null][]> {
-  const [places, corrections] = await Promise.all([
-    read.places === undefined ? null : placeRows(shards, read.places, read.strict, read.candidates),
-    read.index === null ? null : correctionsRow(main, p, first, read.index),
-  ]);
-  const fixes = corrections === null ? null : corrections === undefined ? [] : [corrections];
-  return [
-    [CORRECTIONS, fixes],
-    [PLACES, places],
-  ];
-}
-
-/**
- * The corrections' row from each venue database's index part (`index`): none where the strict
- * answer stands in one of them; else with the main database's vocabulary, read then.
- */
-async function correctionsRow(main: Runner, p: SearchParams, first: FirstTrip, index: Row[][]) {
-  if (index.some((rows) => rows[0] === undefined)) return undefined;
-  const vocabulary = correctionsOf(VENUES, p, first.search.stands, "vocabulary");
-  const [rows] = vocabulary === null ? [] : await rowsOf(main, "venues search: the vocabulary", [vocabulary]);
-  return correctionsOver(index, rows?.[0]);
 }
 
 /** The records of a merged page, in its order, from the databases that hold them. */
@@ -263,13 +233,13 @@ async function mergedSearchTrip(
 ): Promise<TripRows | null> {
   const offset = pageOffset("venues", p.page);
   const best = asked.search === null ? null : (asked.search.merge?.best ?? undefined);
-  if (best === undefined || shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES) return null;
+  if (best === undefined || tooDeep(shards, offset)) return null;
   const page = `${asked.prefix}page`;
   const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
   // A statement the merge does not know how to make of the venue databases' is the main database's, and so the trip.
   if (!trip.names.every(known) || (trip.names.includes(PLACES) && asked.places === undefined)) return null;
   const places = trip.names.includes(PLACES) ? asked.places : undefined;
-  const combined = apart(trip, (name) => combineOf(name, asked.prefix) === undefined);
+  const combined = trip.but((name) => combineOf(name, asked.prefix) === undefined);
   const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
   const [candidates, lists] = await Promise.all([
     places === undefined ? [] : rowsOf(main, `${MERGED}: the places`, [placeCandidatesSql(VENUES, places)]),
@@ -289,8 +259,15 @@ async function mergedSearchTrip(
   );
 }
 
-/** What merges a venue search's trips over `shards` (its other statements in `main`). */
-export const mergesOver = (main: Runner, shards: readonly Runner[], language: Language): Merges => ({
-  first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
-  search: (trip, asked, p) => mergedSearchTrip(main, shards, trip, asked, p, language),
-});
+/**
+ * What merges a venue search's trips over `shards` (its other statements in `main`); over one
+ * alone, what runs them there, their decisions split (routed-names.ts).
+ */
+export function mergesOver(main: Runner, shards: readonly Runner[], language: Language): Merges {
+  const [shard] = shards;
+  if (shards.length === 1 && shard !== undefined) return routedOver(main, shard);
+  return {
+    first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
+    search: (trip, asked, p) => mergedSearchTrip(main, shards, trip, asked, p, language),
+  };
+}

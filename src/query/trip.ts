@@ -62,6 +62,12 @@ export class Trip {
     return this.named.map((s) => s.statement);
   }
 
+  /** Its statements but those whose names `left` holds for, with their names, in its order. */
+  but(left: (name: string) => boolean): { names: string[]; statements: Sql[] } {
+    const kept = this.named.filter((s) => !left(s.name));
+    return { names: kept.map((s) => s.name), statements: kept.map((s) => s.statement) };
+  }
+
   get empty(): boolean {
     return this.named.length === 0;
   }

@@ -8,100 +8,41 @@
  * databases — the same pages, in which the brute force finds records found by another name and
  * promoted (far larger than the first found by an own name, whichever database holds that one).
  */
-import { join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runShardedImport } from "../../scripts/import/shards/import.ts";
-import { localRunner } from "../../scripts/sql/explain.ts";
-import { shardFile } from "../../src/data-contract/shards.ts";
-import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
-import { mergesOver } from "../../src/query/merged-names.ts";
-import type { Merges } from "../../src/query/trips.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import type { Page, VenueRecord } from "../../src/query/records.ts";
-import { bruteForceData, textsOf } from "../support/brute-force-data.ts";
-import { hollowMain } from "../support/hollow-main.ts";
-import { dir } from "../support/import-fixtures.ts";
+import { localRunner } from "../../scripts/sql/explain.ts";
+import { textsOf } from "../support/brute-force-data.ts";
+import {
+  comparePages as compareSharded,
+  pageOf as pageOfSharded,
+  shardedBruteForce,
+  type Used,
+} from "../support/merged-pages.ts";
 import { searchOrder } from "../support/order-brute-force.ts";
 import type { Candidate } from "../support/suggest-brute-force.ts";
 
-const SHARDS = 3;
+let sharded: Awaited<ReturnType<typeof shardedBruteForce>>;
 let main: Database.Database;
-/** The main database without venues (test/support/hollow-main.ts), which the merges read. */
 let hollow: Database.Database;
-let shards: Database.Database[] = [];
 let venues: Candidate[] = [];
 let cities: Candidate[] = [];
 
 beforeAll(async () => {
-  const path = join(dir, "merged-names.sqlite");
-  const data = bruteForceData(path);
-  [cities, venues] = [data.cities, data.venues];
-  await runShardedImport(data.options, SHARDS, true);
-  main = new Database(path, { readonly: true });
-  hollow = hollowMain(path, join(dir, "merged-names.hollow.sqlite"));
-  shards = Array.from({ length: SHARDS }, (_, i) => new Database(shardFile(path, i + 1), { readonly: true }));
+  sharded = await shardedBruteForce("merged-names");
+  ({ main, hollow, venues, cities } = sharded);
 }, 300_000);
-afterAll(() => {
-  main.close();
-  hollow.close();
-  for (const db of shards) db.close();
-});
+afterAll(() => sharded.close());
 
-type Answer = Page<VenueRecord> | { error: string };
-
-/** How many trips were merged: first trips, and the typo fallback's. */
-interface Used {
-  merged: number;
-  fuzzy?: number;
-}
-
-/**
- * The page of `query`: from the main database alone, or its trips merged from the venue databases
- * with `withMain` as their main database (without venues, unless told).
- */
-async function pageOf(query: string, merged: boolean, used: Used, withMain = hollow): Promise<Answer> {
-  const params = parseSearchParams("venues", query);
-  const over = mergesOver(
-    localRunner(withMain),
-    shards.map((db) => localRunner(db)),
-    "en",
-  );
-  const counted: Merges = {
-    first: async (first, p) => {
-      const rows = await over.first(first, p);
-      if (rows !== null) used.merged++;
-      return rows;
-    },
-    search: async (trip, asked, p) => {
-      const rows = await over.search(trip, asked, p);
-      if (rows !== null) used.fuzzy = (used.fuzzy ?? 0) + 1;
-      return rows;
-    },
-  };
-  const runner = localRunner(merged ? withMain : main);
-  return runSearch(VENUES, runner, params, "en", merged ? counted : undefined).catch((error: unknown) => ({
-    error: String(error),
-  }));
-}
-
-/** Every page of `query` both ways, until the one database's pages end (at most `most`). */
-async function comparePages(query: string, used: Used, most = 8) {
-  for (let page = 1; page <= most; page++) {
-    const [one, merged] = [
-      await pageOf(`${query}&p=${page}`, false, used),
-      await pageOf(`${query}&p=${page}`, true, used),
-    ];
-    expect(merged, `${query}&p=${page}`).toEqual(one);
-    if ("error" in one || one.items.length === 0 || page * ITEMS_PER_PAGE.venues >= one.total) return;
-  }
-}
+const pageOf = (query: string, merged: boolean, used: Used, withMain?: Database.Database) =>
+  pageOfSharded(sharded, query, merged, used, withMain === undefined ? {} : { withMain });
+const comparePages = (query: string, used: Used, most?: number) => compareSharded(sharded, query, used, most);
 
 describe("a venue name search merged from the venue databases", () => {
   it("holds the venues apart: each venue database some of them, the main database read by the merges none", async () => {
-    const counts = shards.map((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()));
+    const counts = sharded.shards.map((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()));
     expect(counts.every((n) => n > 50)).toBe(true);
     expect(counts.reduce((a, b) => a + b)).toBe(Number(main.prepare("SELECT count(*) FROM venues").pluck().get()));
     expect(hollow.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);

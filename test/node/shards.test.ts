@@ -27,6 +27,7 @@ import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.t
 import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
 import { compareServers, type Said } from "../support/compare-servers.ts";
+import { takeVenuesOut } from "../support/hollow-main.ts";
 import {
   broadRequests,
   drawnPaths,
@@ -38,16 +39,14 @@ import {
   partition,
   placesOf,
   placeWords,
+  readsMainVenues,
+  askedShards,
   regionFilter,
   requestsNear,
   venuesOf,
   venueWords,
 } from "../support/shard-requests.ts";
-import type { ShardManifest } from "../../src/data-contract/shards.ts";
-import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { areaOf } from "../../src/params/search-params.ts";
-import { shardPlacesSql } from "../../src/query/shard-places.ts";
-import { anonymous, numbered } from "../../src/sql/sql.ts";
 import { explainSearch, searchRequest } from "../../scripts/sql/explain.ts";
 
 const SHARDS = 3;
@@ -248,16 +247,6 @@ describe("a venue database's vocabulary (src/d1/main-only.ts)", () => {
   });
 });
 
-/** The venue databases the routing asks for a search, its places read from the main database as the worker would. */
-function askedShards(path: string, manifest: ShardManifest): number[] {
-  const { params } = searchRequest(path);
-  const statement = shardPlacesSql(params);
-  if (statement === null) return shardsFor(manifest, null, areaOf(params));
-  const { text, binds } = anonymous(numbered(statement));
-  const places = (mainDb.prepare(text).all(...binds) as Record<string, unknown>[]).map(filterPlace);
-  return shardsFor(manifest, places, areaOf(params));
-}
-
 describe("the venue databases a search asks (src/d1/shards.ts)", () => {
   it("asks only those that its filters and area touch, every one that holds an answer among them", async () => {
     const manifest = manifestOf(mainDb);
@@ -271,14 +260,14 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
       broad.push(...broadRequests(v, at));
     }
     for (const path of [...routed.map(([p]) => p), ...broad]) {
-      const shards = askedShards(path, manifest);
+      const shards = askedShards(mainDb, path, manifest);
       for (const [i, db] of shardDbs.entries()) {
         const answer = await explainSearch(db, searchRequest(path), "en", mainDb);
         if (answer.page.total > 0) expect(shards, `${path}: venue database ${i + 1} answers`).toContain(i + 1);
       }
     }
     for (const [path, shard] of routed) {
-      const shards = askedShards(path, manifest);
+      const shards = askedShards(mainDb, path, manifest);
       if (areaOf(searchRequest(path).params) === undefined) expect(shards, path).toEqual([shard]);
       else
         expect(
@@ -286,6 +275,24 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
           path,
         ).toEqual([]);
     }
-    expect(broad.filter((path) => askedShards(path, manifest).length < SHARDS).length).toBeGreaterThan(5);
+    expect(broad.filter((path) => askedShards(mainDb, path, manifest).length < SHARDS).length).toBeGreaterThan(5);
   });
+});
+
+describe("over a main database without venues (the last: it takes the served main database's venues out)", () => {
+  it("answers every other request of the 2,000 drawn as one database does, from the venue databases", async () => {
+    const manifest = manifestOf(mainDb);
+    takeVenuesOut(localD1File(d1Database().id, SHARDED));
+    expect(mainDb.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
+    const [main, others] = partition(paths, (p) => readsMainVenues(mainDb, p, manifest));
+    expect(main.length).toBeGreaterThan(20);
+    const said = await compareAll(others.map((p): [string, string] => [p, "application/json"]));
+    // Searches with a name routed to one venue database, merged names, suggestions with typos among them.
+    const routedNames = said.filter(
+      (s) => /^\/1\.0\/search\/venues\?name=/.test(s.path) && /^(main\+)?\d$/.test(s.databases),
+    );
+    expect(routedNames.length).toBeGreaterThan(100);
+    expect(said.filter((s) => /\d\+\d/.test(s.databases)).length).toBeGreaterThan(300);
+    expect(said.filter((s) => s.path.startsWith("/1.0/suggest/venues")).length).toBeGreaterThan(200);
+  }, 600_000);
 });

@@ -8,13 +8,18 @@
 import { copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
 
-/** Copies the main database at `path` to `to` without its venues; the copy, opened read-only. */
-export function hollowMain(path: string, to: string): Database.Database {
-  copyFileSync(path, to);
-  const db = new Database(to);
+/** Takes the venues' own rows out of the main database at `path`, in place. */
+export function takeVenuesOut(path: string): void {
+  const db = new Database(path);
   db.exec(`DELETE FROM venues; DELETE FROM venue_name_texts;
            INSERT INTO venues_fts(venues_fts) VALUES ('delete-all');
            INSERT INTO venue_name_words_fts(venue_name_words_fts) VALUES ('delete-all');`);
   db.close();
+}
+
+/** Copies the main database at `path` to `to` without its venues; the copy, opened read-only. */
+export function hollowMain(path: string, to: string): Database.Database {
+  copyFileSync(path, to);
+  takeVenuesOut(to);
   return new Database(to, { readonly: true });
 }

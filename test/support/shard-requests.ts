@@ -7,6 +7,10 @@ import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../../src/data-contract/shards.ts";
 import { searchRequest } from "../../scripts/sql/explain.ts";
 import { areaOf } from "../../src/params/search-params.ts";
+import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
+import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
+import { shardPlacesSql } from "../../src/query/shard-places.ts";
+import { anonymous, numbered } from "../../src/sql/sql.ts";
 
 export interface VenueRow {
   id: string;
@@ -240,3 +244,28 @@ export const partition = <T>(list: T[], test: (t: T) => boolean): [T[], T[]] => 
   list.filter(test),
   list.filter((t) => !test(t)),
 ];
+
+/** The venue databases the routing asks for a search, its places read from `main` as the worker would. */
+export function askedShards(main: Database.Database, path: string, manifest: ShardManifest): number[] {
+  const { params } = searchRequest(path);
+  const statement = shardPlacesSql(params);
+  if (statement === null) return shardsFor(manifest, null, areaOf(params));
+  const { text, binds } = anonymous(numbered(statement));
+  const places = (main.prepare(text).all(...binds) as Record<string, unknown>[]).map(filterPlace);
+  return shardsFor(manifest, places, areaOf(params));
+}
+
+/**
+ * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
+ * venue search or suggestion in an area with a name (its decisions) or over several venue
+ * databases, and a name's pages past the 600 matches several venue databases read together (but a
+ * broad word alone's).
+ */
+export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
+  if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
+  const { params } = searchRequest(path);
+  const asked = askedShards(main, path, manifest).length;
+  if (areaOf(params) !== undefined) return params.name !== undefined || asked > 1;
+  const end = params.page * ITEMS_PER_PAGE.venues;
+  return params.name !== undefined && asked > 1 && asked * end > 600 && params.nameWords.length > 1;
+}
