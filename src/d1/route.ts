@@ -124,6 +124,11 @@ export interface VenueRoute {
    * and it asks more than one; else `[one]`.
    */
   each: readonly Runner[];
+  /**
+   * Every venue database the deployment binds, for what is read over every venue (a place read in
+   * a name in an area: src/query/routed-names.ts); none where the main database answers alone.
+   */
+  every(): readonly Runner[];
   /** Whether every venue database asked so far held the import the main database names for it. */
   current(): boolean;
 }
@@ -145,18 +150,21 @@ export async function venueRoute(
   p: SearchParams,
   { merges = false, mainOnly = false }: { merges?: boolean; mainOnly?: boolean } = {},
 ): Promise<VenueRoute> {
-  const alone: VenueRoute = { one: main, each: [main], current: () => true };
+  const alone: VenueRoute = { one: main, each: [main], every: () => [], current: () => true };
   if (mainOnly || boundShard(env, 1) === undefined) return alone;
   const area = areaOf(p);
   const placesSql = shardPlacesSql(p);
   if (!merges && placesSql === null && area === undefined) return alone;
   const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
   if (manifest === null) return alone;
-  return routeOf(
-    shardsFor(manifest, places, area).map((n) => inShard(env, main, manifest, n)),
-    merges,
-    alone,
-  );
+  // Each venue database's runner once, whether asked for the route or for every venue (`every`).
+  const made = new Map<number, InShard | null>();
+  const shard = (n: number) => {
+    if (!made.has(n)) made.set(n, inShard(env, main, manifest, n));
+    return made.get(n) ?? null;
+  };
+  const every = () => manifest.map((s) => shard(s.shard));
+  return routeOf(shardsFor(manifest, places, area).map(shard), merges, alone, every);
 }
 
 /**
@@ -164,23 +172,34 @@ export async function venueRoute(
  * it asks (a venue by its id: src/endpoints/lookup.ts), each current one asked at once.
  */
 export async function everyVenueDatabase(env: Env, main: Session, known: string | null): Promise<VenueRoute> {
-  const alone: VenueRoute = { one: main, each: [main], current: () => true };
+  const alone: VenueRoute = { one: main, each: [main], every: () => [], current: () => true };
   if (boundShard(env, 1) === undefined) return alone;
   const { manifest } = await routingRead(main, main.version ?? known, null);
   if (manifest === null) return alone;
-  return routeOf(
-    manifest.map((s) => inShard(env, main, manifest, s.shard)),
-    true,
-    alone,
-  );
+  const every = () => manifest.map((s) => inShard(env, main, manifest, s.shard));
+  return routeOf(every(), true, alone, every);
 }
 
-/** The route of the venue databases asked: the one alone, or every one where a merge answers; else `alone`. */
-function routeOf(asked: readonly (InShard | null)[], merges: boolean, alone: VenueRoute): VenueRoute {
+/**
+ * The route of the venue databases asked: the one alone, or every one where a merge answers; else
+ * `alone`. `bound`: every venue database the deployment binds, made when first asked for.
+ */
+function routeOf(
+  asked: readonly (InShard | null)[],
+  merges: boolean,
+  alone: VenueRoute,
+  bound: () => (InShard | null)[],
+): VenueRoute {
   if (asked.length === 0 || asked.some((r) => r === null)) return alone;
   const runners = asked.filter((r) => r !== null);
+  // None where the deployment does not bind every one of them.
+  let made: InShard[] | null = null;
+  const every = () => {
+    const all = bound();
+    return (made ??= all.some((r) => r === null) ? [] : all.filter((r) => r !== null));
+  };
+  const current = () => runners.every((r) => !r.inMain) && (made ?? []).every((r) => !r.inMain);
   const [first] = runners;
-  const current = () => runners.every((r) => !r.inMain);
-  if (runners.length === 1 && first !== undefined) return { one: first, each: [first], current };
-  return merges ? { one: alone.one, each: runners, current } : alone;
+  if (runners.length === 1 && first !== undefined) return { one: first, each: [first], every, current };
+  return merges ? { one: alone.one, each: runners, every, current } : alone;
 }

@@ -60,19 +60,20 @@ async function said<R>(
 
 /**
  * A venue search's page: in the one venue database its filters and area ask (with the var
- * VENUE_NAME_SEARCH "merged", a name outside an area with its decisions split with the main
- * database: routed-names.ts); merged from every one it asks where it has neither a name nor an
- * area, or (with that var) a name outside an area; else from the main database
- * (src/d1/route.ts). A merge with a venue database that held another import is answered again by
- * the main database.
+ * VENUE_NAME_SEARCH "merged", a name's decisions split with the main database: routed-names.ts);
+ * merged from every one it asks where it has neither a name nor an area, or (with that var) a name
+ * outside an area; else from the main database (src/d1/route.ts). A merge with a venue database
+ * that held another import is answered again by the main database.
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
   const outside = areaOf(params) === undefined;
-  const names = params.name !== undefined && outside && env.VENUE_NAME_SEARCH === "merged";
-  const route = await venueRoute(env, main, known, params, { merges: (params.name === undefined && outside) || names });
-  // A name asking one venue database runs there, its decisions split as a merge's are.
-  if (names && !route.each.includes(main)) {
-    const merges = mergesOver(main, route.each, language);
+  const names = params.name !== undefined && env.VENUE_NAME_SEARCH === "merged";
+  const route = await venueRoute(env, main, known, params, { merges: outside && (params.name === undefined || names) });
+  // A name asking one venue database runs there, its decisions split as a merge's are (in an
+  // area, its place readings' tiers read in every venue database, where the deployment binds them).
+  const every = outside ? [] : route.every();
+  if (names && !route.each.includes(main) && (outside || every.length > 0)) {
+    const merges = mergesOver(main, route.each, language, every);
     const found = await said(VENUES, route.one, params, language, { merges, each: route.each });
     if (route.current()) return found;
   } else if (route.each.length > 1) {

@@ -261,11 +261,17 @@ async function mergedSearchTrip(
 
 /**
  * What merges a venue search's trips over `shards` (its other statements in `main`); over one
- * alone, what runs them there, their decisions split (routed-names.ts).
+ * alone, what runs them there, their decisions split (routed-names.ts; `every` venue database
+ * where a place is read in an area).
  */
-export function mergesOver(main: Runner, shards: readonly Runner[], language: Language): Merges {
+export function mergesOver(
+  main: Runner,
+  shards: readonly Runner[],
+  language: Language,
+  every: readonly Runner[] = [],
+): Merges {
   const [shard] = shards;
-  if (shards.length === 1 && shard !== undefined) return routedOver(main, shard);
+  if (shards.length === 1 && shard !== undefined) return routedOver(main, shard, every);
   return {
     first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
     search: (trip, asked, p) => mergedSearchTrip(main, shards, trip, asked, p, language),

@@ -7,7 +7,7 @@
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparePages, pageOf, shardedBruteForce, type Used } from "../support/merged-pages.ts";
-import { manifestOf, regionFilter, venuesOf } from "../support/shard-requests.ts";
+import { askedShards, manifestOf, regionFilter, venuesOf } from "../support/shard-requests.ts";
 
 let sharded: Awaited<ReturnType<typeof shardedBruteForce>>;
 
@@ -70,6 +70,35 @@ describe("a venue name search routed to one venue database: its names", () => {
         if (!("error" in answer) && answer.match === "exact" && answer.total > 0) strictBeside++;
       }
     expect(strictBeside).toBeGreaterThan(5);
+  }, 300_000);
+});
+
+describe("a venue name search routed to one venue database: in an area", () => {
+  it("answers names in a box or a circle that one venue database holds as one database does, a place read over every venue", async () => {
+    const manifest = manifestOf(sharded.main);
+    const used: Used = { merged: 0, fuzzy: 0 };
+    let placed = 0;
+    for (const [n, db] of sharded.shards.entries()) {
+      const own = venuesOf(db).filter((v) => v.country !== null);
+      for (const v of own.filter((_, i) => i % Math.ceil(own.length / 24) === 0)) {
+        const first = v.name.split(" ")[0] ?? "a";
+        const typo = first.length >= 5 ? `${first.slice(0, 2)}${first.slice(3)}` : `${first}x`;
+        const box = [v.lng - 0.05, v.lat - 0.05, v.lng + 0.05, v.lat + 0.05].map((x) => x.toFixed(3)).join(",");
+        const areas = [`bbox=${box}`, `lat=${v.lat.toFixed(4)}&long=${v.lng.toFixed(4)}&radius=5`];
+        for (const area of areas)
+          for (const text of [first, typo, `${first} ${v.cityName}`, `${first} paris`, `${first} berlin`]) {
+            const query = `name=${encodeURIComponent(text)}&${area}`;
+            // As the worker routes it: to this venue database alone.
+            if (askedShards(sharded.main, `/1.0/search/venues?${query}`, manifest).join() !== String(n + 1)) continue;
+            await comparePages(sharded, query, used, 2, [db]);
+            const answer = await pageOf(sharded, query, false, used);
+            if (!("error" in answer) && answer.match === "place") placed++;
+          }
+      }
+    }
+    expect(used.merged).toBeGreaterThan(200);
+    expect(used.fuzzy).toBeGreaterThan(5);
+    expect(placed).toBeGreaterThan(10);
   }, 300_000);
 });
 

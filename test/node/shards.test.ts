@@ -109,13 +109,16 @@ describe("the worker over venue databases", () => {
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
     // A search asks one venue database or none, never two, but one outside an area, which merges
-    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts); the cities ask
-    // the main one.
+    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts), and a name in an
+    // area in one, whose strict tier and places are read over every venue (routed-names.ts); the
+    // cities ask the main one.
     const [merged, searches] = partition(
       said.filter((s) => /^\/1\.0\/search\//.test(s.path)),
       mergesPath,
     );
-    expect(searches.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    const [named, areas] = partition(searches, (s) => searchRequest(s.path).params.name !== undefined);
+    expect(areas.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    expect(named.filter((s) => /\d.*\d/.test(s.databases) && !/^main\+1\+2\+3$/.test(s.databases))).toEqual([]);
     const [names, browsed] = partition(merged, (s) => searchRequest(s.path).params.name !== undefined);
     expect(browsed.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
     expect(names.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(60);
@@ -270,12 +273,8 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
     }
     for (const [path, shard] of routed) {
       const shards = askedShards(mainDb, path, manifest);
-      if (areaOf(searchRequest(path).params) === undefined) expect(shards, path).toEqual([shard]);
-      else
-        expect(
-          shards.filter((s) => s !== shard),
-          path,
-        ).toEqual([]);
+      const others = areaOf(searchRequest(path).params) === undefined ? shards : shards.filter((s) => s !== shard);
+      expect(others, path).toEqual(others === shards ? [shard] : []);
     }
     expect(broad.filter((path) => askedShards(mainDb, path, manifest).length < SHARDS).length).toBeGreaterThan(5);
   });

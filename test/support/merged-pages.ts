@@ -47,13 +47,15 @@ export async function shardedBruteForce(name: string) {
 
 type Sharded = Awaited<ReturnType<typeof shardedBruteForce>>;
 
-/** Merges over `from` counting, in `used`, the trips merged. */
-function countedMerges(withMain: Database.Database, from: readonly Database.Database[], used: Used): Merges {
-  const over = mergesOver(
-    localRunner(withMain),
-    from.map((db) => localRunner(db)),
-    "en",
-  );
+/** Merges over `from` (and `every` venue database, for a place in an area) counting, in `used`, the trips merged. */
+function countedMerges(
+  withMain: Database.Database,
+  from: readonly Database.Database[],
+  used: Used,
+  every: readonly Database.Database[],
+): Merges {
+  const runners = (dbs: readonly Database.Database[]) => dbs.map((db) => localRunner(db));
+  const over = mergesOver(localRunner(withMain), runners(from), "en", runners(every));
   return {
     first: async (first, p) => {
       const rows = await over.first(first, p);
@@ -71,7 +73,8 @@ function countedMerges(withMain: Database.Database, from: readonly Database.Data
 /**
  * The page of `query`: from the main database alone, or its trips merged from the venue databases
  * `from` (every one, unless told) with `withMain` as their main database (without venues, unless
- * told); merged from one alone, the trips not merged run in that one (as a search routed to it).
+ * told); merged from one alone, the trips not merged run in that one (as a search routed to it),
+ * a place in an area read over every one.
  */
 export async function pageOf(
   s: Sharded,
@@ -83,7 +86,7 @@ export async function pageOf(
   const params = parseSearchParams("venues", query);
   const [alone] = from;
   const runner = localRunner(merged ? (from.length === 1 && alone !== undefined ? alone : withMain) : s.main);
-  const merges = merged ? countedMerges(withMain, from, used) : undefined;
+  const merges = merged ? countedMerges(withMain, from, used, s.shards) : undefined;
   return runSearch(VENUES, runner, params, "en", merges).catch((error: unknown) => ({ error: String(error) }));
 }
 

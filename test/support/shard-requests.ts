@@ -257,15 +257,14 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
- * venue search or suggestion in an area with a name (its decisions) or over several venue
- * databases, and a name's pages past the 600 matches several venue databases read together (but a
- * broad word alone's).
+ * venue search or suggestion in an area over several venue databases, and a name's pages past the
+ * 600 matches several venue databases read together (but a broad word alone's).
  */
 export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
   const { params } = searchRequest(path);
   const asked = askedShards(main, path, manifest).length;
-  if (areaOf(params) !== undefined) return params.name !== undefined || asked > 1;
+  if (areaOf(params) !== undefined) return asked > 1;
   const end = params.page * ITEMS_PER_PAGE.venues;
   return params.name !== undefined && asked > 1 && asked * end > 600 && params.nameWords.length > 1;
 }
