@@ -50,6 +50,10 @@ function classes(state: string): [label: string, path: string][] {
       ],
       ["a country's venues", `/1.0/search/venues?country=${city.country}`],
       ["a box", `/1.0/search/venues?bbox=${box}`],
+      [
+        "a name of two words in a box (its places over every venue database)",
+        `/1.0/search/venues?name=royal%20theatre&bbox=${box}`,
+      ],
       ["a suggestion in a country", `/1.0/suggest/venues?name=the&country=${city.country}`],
       ["every venue, page 1,000 (every venue database, merged)", "/1.0/search/venues?p=1000"],
       ["a kind alone (every venue database, merged)", "/1.0/search/venues?kind=club"],
