@@ -1,9 +1,9 @@
 /**
  * A venue name search routed to one venue database (docs/deploy.md#past-one-database), in an area
- * too: its round trips run there as in one database, but for the decisions (a typo's corrections, the place
- * readings: merged-decisions.ts), whose parts the venue database and the main database each read,
- * at the same time, as a merge over several reads them (merged-names.ts) — so the main database
- * reads no venue of it.
+ * too: its round trips run there as in one database, but for the decisions (a typo's corrections,
+ * the place readings: merged-decisions.ts), whose parts the venue database and the main database
+ * each read, at the same time, as a merge over several reads them (merged-names.ts) — so the main
+ * database reads no venue of it.
  */
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
