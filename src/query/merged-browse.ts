@@ -45,6 +45,25 @@ export async function countedInTurn(shards: readonly Runner[], countWithin: (lim
   return { total: counted };
 }
 
+/** The total's row (n, more): stored in the main database, else counted by the venue databases in turn. */
+export async function totalRow(
+  shards: readonly Runner[],
+  countWithin: (limit: number) => Sql,
+  stored: Row | undefined,
+) {
+  const total = stored === undefined ? await countedInTurn(shards, countWithin) : { total: Number(stored.n ?? 0) };
+  return { n: total.total, more: "totalAtLeast" in total ? 1 : 0 };
+}
+
+/**
+ * The total's row (n, more) of a search of fewer than `most` candidates (its matches and the
+ * records its count checks), counted by the venue databases in turn within them; null for more.
+ */
+export async function fewMatches(shards: readonly Runner[], countWithin: (limit: number) => Sql, most: number) {
+  const total = await countedInTurn(shards, countWithin, most);
+  return "totalAtLeast" in total ? null : { n: total.total, more: 0 };
+}
+
 /** The total: stored in the main database, or counted in the venue databases. */
 async function totalOf(main: Runner, shards: readonly Runner[], parts: MergedBrowse, mainRows?: Row[]) {
   if (parts.countEach !== null) return countedInTurn(shards, parts.countEach);

@@ -1,10 +1,9 @@
 /**
  * A venue name search outside an area over several venue databases
- * (docs/deploy.md#past-one-database): the first round trip of runSearch() (search.ts), its strict
- * answer merged from each database's part, its other statements (a typo's corrections, the place
- * readings: trips.ts) in the main database, at the same time; and so the searches that follow it:
- * a place's answer (place-answers.ts) and the typo fallback's page (forgiving.ts), whose decisions
- * and total stay in the main database, which holds every venue.
+ * (docs/deploy.md#past-one-database): the trips of runSearch() (search.ts) — its strict answer, a
+ * place's answer (place-answers.ts), the typo fallback's pages (forgiving.ts) — merged from each
+ * database's part, their decisions from their parts (merged-decisions.ts); the main database reads
+ * what is chosen among every place or word, the stored totals and a broad word's anchors.
  *
  * A name search reads, in each tier, the first matches up to the page's end (names.ts: tiered),
  * so each database's tiers hold its part of the page: merged, each record keeps its best key, and
@@ -14,7 +13,8 @@
  * database for a one-word name, or counted by the venue databases in turn (merged-browse.ts).
  * Past its first page, a broad word alone seeks: the main database gives the anchor before the page
  * in each segment of its order it overlaps (anchored.ts), and each venue database reads its records
- * of those segments after it, merged in pos order. Any other name reads at most MOST_MERGED_MATCHES.
+ * of those segments after it, merged in pos order. Any other name reads at most MOST_MERGED_MATCHES
+ * matches, but one of fewer candidates, counted first.
  */
 import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce, type SizedBest } from "../match/own-names.ts";
@@ -22,7 +22,7 @@ import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
-import { countedInTurn } from "./merged-browse.ts";
+import { fewMatches, totalRow } from "./merged-browse.ts";
 import {
   inPosOrder,
   MERGED,
@@ -46,12 +46,14 @@ import { VENUES } from "./venues.ts";
 /**
  * The matches a tier reads at most over every venue database asked: the page's end in each. A
  * tier's reads cost a few rows a match (its checks), more than one database's for as many matches
- * (`the c` at page 10 from four: 14,204 rows, where the main database read 8,060 at page 11), and
- * the typo fallback may read in the main database after them, within the 20,000 of a request
- * (docs/api.md#what-one-request-may-cost); deeper pages are the main database's, until a name's
- * deep pages seek in each venue database (docs/deploy.md#past-one-database).
+ * (docs/deploy.md#past-one-database), and the typo fallback may read after them, within the 20,000
+ * of a request (docs/api.md#what-one-request-may-cost); deeper pages are the main database's, but
+ * a broad word alone's (its anchors) and a name's of fewer candidates in all (counted first).
  */
 const MOST_MERGED_MATCHES = 600;
+
+/** What a name search's statements give a merge (names.ts: tiered). */
+type MergeParts = NonNullable<Search["merge"]>;
 
 /** Whether a page is deeper than `shards` may read together. */
 const tooDeep = (shards: readonly Runner[], offset: number) =>
@@ -135,17 +137,29 @@ async function anchoredPage(shards: readonly Runner[], word: string, language: L
   return { page: page.slice(0, ITEMS_PER_PAGE.venues), lists };
 }
 
-/** The total's row (n, more): stored in the main database, else counted by the venue databases in turn. */
-async function totalRow(shards: readonly Runner[], countWithin: (limit: number) => Sql, stored: Row | undefined) {
-  const total = stored === undefined ? await countedInTurn(shards, countWithin) : { total: Number(stored.n ?? 0) };
-  return { n: total.total, more: "totalAtLeast" in total ? 1 : 0 };
+/**
+ * A first trip's merged page: its tiers' best keys read with it (`best`), ranked; a broad word
+ * alone's from its anchors; a word alone that is not broad (no anchors) read as any name is, but
+ * deeper than the databases may read where it has as many candidates (null: the main database's).
+ */
+async function mergedPage(
+  shards: readonly Runner[],
+  asked: { word: string | undefined; deep: boolean; offset: number; parts: MergeParts; language: Language },
+  anchors: Row[],
+  best: Row[][],
+): Promise<MergedPage | null> {
+  const { word, offset, parts } = asked;
+  if (word === undefined) return rankedPage(best, offset);
+  if (anchors.length > 0) return anchoredPage(shards, word, asked.language, anchors);
+  if (asked.deep && (await fewMatches(shards, parts.countWithin, MOST_MERGED_MATCHES)) === null) return null;
+  return tieredPage(shards, parts.best, offset);
 }
 
 /**
  * The rows of runSearch()'s first round trip for a venue name search outside an area, merged from
  * `shards` (what is chosen among every place or word in `main`); null where the main database
  * answers it alone (not a name outside an area, or a page deeper than the databases may read but a
- * broad word's).
+ * broad word's or a name's of fewer than MOST_MERGED_MATCHES candidates).
  */
 async function mergedFirstTrip(
   main: Runner,
@@ -158,18 +172,17 @@ async function mergedFirstTrip(
   const offset = pageOffset("venues", p.page);
   const word = offset > 0 ? aloneWord(p) : undefined;
   const deep = tooDeep(shards, offset);
-  if (parts === undefined || (deep && word === undefined)) return null;
+  if (parts === undefined) return null;
+  // Deeper, a name of few matches is read whole: the databases' tiers hold no more than its matches.
+  const few = deep && word === undefined ? await fewMatches(shards, parts.countWithin, MOST_MERGED_MATCHES) : undefined;
+  if (few === null) return null;
   const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
   const places = placesAskedOf(first, p);
   const [inMain, inShards] = await Promise.all([
     mainPart(main, p, anchors, places),
     shardsPart(shards, first, p, { tiers: word === undefined ? parts.best : null, places }),
   ]);
-  // A word alone that is not broad (no anchors) is read as any name is.
-  const broad = word !== undefined && inMain.anchors.length > 0;
-  const later = broad ? anchoredPage(shards, word, language, inMain.anchors) : null;
-  const tiered = word === undefined ? rankedPage(inShards.best, offset) : null;
-  const read = tiered ?? (await later) ?? (deep ? null : await tieredPage(shards, parts.best, offset));
+  const read = await mergedPage(shards, { word, deep, offset, parts, language }, inMain.anchors, inShards.best);
   if (read === null) return null;
   const decided = await decisions(main, shards, p, {
     ...inShards,
@@ -178,7 +191,7 @@ async function mergedFirstTrip(
     places,
   });
   const rows = await pageRows(shards, read, language);
-  const count = await totalRow(shards, parts.countWithin, inMain.stored);
+  const count = few ?? (await totalRow(shards, parts.countWithin, inMain.stored));
   const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
   const asked = named.filter((n): n is [string, Row[]] => n[1] !== null);
   return new TripRows(
@@ -192,6 +205,13 @@ async function pageRows(shards: readonly Runner[], read: MergedPage, language: L
   const records = await recordsOf(shards, read.lists, new Set(read.page), language);
   const byPos = new Map(records.map((r) => [Number(r.by_pos), r]));
   return read.page.map((pos) => byPos.get(pos)).filter((r) => r !== undefined);
+}
+
+/** Whether a fallback trip's page may be merged: within what the databases read together, or of few candidates. */
+async function mayMerge(shards: readonly Runner[], search: Search | null, offset: number): Promise<boolean> {
+  if (!tooDeep(shards, offset)) return true;
+  const countWithin = search?.merge?.countWithin;
+  return countWithin !== undefined && (await fewMatches(shards, countWithin, MOST_MERGED_MATCHES)) !== null;
 }
 
 /**
@@ -233,7 +253,7 @@ async function mergedSearchTrip(
 ): Promise<TripRows | null> {
   const offset = pageOffset("venues", p.page);
   const best = asked.search === null ? null : (asked.search.merge?.best ?? undefined);
-  if (best === undefined || tooDeep(shards, offset)) return null;
+  if (best === undefined || !(await mayMerge(shards, asked.search, offset))) return null;
   const page = `${asked.prefix}page`;
   const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
   // A statement the merge does not know how to make of the venue databases' is the main database's, and so the trip.

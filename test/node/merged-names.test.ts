@@ -12,6 +12,8 @@ import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { runSearch } from "../../src/query/search.ts";
+import { firstTrip } from "../../src/query/trips.ts";
+import { fewMatches } from "../../src/query/merged-browse.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { localRunner } from "../../scripts/sql/explain.ts";
 import { textsOf } from "../support/brute-force-data.ts";
@@ -66,12 +68,6 @@ describe("a venue name search merged from the venue databases", () => {
     // The far larger records found by another name are promoted by the first found by an own name of every database.
     expect(promoted).toBeGreaterThan(8);
     expect(used.merged).toBeGreaterThan(400);
-    // Past the matches the databases may read together (600: 200 each of three), the main database's page.
-    const deep = { merged: 0 };
-    const deepPage = await pageOf("name=a%20b&p=7", true, deep, main);
-    expect(deepPage).toEqual(await pageOf("name=a%20b&p=7", false, deep));
-    await pageOf("name=a%20b&p=6", true, deep, main);
-    expect(deep.merged).toBe(1);
   }, 300_000);
 
   it("answers names with a typo as one database does, the typo fallback's page merged too", async () => {
@@ -109,7 +105,7 @@ describe("a venue name search merged from the venue databases", () => {
   }, 300_000);
 });
 
-describe("the searches that follow a name's strict answer, and a broad word's deep pages, merged", () => {
+describe("the searches that follow a name's strict answer, and deep pages, merged", () => {
   it("answers a name that ends with a place there, as one database does, from the venue databases", async () => {
     const used: Used = { merged: 0 };
     const byId = new Map(cities.map((c) => [c.id, c]));
@@ -132,6 +128,34 @@ describe("the searches that follow a name's strict answer, and a broad word's de
       if (!("error" in answer) && answer.match === "place") placed++;
     }
     expect(placed).toBeGreaterThan(20);
+  }, 300_000);
+
+  it("answers a name's pages past the matches the databases may read together when it has no more matches", async () => {
+    // 600: 200 each of three, to page 6; a name of fewer than 600 matches in all (the fixture's 600
+    // venues hold no more) is read whole deeper, its total counted first.
+    const query = "name=b%20s";
+    const one = await pageOf(`${query}&p=1`, false, { merged: 0 });
+    if ("error" in one) throw new Error(one.error);
+    expect(one.total).toBeGreaterThan(30);
+    const deep = { merged: 0 };
+    for (const page of [7, 9, 34]) {
+      const merged = await pageOf(`${query}&p=${page}`, true, deep);
+      expect(merged).toEqual(await pageOf(`${query}&p=${page}`, false, deep));
+      expect(merged).toMatchObject({ total: one.total, items: [] });
+    }
+    // A word alone that is not broad (no stored anchors: a venue's number), as deep.
+    const number = venues.map((v) => v.names[0]?.[0]?.split(" ").at(-1) ?? "").find((w) => /^\d{3}$/.test(w));
+    for (const page of [7, 20]) {
+      const path = `name=${number ?? "100"}&p=${page}`;
+      expect(await pageOf(path, true, deep)).toEqual(await pageOf(path, false, deep));
+    }
+    expect(deep.merged).toBe(5);
+    // A name of more is the main database's: counted in turn within the bound, a lower bound past it.
+    const countWithin = firstTrip(VENUES, parseSearchParams("venues", query), "en")?.search.merge?.countWithin;
+    if (countWithin === undefined) throw new Error("no count");
+    const runners = sharded.shards.map((db) => localRunner(db));
+    expect(await fewMatches(runners, countWithin, one.total)).toBeNull();
+    expect(await fewMatches(runners, countWithin, 600)).toEqual({ n: one.total, more: 0 });
   }, 300_000);
 
   it("answers every page of a broad word alone from its anchors in the main database and each venue database's segments", async () => {

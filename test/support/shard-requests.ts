@@ -258,7 +258,8 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
  * venue search or suggestion in an area over several venue databases, and a name's pages past the
- * 600 matches several venue databases read together (but a broad word alone's).
+ * 600 matches several venue databases read together (but a broad word alone's; and those of a name
+ * of fewer candidates, merged too, which this does not tell apart).
  */
 export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
