@@ -64,6 +64,7 @@ function classes(state: string): [label: string, path: string][] {
       ["a broad word alone, page 2 (merged from its anchors)", "/1.0/search/venues?name=club&p=2"],
       ["a broad word alone, page 33 (merged from its anchors)", "/1.0/search/venues?name=club&p=33"],
       ["a name with typos alone (its fallback merged)", "/1.0/search/venues?name=clbu%20rooom"],
+      ["a word of fewer than 600 matches, page 10 (counted first, merged)", "/1.0/search/venues?name=dome&p=10"],
       ["a name and a city alone (the place's answer merged)", "/1.0/search/venues?name=club%20berlin"],
       ["a venue by its id (every venue database at once)", `/1.0/venue/${city.venue}`],
       ["a suggestion of a name alone (every venue database, merged)", "/1.0/suggest/venues?name=clu"],
