@@ -8,6 +8,7 @@ import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../.
 import { searchRequest } from "../../scripts/sql/explain.ts";
 import { areaOf } from "../../src/params/search-params.ts";
 import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
+import { aloneWord } from "../../src/query/anchored.ts";
 import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { shardPlacesSql } from "../../src/query/shard-places.ts";
 import { anonymous, numbered } from "../../src/sql/sql.ts";
@@ -267,5 +268,10 @@ export function readsMainVenues(main: Database.Database, path: string, manifest:
   const asked = askedShards(main, path, manifest).length;
   if (areaOf(params) !== undefined) return asked > 1;
   const end = params.page * ITEMS_PER_PAGE.venues;
-  return params.name !== undefined && asked > 1 && asked * end > 600 && params.nameWords.length > 1;
+  const word = aloneWord(params);
+  const broad = word !== undefined && main.prepare(ANCHORED).get(word) !== undefined;
+  return params.name !== undefined && asked > 1 && asked * end > 600 && !broad;
 }
+
+/** Whether a word alone is broad: its order's anchors stored (src/query/anchored.ts). */
+const ANCHORED = "SELECT 1 FROM name_anchors WHERE kind = 'venue' AND prefix = ? LIMIT 1";
