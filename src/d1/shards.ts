@@ -7,6 +7,7 @@
  */
 import type { Area } from "../data-contract/distance.ts";
 import {
+  boxLongitudes,
   regionHolds,
   shardCell,
   type ShardBox,
@@ -39,9 +40,14 @@ function holdsSome(r: ShardRegion, place: FilterPlace): boolean {
 
 function meets(box: ShardBox | undefined, area: Area): boolean {
   if (box === undefined) return false;
-  const [south, west, north, east] = box;
+  const [south, , north] = box;
   const span = spanOf(area);
-  return span.south <= north && span.north >= south && span.lngRanges.some(([w, e]) => w <= east && e >= west);
+  const longitudes = boxLongitudes(box);
+  return (
+    span.south <= north &&
+    span.north >= south &&
+    span.lngRanges.some(([w, e]) => longitudes.some(([west, east]) => w <= east && e >= west))
+  );
 }
 
 /** The venue databases (their numbers, from 1) a search asks; `places` null when its filters name none. */

@@ -14,8 +14,49 @@ export const SHARD_KEY = "shard";
 /** meta key: the plan, JSON of ShardManifest. */
 export const SHARD_PLAN_KEY = "shard_plan";
 
-/** Degrees: south, west, north, east (west ≤ east: a region across the antimeridian spans every longitude between). */
+/** Degrees: south, west, north, east; west > east across the antimeridian (from west to 180°, from −180° to east). */
 export type ShardBox = [number, number, number, number];
+
+/** A box's runs of longitude: one, or two across the antimeridian. */
+export const boxLongitudes = (b: ShardBox): [number, number][] =>
+  b[1] <= b[3]
+    ? [[b[1], b[3]]]
+    : [
+        [b[1], 180],
+        [-180, b[3]],
+      ];
+
+/** The runs of longitude some boxes that do not cross the antimeridian cover, west to east, apart. */
+function longitudeRuns(boxes: readonly ShardBox[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const [, west, , east] of [...boxes].sort((a, b) => a[1] - b[1])) {
+    const last = runs.at(-1);
+    if (last !== undefined && west <= last[1]) last[1] = Math.max(last[1], east);
+    else runs.push([west, east]);
+  }
+  return runs;
+}
+
+/**
+ * The box of some boxes that do not cross the antimeridian: their latitudes' span, and the
+ * shortest run of longitudes that holds them all — across the antimeridian where that is shorter
+ * (Russia's, from 19° E eastward to 169° W, holds no point of Europe west of it).
+ */
+export function coveringBox(boxes: readonly ShardBox[]): ShardBox | undefined {
+  const runs = longitudeRuns(boxes);
+  const [first, last] = [runs[0], runs.at(-1)];
+  if (first === undefined || last === undefined) return undefined;
+  // What the box leaves out is the widest gap between runs: the one across the antimeridian, or one before a run.
+  let [gap, west, east] = [first[0] + 360 - last[1], first[0], last[1]];
+  runs.forEach(([runWest], i) => {
+    const before = runs[i - 1];
+    if (before !== undefined && runWest - before[1] > gap)
+      [gap, west, east] = [runWest - before[1], runWest, before[1]];
+  });
+  const south = boxes.reduce((least, b) => Math.min(least, b[0]), 90);
+  const north = boxes.reduce((most, b) => Math.max(most, b[2]), -90);
+  return [south, west, north, east];
+}
 
 /** A region a venue database holds: a country, a state of it, or a grid cell of a state; with the bounds of its venues. */
 export interface ShardRegion {

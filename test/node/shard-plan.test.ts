@@ -5,7 +5,8 @@
  * one import to the next: its regions where they are while the data grows evenly.
  */
 import { describe, expect, it } from "vitest";
-import { shardCell } from "../../src/data-contract/shards.ts";
+import { coveringBox, shardCell, type ShardBox, type ShardManifest } from "../../src/data-contract/shards.ts";
+import { shardsFor } from "../../src/d1/shards.ts";
 import { random } from "../../scripts/tools/random.ts";
 import { planShards, regionsOf, shardOf, type PlaceCount } from "../../scripts/import/shards/plan.ts";
 
@@ -131,5 +132,44 @@ describe("a plan kept from one import to the next", () => {
     expect(planShards(uneven, 8, kept)).toEqual(planShards(uneven, 8));
     // Another number of databases: planned afresh.
     expect(planShards(places, 3, kept)).toEqual(planShards(places, 3));
+  });
+});
+
+describe("a region's bounds", () => {
+  it("cross the antimeridian where that is the shorter way round, and a search in an area asks the regions they meet", () => {
+    // Russia's places: from Kaliningrad (20° E) eastward to Chukotka (170° W).
+    const russia: ShardBox[] = [
+      [54, 20, 55, 21],
+      [55, 37, 56, 38],
+      [59, 30, 60, 31],
+      [43, 131, 44, 132],
+      [64, 177, 65, 179.9],
+      [64, -179.9, 66, -170],
+    ];
+    expect(coveringBox(russia)).toEqual([43, 20, 66, -170]);
+    expect(
+      coveringBox([
+        [40, 10, 41, 20],
+        [50, 30, 51, 40],
+        [45, 15, 46, 35],
+      ]),
+    ).toEqual([40, 10, 51, 40]);
+    expect(
+      coveringBox([
+        [0, -179, 1, -178],
+        [0, 178, 1, 179],
+      ]),
+    ).toEqual([0, 178, 1, -178]);
+    expect(coveringBox([])).toBeUndefined();
+    const manifest: ShardManifest = [
+      { shard: 1, regions: [{ country: "GB", box: [49.9, -7.6, 60.1, 1.8] }], venues: 1, version: "v" },
+      { shard: 2, regions: [{ country: "RU", box: coveringBox(russia) }], venues: 1, version: "v" },
+    ];
+    const box = (south: number, west: number, north: number, east: number) => ({ south, west, north, east });
+    // A box round London asks Great Britain's alone; one round Moscow, and one across the antimeridian, Russia's.
+    expect(shardsFor(manifest, null, box(51.4, -0.3, 51.6, 0.1))).toEqual([1]);
+    expect(shardsFor(manifest, null, box(55.6, 37.4, 55.9, 37.8))).toEqual([2]);
+    expect(shardsFor(manifest, null, box(64, 179, 65, -179))).toEqual([2]);
+    expect(shardsFor(manifest, null, box(64, -175, 65, -172))).toEqual([2]);
   });
 });

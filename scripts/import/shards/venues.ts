@@ -7,7 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
-import { shardCell, type ShardBox, type ShardPlace, type ShardRegion } from "../../../src/data-contract/shards.ts";
+import {
+  coveringBox,
+  shardCell,
+  type ShardBox,
+  type ShardPlace,
+  type ShardRegion,
+} from "../../../src/data-contract/shards.ts";
 import { planShards, regionOf, shardFinder, type PlaceCount, type PlannedShard } from "./plan.ts";
 
 /**
@@ -38,11 +44,6 @@ const VENUES_IN_CITIES = "raw_venues v LEFT JOIN raw_cities c ON c.gid = v.city_
 const placeKey = (p: ShardPlace): string => `${p.country}/${p.state}/${p.cell}`;
 
 const cellAt = (lat: number | null, lng: number | null) => (lat === null || lng === null ? 0 : shardCell(lat, lng));
-
-const widened = (b: ShardBox | undefined, lat: number, lng: number): ShardBox =>
-  b === undefined
-    ? [lat, lng, lat, lng]
-    : [Math.min(b[0], lat), Math.min(b[1], lng), Math.max(b[2], lat), Math.max(b[3], lng)];
 
 /** A venue's place's cell at SHARD_CELL_LEVEL (0 without a country: the region of its own), by the SQL function shard_cell. */
 const PLACE_CELL = `CASE WHEN ${PLACE[0]} = '' THEN 0 ELSE shard_cell(${PLACE[2]}, ${PLACE[3]}) END`;
@@ -76,14 +77,21 @@ function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Ma
   return { places, bounds };
 }
 
-/** Each region of the plan with the bounds of its venues' own points (a search in an area asks the regions it meets). */
+/**
+ * Each region of the plan with the bounds of its venues' own points, across the antimeridian where
+ * that is the shorter way round (a search in an area asks the regions it meets).
+ */
 function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: Map<string, ShardBox>): PlannedShard[] {
+  const boxes = new Map<ShardRegion, ShardBox[]>();
   for (const place of places) {
     const box = bounds.get(placeKey(place));
     const region = box === undefined ? undefined : regionOf(plan, place);
     if (region === undefined || box === undefined) continue;
-    region.box = widened(widened(region.box, box[0], box[1]), box[2], box[3]);
+    const list = boxes.get(region);
+    if (list === undefined) boxes.set(region, [box]);
+    else list.push(box);
   }
+  for (const [region, list] of boxes) region.box = coveringBox(list);
   return plan;
 }
 
