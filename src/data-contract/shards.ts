@@ -40,7 +40,7 @@ function longitudeRuns(boxes: readonly ShardBox[]): [number, number][] {
 /**
  * The box of some boxes that do not cross the antimeridian: their latitudes' span, and the
  * shortest run of longitudes that holds them all — across the antimeridian where that is shorter
- * (Russia's, from 19° E eastward to 169° W, holds no point of Europe west of it).
+ * (Russia's, from the Baltic eastward to the Bering Strait, holds no point of Europe west of it).
  */
 export function coveringBox(boxes: readonly ShardBox[]): ShardBox | undefined {
   const runs = longitudeRuns(boxes);
