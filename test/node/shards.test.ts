@@ -67,6 +67,10 @@ let mainDb: Database.Database;
 let shardDbs: Database.Database[];
 let imported: ShardedSummary;
 const SHARDED_TARGET = { kind: "local", persistTo: SHARDED } as const;
+const SHARDED_ARGS = [
+  ...["--config", CONFIG, "--persist-to", SHARDED, ...SERVE],
+  ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged", "--var", "VENUE_LOOKUP:merged"],
+];
 
 beforeAll(async () => {
   await runImport({ ...DATA, target: { kind: "local", persistTo: ONE } }, quiet);
@@ -76,14 +80,7 @@ beforeAll(async () => {
   paths = [...drawnPaths(mainDb), ...foreignPaths(mainDb, shardDbs).flat(), ...namesakePaths(mainDb, shardDbs)];
   [one, sharded] = await Promise.all([
     startDevServer({ port: 8793, args: ["--persist-to", ONE, ...SERVE], probe: PROBE }),
-    startDevServer({
-      port: 8794,
-      args: [
-        ...["--config", CONFIG, "--persist-to", SHARDED, ...SERVE],
-        ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged", "--var", "VENUE_LOOKUP:merged"],
-      ],
-      probe: PROBE,
-    }),
+    startDevServer({ port: 8794, args: SHARDED_ARGS, probe: PROBE }),
   ]);
 }, 600_000);
 
@@ -283,7 +280,10 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
 describe("over a main database without venues (the last: it takes the served main database's venues out)", () => {
   it("answers every other request of the 2,000 drawn as one database does, from the venue databases", async () => {
     const manifest = manifestOf(mainDb);
+    // Its server stopped first, and a fresh one started: nothing read before is kept.
+    sharded?.stop();
     takeVenuesOut(localD1File(d1Database().id, SHARDED));
+    sharded = await startDevServer({ port: 8792, args: SHARDED_ARGS, probe: PROBE });
     expect(mainDb.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
     const [main, others] = partition(paths, (p) => readsMainVenues(mainDb, p, manifest));
     expect(main.length).toBeGreaterThan(20);
