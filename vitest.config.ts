@@ -55,6 +55,16 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // The page's files (wrangler.files.toml) are served by wrangler dev and tested in the
+              // browser tests; here their worker holds none, so such a path is the contract's 404.
+              workers: [
+                {
+                  name: "venue-city-search-files",
+                  modules: true,
+                  script: "export default { fetch: () => new Response(null, { status: 404 }) };",
+                  compatibilityDate: "2026-11-09",
+                },
+              ],
               bindings: {
                 // Thousands of requests come from one client here; the limiter's own test turns it on.
                 RATE_LIMIT: "off",

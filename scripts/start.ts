@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { Progress } from "./import/progress.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 import { bin, QUIET_WRANGLER, ROOT } from "./tools/project.ts";
+import { devConfigArgs } from "./tools/dev-configs.ts";
 import { ensureData } from "./import/start-data.ts";
 import { d1Database, devPort, localD1File } from "./import/wrangler.ts";
 import { shardsConfigArgs } from "./import/shards/config.ts";
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     `Starting wrangler dev on http://localhost:${devPort(args)}${config.length > 0 ? ` with ${shards} venue databases` : ""} ...`,
   );
   // The terminal is the developer's: wrangler dev keeps its interactive output.
-  const dev = spawn(bin("wrangler"), ["dev", ...config, ...args], {
+  const dev = spawn(bin("wrangler"), ["dev", ...devConfigArgs([...config, ...args])], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...QUIET_WRANGLER, ...process.env },

@@ -8,6 +8,7 @@ import { Router, type IRequest } from "itty-router";
 import type { Env } from "./env.ts";
 import { enforceRateLimit, requireApiKey } from "./http/access.ts";
 import { ApiError, errorBody } from "./http/errors.ts";
+import { pageFile } from "./http/files.ts";
 import { CONTENT_TYPE, negotiateFormat, type Format } from "./http/negotiate.ts";
 import { ALLOWED_METHODS, COMMON_HEADERS, PREFLIGHT_HEADERS, setHeaders, withoutBody } from "./http/responses.ts";
 import { requestUrl } from "./http/url.ts";
@@ -74,7 +75,7 @@ function finish(response: Response, request: IRequest): Response {
 export default {
   async fetch(request, env, ctx) {
     try {
-      return await router.fetch(request, env, ctx);
+      return (await pageFile(request, env)) ?? (await router.fetch(request, env, ctx));
     } catch (error) {
       // The router answers every error itself; this is the net under the net.
       console.error("unhandled error", error);

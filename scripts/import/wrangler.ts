@@ -15,7 +15,8 @@ import { bin, ROOT, run, RunError } from "../tools/project.ts";
 /** The wrangler configuration the import reads and runs wrangler with: wrangler.toml, or IMPORT_WRANGLER_CONFIG's (tests). */
 export const CONFIG = process.env.IMPORT_WRANGLER_CONFIG || join(ROOT, "wrangler.toml");
 
-function wranglerConfig(configPath: string): Record<string, unknown> {
+/** A wrangler configuration file, parsed. */
+export function wranglerConfig(configPath: string): Record<string, unknown> {
   try {
     return parse(readFileSync(configPath, "utf8"));
   } catch (error) {

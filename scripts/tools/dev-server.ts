@@ -3,6 +3,7 @@
  * group of its own so that stopping it stops workerd too, ready when a probe request answers.
  */
 import { createServer } from "node:net";
+import { devConfigArgs } from "./dev-configs.ts";
 import { bin, start, stopGroup } from "./project.ts";
 
 export interface DevServer {
@@ -74,7 +75,7 @@ export async function startDevServer(options: {
     bin("wrangler"),
     [
       "dev",
-      ...(options.args ?? []),
+      ...devConfigArgs(options.args ?? []),
       "--ip",
       "127.0.0.1",
       "--port",
