@@ -73,7 +73,8 @@ export async function benchProfile(id: string | undefined): Promise<void> {
       "RATE_LIMIT:off",
       "--minify=false",
     ];
-    const base = (await startDevServer({ port: 8796, args, probe: "/1.0/search/cities?name=paris" })).base;
+    const probe = "/1.0/search/cities?name=paris";
+    const base = (await startDevServer({ port: 8796, args, probe, pageFiles: false })).base;
     const send = await inspector(8796 + 1000);
     const path = `/1.0/${c.suggest === true ? "suggest" : "search"}/${c.resource}?${c.query}`;
     const accept = { Accept: c.format === "json" ? "application/json" : "application/xml" };

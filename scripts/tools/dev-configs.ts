@@ -25,11 +25,15 @@ function bindsFiles(path: string): boolean {
   return Array.isArray(services) && services.some((s) => (s as { service?: unknown }).service === files);
 }
 
-/** `wrangler dev`'s arguments with its configurations completed. */
-export function devConfigArgs(args: readonly string[]): string[] {
+/**
+ * `wrangler dev`'s arguments with its configurations completed; without the files' worker where
+ * `pageFiles` is false (a profile: the inspector then follows the one worker).
+ */
+export function devConfigArgs(args: readonly string[], pageFiles = true): string[] {
   const given = givenConfigs(args);
   const primary = given[0] ?? join(ROOT, "wrangler.toml");
   const own = given.length === 0 ? ["--config", primary] : [];
-  const files = bindsFiles(primary) && !given.includes(FILES_CONFIG) ? ["--config", FILES_CONFIG] : [];
+  const wanted = pageFiles && bindsFiles(primary) && !given.includes(FILES_CONFIG);
+  const files = wanted ? ["--config", FILES_CONFIG] : [];
   return [...own, ...args, ...files];
 }

@@ -62,20 +62,24 @@ function portFree(port: number): Promise<void> {
   });
 }
 
-export async function startDevServer(options: {
+interface DevServerOptions {
   port: number;
   /** More arguments for `wrangler dev`: --config, --persist-to, --var … */
   args?: string[];
   /** A path that answers once the worker serves (any status below 500). */
   probe?: string;
-}): Promise<DevServer> {
+  /** Whether the page's files are served beside the worker (scripts/tools/dev-configs.ts); they are unless false. */
+  pageFiles?: boolean;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   stopOnInterrupt();
   await portFree(options.port);
   const child = start(
     bin("wrangler"),
     [
       "dev",
-      ...devConfigArgs(options.args ?? []),
+      ...devConfigArgs(options.args ?? [], options.pageFiles),
       "--ip",
       "127.0.0.1",
       "--port",

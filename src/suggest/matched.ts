@@ -74,19 +74,38 @@ function spansIn(name: string, typed: readonly string[], fit: typeof fits): Writ
   return spans;
 }
 
+/** `names`, then `others()`, each once and none empty: the others read only when asked for. */
+function* distinct(names: readonly string[], others: () => readonly string[]): Generator<string> {
+  const seen = new Set<string>();
+  for (const list of [names, null]) {
+    for (const name of list ?? others()) {
+      if (name === "" || seen.has(name)) continue;
+      seen.add(name);
+      yield name;
+    }
+  }
+}
+
 /**
  * The first of `names` (the shown name first, then the record's others, in the order they are
- * preferred) that holds every typed word (normalized), with their spans; when none does, the names
- * are read forgiving typos (a suggestion of the typo fallback); when still none does, the first
- * name, without spans.
+ * preferred; `others`, the rest of them, read only when none before holds the words: a city's
+ * may be hundreds) that holds every typed word (normalized), with their spans; when none does,
+ * the names are read forgiving typos (a suggestion of the typo fallback); when still none does,
+ * the first name, without spans.
  */
-export function matchedName(typed: readonly string[], names: readonly string[]): Matched {
-  const distinct = [...new Set(names.filter((n) => n !== ""))];
+export function matchedName(
+  typed: readonly string[],
+  names: readonly string[],
+  others: () => readonly string[] = () => [],
+): Matched {
+  let read: readonly string[] | undefined;
+  const rest = () => (read ??= others());
   for (const fit of [fits, fitsForgiving]) {
-    for (const name of distinct) {
+    for (const name of distinct(names, rest)) {
       const spans = spansIn(name, typed, fit);
       if (spans !== null) return { name, spans };
     }
   }
-  return { name: distinct[0] ?? "", spans: [] };
+  const first = distinct(names, rest).next();
+  return { name: first.done === true ? "" : first.value, spans: [] };
 }

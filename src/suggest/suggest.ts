@@ -84,8 +84,8 @@ function namesStatement(resource: Resource, ids: readonly string[], language: La
 
 /** Why a record of the page is there: the name of it that holds `words`, and the place it was read in. */
 function matchedOf(resource: Resource, row: Record<string, unknown>, words: readonly string[], kind: unknown): Matched {
-  const names = [String(row.name ?? ""), String(row.own_name ?? ""), ...readNameTexts(row.name_texts)];
-  const matched = matchedName(words, names);
+  const shown = [String(row.name ?? ""), String(row.own_name ?? "")];
+  const matched = matchedName(words, shown, () => readNameTexts(row.name_texts));
   const column = kind === "city" || kind === "state" || kind === "country" ? NAMES[resource].place[kind] : "";
   const place = column === "" ? null : row[column];
   return typeof place === "string" && place !== "" ? { ...matched, place } : matched;
