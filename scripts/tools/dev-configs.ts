@@ -27,7 +27,8 @@ function bindsFiles(path: string): boolean {
 
 /**
  * `wrangler dev`'s arguments with its configurations completed; without the files' worker where
- * `pageFiles` is false (a profile: the inspector then follows the one worker).
+ * `pageFiles` is false (a profile, the load test's heap: `wrangler dev`'s inspector follows the
+ * files' worker when both run).
  */
 export function devConfigArgs(args: readonly string[], pageFiles = true): string[] {
   const given = givenConfigs(args);
