@@ -9,7 +9,7 @@ import type { Runner } from "../query/resource.ts";
 import { shardPlacesSql, shardPlanSql } from "../query/shard-places.ts";
 import type { Sql } from "../sql/sql.ts";
 import { splitByDatabase } from "./main-only.ts";
-import { NotCurrent, Session } from "./session.ts";
+import { NotCurrent, Session, type Rows } from "./session.ts";
 import { filterPlace, shardsFor, type FilterPlace } from "./shards.ts";
 
 /** The binding of venue database `shard`, when the deployment binds it (wrangler.shards.toml). */
@@ -45,22 +45,34 @@ async function routingRead(main: Session, known: string | null, placesSql: Sql |
   const key = placesSql === null ? null : JSON.stringify(placesSql);
   const found = keptRead(known, key);
   if (found !== null) return found;
-  const [plan, placeRows] = await main.run("routing to a venue database", [
-    shardPlanSql(),
+  // The plan (tens of KB) is read only where the isolate does not keep it at the version known.
+  const planKept = kept !== null && known !== null && kept.version === known;
+  const rows = await main.run("routing to a venue database", [
+    ...(planKept ? [] : [shardPlanSql()]),
     ...(placesSql === null ? [] : [placesSql]),
   ]);
+  const [plan, placeRows] = planKept ? [undefined, rows[0]] : rows;
   const version = main.version ?? "";
-  if (kept === null || kept.version !== version || kept.places.size >= PLACES_KEPT) {
-    const json = plan?.rows[0]?.value;
-    kept = {
-      version,
-      manifest: typeof json === "string" ? (JSON.parse(json) as ShardManifest) : null,
-      places: new Map(),
-    };
-  }
+  // Another import since: its plan read too.
+  if (plan === undefined && kept?.version !== version) return routingRead(main, null, placesSql);
+  const keeping = keptAt(version, plan);
   const places = placeRows === undefined ? null : placeRows.rows.map(filterPlace);
-  if (key !== null && places !== null) kept.places.set(key, places);
-  return { manifest: kept.manifest, places };
+  if (key !== null && places !== null) keeping.places.set(key, places);
+  return { manifest: keeping.manifest, places };
+}
+
+/** What the isolate keeps at `version`: kept anew with the plan read, or where it holds too many places. */
+function keptAt(version: string, plan: Rows<Record<string, unknown>> | undefined): RoutingRead {
+  if (kept === null || kept.version !== version || kept.places.size >= PLACES_KEPT) {
+    kept = { version, manifest: plan === undefined ? (kept?.manifest ?? null) : manifestOf(plan), places: new Map() };
+  }
+  return kept;
+}
+
+/** The manifest in the rows of shardPlanSql(); null where the main database holds no plan. */
+function manifestOf(plan: Rows<Record<string, unknown>>): ShardManifest | null {
+  const json = plan.rows[0]?.value;
+  return typeof json === "string" ? (JSON.parse(json) as ShardManifest) : null;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { Area } from "../data-contract/distance.ts";
 import {
+  boxesOf,
   boxLongitudes,
   regionHolds,
   shardCell,
@@ -38,8 +39,7 @@ function holdsSome(r: ShardRegion, place: FilterPlace): boolean {
   return r.country === place.country && (place.state === null || r.state === undefined || r.state === place.state);
 }
 
-function meets(box: ShardBox | undefined, area: Area): boolean {
-  if (box === undefined) return false;
+function meets(box: ShardBox, area: Area): boolean {
   const [south, , north] = box;
   const span = spanOf(area);
   const longitudes = boxLongitudes(box);
@@ -55,7 +55,9 @@ export function shardsFor(manifest: ShardManifest, places: readonly FilterPlace[
   return manifest
     .filter((s) =>
       s.regions.some(
-        (r) => (places === null || places.some((p) => holdsSome(r, p))) && (area === undefined || meets(r.box, area)),
+        (r) =>
+          (places === null || places.some((p) => holdsSome(r, p))) &&
+          (area === undefined || boxesOf(r).some((box) => meets(box, area))),
       ),
     )
     .map((s) => s.shard);

@@ -58,14 +58,48 @@ export function coveringBox(boxes: readonly ShardBox[]): ShardBox | undefined {
   return [south, west, north, east];
 }
 
+/**
+ * The grid level whose cells a region's bounds are kept in (5.6° × 2.8°): one box round a region's
+ * venues reached past its borders (China's took in Nagpur, the Congo's Luanda), so that an area
+ * there asked two venue databases; a box per cell of this level where the region has venues
+ * reaches little further than they do.
+ */
+const SHARD_BOX_LEVEL = 6;
+
+/**
+ * The bounds of a region from those of its places (each inside one cell of SHARD_BOX_LEVEL, as a
+ * place of the plan, a cell of SHARD_CELL_LEVEL, is): per cell of that level, the box of the
+ * places in it; in the order of the cells.
+ */
+export function regionBoxes(places: readonly ShardBox[]): ShardBox[] {
+  const byCell = new Map<number, ShardBox[]>();
+  for (const box of places) {
+    const cell = cellOf(SHARD_BOX_LEVEL, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2);
+    const list = byCell.get(cell);
+    if (list === undefined) byCell.set(cell, [box]);
+    else list.push(box);
+  }
+  return [...byCell]
+    .sort((a, b) => a[0] - b[0])
+    .flatMap(([, list]) => {
+      const box = coveringBox(list);
+      return box === undefined ? [] : [box];
+    });
+}
+
 /** A region a venue database holds: a country, a state of it, or a grid cell of a state; with the bounds of its venues. */
 export interface ShardRegion {
   country: string;
   state?: string;
   cell?: { level: number; code: number };
-  /** The bounds of its venues' own points; none when no venue of it has one. */
+  /** The bounds of its venues' own points, a box per cell of SHARD_BOX_LEVEL (regionBoxes); none when no venue of it has one. */
+  boxes?: ShardBox[];
+  /** Their one box, as an import before 2026-12-06 wrote them (read while such a plan is served). */
   box?: ShardBox;
 }
+
+/** A region's bounds as a plan of any import says them. */
+export const boxesOf = (r: ShardRegion): readonly ShardBox[] => r.boxes ?? (r.box === undefined ? [] : [r.box]);
 
 /**
  * Per venue database, from 1: its regions, how many venues it holds, and the data version it holds

@@ -5,7 +5,13 @@
  * one import to the next: its regions where they are while the data grows evenly.
  */
 import { describe, expect, it } from "vitest";
-import { coveringBox, shardCell, type ShardBox, type ShardManifest } from "../../src/data-contract/shards.ts";
+import {
+  coveringBox,
+  regionBoxes,
+  shardCell,
+  type ShardBox,
+  type ShardManifest,
+} from "../../src/data-contract/shards.ts";
 import { shardsFor } from "../../src/d1/shards.ts";
 import { random } from "../../scripts/tools/random.ts";
 import { planShards, regionsOf, shardOf, type PlaceCount } from "../../scripts/import/shards/plan.ts";
@@ -135,6 +141,9 @@ describe("a plan kept from one import to the next", () => {
   });
 });
 
+/** An area: a box. */
+const box = (south: number, west: number, north: number, east: number) => ({ south, west, north, east });
+
 describe("a region's bounds", () => {
   it("cross the antimeridian where that is the shorter way round, and a search in an area asks the regions they meet", () => {
     // Russia's places: from Kaliningrad (20° E) eastward to Chukotka (170° W).
@@ -162,14 +171,43 @@ describe("a region's bounds", () => {
     ).toEqual([0, 178, 1, -178]);
     expect(coveringBox([])).toBeUndefined();
     const manifest: ShardManifest = [
+      // Great Britain's one box as an import before the boxes per cell wrote it, which the worker still reads.
       { shard: 1, regions: [{ country: "GB", box: [49.9, -7.6, 60.1, 1.8] }], venues: 1, version: "v" },
-      { shard: 2, regions: [{ country: "RU", box: coveringBox(russia) }], venues: 1, version: "v" },
+      { shard: 2, regions: [{ country: "RU", boxes: [coveringBox(russia) as ShardBox] }], venues: 1, version: "v" },
     ];
-    const box = (south: number, west: number, north: number, east: number) => ({ south, west, north, east });
     // A box round London asks Great Britain's alone; one round Moscow, and one across the antimeridian, Russia's.
     expect(shardsFor(manifest, null, box(51.4, -0.3, 51.6, 0.1))).toEqual([1]);
     expect(shardsFor(manifest, null, box(55.6, 37.4, 55.9, 37.8))).toEqual([2]);
     expect(shardsFor(manifest, null, box(64, 179, 65, -179))).toEqual([2]);
     expect(shardsFor(manifest, null, box(64, -175, 65, -172))).toEqual([2]);
+  });
+
+  it("a region's bounds, a box per cell of the grid where it has venues", () => {
+    // China's places, from Kashgar and Lhasa to Shanghai and Sanya: one box round them took in Nagpur, India.
+    const china: ShardBox[] = [
+      [18.2, 109.5, 18.3, 109.6],
+      [39.4, 75.9, 39.5, 76.0],
+      [29.6, 91.1, 29.7, 91.2],
+      [31.2, 121.4, 31.3, 121.5],
+      [31.1, 121.3, 31.2, 121.35],
+    ];
+    const india: ShardBox[] = [[21.1, 79.0, 21.2, 79.1]];
+    // Shanghai's two places share a cell of SHARD_BOX_LEVEL: one box round both.
+    expect(regionBoxes(china)).toHaveLength(4);
+    expect(regionBoxes(china)).toContainEqual([31.1, 121.3, 31.3, 121.5]);
+    const manifest: ShardManifest = [
+      { shard: 1, regions: [{ country: "CN", boxes: regionBoxes(china) }], venues: 4, version: "v" },
+      { shard: 2, regions: [{ country: "IN", boxes: regionBoxes(india) }], venues: 1, version: "v" },
+    ];
+    const nagpur = box(20.9, 78.8, 21.4, 79.3);
+    const oneBox: ShardManifest = [
+      { shard: 1, regions: [{ country: "CN", boxes: [coveringBox(china) as ShardBox] }], venues: 4, version: "v" },
+    ];
+    expect(shardsFor(oneBox, null, nagpur)).toEqual([1]);
+    // A box round Nagpur asks India's venue database alone; one round Shanghai, China's; one over both, both.
+    expect(shardsFor(manifest, null, nagpur)).toEqual([2]);
+    expect(shardsFor(manifest, null, box(31, 121, 31.5, 122))).toEqual([1]);
+    expect(shardsFor(manifest, null, box(20, 70, 40, 100))).toEqual([1, 2]);
+    expect(regionBoxes([])).toEqual([]);
   });
 });

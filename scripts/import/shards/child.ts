@@ -13,8 +13,8 @@ const { options, quiet } = JSON.parse(process.argv[2] ?? "{}") as { options: Imp
 runImport(options, new Progress(process.stderr, quiet)).then(
   (summary) => {
     const peakMiB = Math.round(process.resourceUsage().maxRSS / 1024);
-    process.stdout.write(JSON.stringify({ ...summary, peakMiB }));
-    process.exit(0);
+    // Exits once the summary is written: a pipe takes 64 KiB at a time, and a plan's is larger.
+    process.stdout.write(JSON.stringify({ ...summary, peakMiB }), () => process.exit(0));
   },
   (error: unknown) => {
     reportFailure(failureText(error), error);

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import {
-  coveringBox,
+  regionBoxes,
   shardCell,
   type ShardBox,
   type ShardPlace,
@@ -78,8 +78,8 @@ function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Ma
 }
 
 /**
- * Each region of the plan with the bounds of its venues' own points, across the antimeridian where
- * that is the shorter way round (a search in an area asks the regions it meets).
+ * Each region of the plan with the bounds of its venues' own points, a box per cell of
+ * SHARD_BOX_LEVEL (regionBoxes: a search in an area asks the regions whose boxes it meets).
  */
 function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: Map<string, ShardBox>): PlannedShard[] {
   const boxes = new Map<ShardRegion, ShardBox[]>();
@@ -91,7 +91,7 @@ function withBoxes(plan: PlannedShard[], places: readonly PlaceCount[], bounds: 
     if (list === undefined) boxes.set(region, [box]);
     else list.push(box);
   }
-  for (const [region, list] of boxes) region.box = coveringBox(list);
+  for (const [region, list] of boxes) region.boxes = regionBoxes(list);
   return plan;
 }
 
