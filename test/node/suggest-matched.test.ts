@@ -81,3 +81,21 @@ describe("the name that holds the typed words", () => {
     expect(matched("berlinn", ["Berlin"]).name).toBe("Berlin");
   });
 });
+
+describe("the names read", () => {
+  it("reads a record's other names only when its shown names do not hold the words", () => {
+    const typed = words(normalize("par"));
+    let read = 0;
+    const others = () => {
+      read++;
+      return ["Parigi", "Paris", "Lutetia"];
+    };
+    expect(matchedName(typed, ["Paris", ""], others).name).toBe("Paris");
+    expect(read).toBe(0);
+    expect(matchedName(words(normalize("lut")), ["Paris", ""], others).name).toBe("Lutetia");
+    // Read once for both passes, the strict and the one forgiving typos.
+    expect(matchedName(words(normalize("qqq")), ["Paris"], others)).toEqual({ name: "Paris", spans: [] });
+    expect(read).toBe(2);
+    expect(matchedName(typed, ["", ""], () => []).name).toBe("");
+  });
+});
