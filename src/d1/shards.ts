@@ -15,7 +15,7 @@ import {
   type ShardManifest,
   type ShardRegion,
 } from "../data-contract/shards.ts";
-import { spanOf } from "../geo/area.ts";
+import { spanOf, type Span } from "../geo/area.ts";
 
 /** A place a search's filters name: a country, a state of it, or a city at its point. */
 export interface FilterPlace {
@@ -39,25 +39,24 @@ function holdsSome(r: ShardRegion, place: FilterPlace): boolean {
   return r.country === place.country && (place.state === null || r.state === undefined || r.state === place.state);
 }
 
-function meets(box: ShardBox, area: Area): boolean {
+/** Whether a box meets an area's span (its latitudes first: most of a plan's boxes lie north or south of it). */
+function meets(box: ShardBox, span: Span): boolean {
   const [south, , north] = box;
-  const span = spanOf(area);
+  if (span.south > north || span.north < south) return false;
   const longitudes = boxLongitudes(box);
-  return (
-    span.south <= north &&
-    span.north >= south &&
-    span.lngRanges.some(([w, e]) => longitudes.some(([west, east]) => w <= east && e >= west))
-  );
+  return span.lngRanges.some(([w, e]) => longitudes.some(([west, east]) => w <= east && e >= west));
 }
 
 /** The venue databases (their numbers, from 1) a search asks; `places` null when its filters name none. */
 export function shardsFor(manifest: ShardManifest, places: readonly FilterPlace[] | null, area?: Area): number[] {
+  // The area's span once: a plan holds a box per cell of each region, hundreds or thousands.
+  const span = area === undefined ? undefined : spanOf(area);
   return manifest
     .filter((s) =>
       s.regions.some(
         (r) =>
           (places === null || places.some((p) => holdsSome(r, p))) &&
-          (area === undefined || boxesOf(r).some((box) => meets(box, area))),
+          (span === undefined || boxesOf(r).some((box) => meets(box, span))),
       ),
     )
     .map((s) => s.shard);
