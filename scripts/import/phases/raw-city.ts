@@ -1,7 +1,7 @@
 /**
- * A city as a row of raw_cities (build-file.ts), the one home of its columns, made in a worker
- * thread while the main thread reads the file and writes (read.ts): its names as search text are
- * most of the cost of reading a large table.
+ * A city as a row of raw_cities (build-file.ts), the one home of its columns, made and written in
+ * a worker thread (city-rows-worker.ts) while the main thread reads the file (read.ts): its names
+ * as search text, and writing them, are most of the cost of reading a large table.
  */
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { nameIndexText, ownNameTokens, type LocalizedName } from "../../../src/data-contract/name-index.ts";
@@ -12,8 +12,28 @@ import { isSection, type City } from "../sources/geonames.ts";
 /** A city read, and its localized names. */
 export type CityJob = [City, LocalizedName[]];
 
-/** The values of the insert into raw_cities (read.ts), the line last. */
+/** Cities for a worker to write into the build file `file`. */
+export interface CityRowsJob {
+  file: string;
+  cities: CityJob[];
+}
+
+/**
+ * What a worker wrote: how many cities, and the line of each city whose geonameid the table
+ * already held. Of two rows with one geonameid the table keeps the one of the earlier line
+ * (jobs of two workers land in either order).
+ */
+export interface CityRowsWritten {
+  written: number;
+  repeated: [gid: number, line: number][];
+}
+
+/** The values of INSERT_RAW_CITY, the line last. */
 export type RawCityRow = (string | number | null)[];
+
+export const INSERT_RAW_CITY = `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng,
+    population, z, section, words, names, main, shared, name_sets, name_texts, tokens, line)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** The columns of raw_cities for one city. */
 export function cityColumns(c: City, localized: readonly LocalizedName[]): RawCityRow {

@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { normalize } from "../../../src/data-contract/normalize.ts";
 import { inWorker, ROW_WORKERS } from "../../tools/in-worker.ts";
 import type { LocalizedName } from "../../../src/data-contract/name-index.ts";
-import type { CityJob, RawCityRow } from "./raw-city.ts";
+import type { CityJob, CityRowsJob, CityRowsWritten } from "./raw-city.ts";
 import type { Problems } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import {
@@ -20,7 +20,7 @@ import {
   type Country,
 } from "../sources/geonames.ts";
 import { countryNames, readLocalizedNames } from "../sources/localized-names.ts";
-import { inBatches, isUniqueViolation } from "./batches.ts";
+import { attachedPath } from "./build-file.ts";
 
 /** countryInfo and admin-1 names into the served tables (they are small and read whole). */
 export async function readRegions(
@@ -65,29 +65,29 @@ export async function readLocalized(
   return byCity;
 }
 
-/** Jobs of cities in batches, with their localized names. */
+/** Jobs of cities in batches, with their localized names, for the workers to write into `file`. */
 async function* cityJobs(
   cities: AsyncIterable<City>,
   localized: ReadonlyMap<string, LocalizedName[]>,
-): AsyncGenerator<CityJob[]> {
+  file: string,
+): AsyncGenerator<CityRowsJob> {
   let batch: CityJob[] = [];
   for await (const c of cities) {
     batch.push([c, localized.get(c.id) ?? []]);
     if (batch.length < CITY_JOB) continue;
-    yield batch;
+    yield { file, cities: batch };
     batch = [];
   }
-  if (batch.length > 0) yield batch;
+  if (batch.length > 0) yield { file, cities: batch };
 }
 
 /** Cities of one job of the worker. */
 const CITY_JOB = 2000;
 
-/** The rows of raw_cities of the cities read, made in a worker thread (raw-city.ts) as they are read. */
-async function* cityRows(cities: AsyncIterable<City>, localized: ReadonlyMap<string, LocalizedName[]>) {
+/** The rows of raw_cities of the cities read, made and written by worker threads (city-rows-worker.ts) as they are read. */
+function citiesWritten(cities: AsyncIterable<City>, localized: ReadonlyMap<string, LocalizedName[]>, file: string) {
   const module = new URL("./city-rows-worker.ts", import.meta.url);
-  for await (const rows of inWorker<CityJob[], RawCityRow[]>(module, cityJobs(cities, localized), ROW_WORKERS))
-    yield* rows;
+  return inWorker<CityRowsJob, CityRowsWritten>(module, cityJobs(cities, localized, file), ROW_WORKERS);
 }
 
 /** What reading the cities left out: what the geoname table's reader counts, and the places below --min-population. */
@@ -122,29 +122,29 @@ export async function readCityRows(
 ): Promise<CityRowCounts> {
   progress.phase(`reading ${basename(file)}`);
   const counts: CityRowCounts = { lines: 0, notPopulated: 0, badAlternateNames: 0, belowMinPopulation: 0 };
-  const insert = db.prepare(
-    `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng, population, z, section,
-                             words, names, main, shared, name_sets, name_texts, tokens, line)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
-  const write = (row: RawCityRow) => {
-    try {
-      insert.run(...row);
-    } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
-      const [gid, line] = [row[0], row[row.length - 1]];
-      const first = String(firstLineOf.get(gid));
-      problems.add(basename(file), Number(line), `geonameid ${String(gid)} appears twice (first on line ${first})`);
-    }
-  };
   const zeroRegions = new Set(
     db.prepare("SELECT country_code FROM admin1 WHERE code = '00'").pluck().all() as string[],
   );
   const cities = atLeast(readCities(file, problems, countryCodes, counts, zeroRegions), minPopulation, counts);
-  await inBatches(db, cityRows(cities, localizedByCity), write, (n) => progress.tick(n));
+  // The workers write the build file: this connection holds no transaction meanwhile.
+  const repeated: [gid: number, line: number][] = [];
+  let written = 0;
+  for await (const job of citiesWritten(cities, localizedByCity, attachedPath(db, "main"))) {
+    written += job.written;
+    repeated.push(...job.repeated);
+    progress.tick(written);
+  }
+  reportRepeated(db, basename(file), repeated, problems);
   problems.check();
   return counts;
+}
+
+/** Each line whose geonameid an earlier line has (the row kept: city-rows-worker.ts), in the order of the lines. */
+function reportRepeated(db: Database.Database, file: string, repeated: [number, number][], problems: Problems) {
+  const firstLineOf = db.prepare("SELECT line FROM raw_cities WHERE gid = ?").pluck();
+  for (const [gid, line] of repeated.sort((a, b) => a[1] - b[1])) {
+    problems.add(file, line, `geonameid ${gid} appears twice (first on line ${String(firstLineOf.get(gid))})`);
+  }
 }
 
 /**
