@@ -168,8 +168,11 @@ export function nameIndexText(names: readonly string[], own = 0): NameIndex {
   const forms = new Set<string>();
   const ownForms = new Set<string>();
   const held: HeldName[] = [];
+  // A record's names often repeat one another (a city's ASCII name is most often its name).
+  const waysOf = new Map<string, string[][]>();
   names.forEach((name, i) => {
-    const ways = wordWays(name);
+    const ways = waysOf.get(name) ?? wordWays(name);
+    waysOf.set(name, ways);
     const words = new Set(ways.flat().filter((w) => w !== ""));
     for (const word of words) allWords.add(word);
     for (const form of formsOf(ways)) {
