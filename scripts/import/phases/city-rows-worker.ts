@@ -1,7 +1,7 @@
 /**
  * The worker thread that makes the rows of raw_cities (raw-city.ts) for read.ts and writes them
  * into the build file, a transaction a job: the rows never travel back to the main thread, which
- * only reads the file meanwhile (docs/import.md#every-core).
+ * only reads the file meanwhile (docs/import.md#cities-read-in-two-workers).
  */
 import Database from "better-sqlite3";
 import { answerJobs } from "../../tools/in-worker.ts";

@@ -31,6 +31,7 @@ export interface CityRowsWritten {
 /** The values of INSERT_RAW_CITY, the line last. */
 export type RawCityRow = (string | number | null)[];
 
+/** The insert of a raw_cities row, the one home of its column order (city-rows-worker.ts runs it). */
 export const INSERT_RAW_CITY = `INSERT INTO raw_cities (gid, name, name_norm, ascii_norm, country_code, admin1_code, lat, lng,
     population, z, section, words, names, main, shared, name_sets, name_texts, tokens, line)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
