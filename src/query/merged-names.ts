@@ -13,8 +13,9 @@
  * database for a one-word name, or counted by the venue databases in turn (merged-browse.ts).
  * Past its first page, a broad word alone seeks: the main database gives the anchor before the page
  * in each segment of its order it overlaps (anchored.ts), and each venue database reads its records
- * of those segments after it, merged in pos order. Any other name reads at most MOST_MERGED_MATCHES
- * matches, but one of fewer candidates, counted first.
+ * of those segments after it, merged in pos order. Any other name reads its tiers whole up to the
+ * page's end in each database as far as MOST_MERGED_MATCHES in all; deeper, in slices
+ * (merged-slices.ts).
  */
 import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce, type SizedBest } from "../match/own-names.ts";
@@ -22,7 +23,8 @@ import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
-import { fewMatches, totalRow } from "./merged-browse.ts";
+import { totalRow } from "./merged-browse.ts";
+import { slicedPage, tooDeep, type MergeParts } from "./merged-slices.ts";
 import {
   inPosOrder,
   MERGED,
@@ -42,22 +44,6 @@ import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
 import { correctionsOf, placesAskedOf, type FirstTrip, type Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
-
-/**
- * The matches a tier reads at most over every venue database asked: the page's end in each. A
- * tier's reads cost a few rows a match (its checks), more than one database's for as many matches
- * (docs/deploy.md#past-one-database), and the typo fallback may read after them, within the 20,000
- * of a request (docs/api.md#what-one-request-may-cost); deeper pages are the main database's, but
- * a broad word alone's (its anchors) and a name's of fewer candidates in all (counted first).
- */
-const MOST_MERGED_MATCHES = 600;
-
-/** What a name search's statements give a merge (names.ts: tiered). */
-type MergeParts = NonNullable<Search["merge"]>;
-
-/** Whether a page is deeper than `shards` may read together. */
-const tooDeep = (shards: readonly Runner[], offset: number) =>
-  shards.length * (offset + ITEMS_PER_PAGE.venues) > MOST_MERGED_MATCHES;
 
 const sized = (row: Row): SizedBest => ({
   pos: Number(row.pos),
@@ -139,8 +125,8 @@ async function anchoredPage(shards: readonly Runner[], word: string, language: L
 
 /**
  * A first trip's merged page: its tiers' best keys read with it (`best`), ranked; a broad word
- * alone's from its anchors; a word alone that is not broad (no anchors) read as any name is, but
- * deeper than the databases may read where it has as many candidates (null: the main database's).
+ * alone's from its anchors; a word alone that is not broad (no anchors) read as any name is; deeper
+ * than the databases may read whole, in slices (merged-slices.ts; null: the main database's).
  */
 async function mergedPage(
   shards: readonly Runner[],
@@ -149,17 +135,15 @@ async function mergedPage(
   best: Row[][],
 ): Promise<MergedPage | null> {
   const { word, offset, parts } = asked;
-  if (word === undefined) return rankedPage(best, offset);
-  if (anchors.length > 0) return anchoredPage(shards, word, asked.language, anchors);
-  if (asked.deep && (await fewMatches(shards, parts.countWithin, MOST_MERGED_MATCHES)) === null) return null;
-  return tieredPage(shards, parts.best, offset);
+  if (word !== undefined && anchors.length > 0) return anchoredPage(shards, word, asked.language, anchors);
+  if (asked.deep) return slicedPage(shards, parts, offset);
+  return word === undefined ? rankedPage(best, offset) : tieredPage(shards, parts.best, offset);
 }
 
 /**
  * The rows of runSearch()'s first round trip for a venue name search outside an area, merged from
  * `shards` (what is chosen among every place or word in `main`); null where the main database
- * answers it alone (not a name outside an area, or a page deeper than the databases may read but a
- * broad word's or a name's of fewer than MOST_MERGED_MATCHES candidates).
+ * answers it alone (not a name outside an area, or slices that did not settle: merged-slices.ts).
  */
 async function mergedFirstTrip(
   main: Runner,
@@ -173,14 +157,11 @@ async function mergedFirstTrip(
   const word = offset > 0 ? aloneWord(p) : undefined;
   const deep = tooDeep(shards, offset);
   if (parts === undefined) return null;
-  // Deeper, a name of few matches is read whole: the databases' tiers hold no more than its matches.
-  const few = deep && word === undefined ? await fewMatches(shards, parts.countWithin, MOST_MERGED_MATCHES) : undefined;
-  if (few === null) return null;
   const anchors = word === undefined ? null : pageAnchorsSql(VENUES, word, offset, language);
   const places = placesAskedOf(first, p);
   const [inMain, inShards] = await Promise.all([
     mainPart(main, p, anchors, places),
-    shardsPart(shards, first, p, { tiers: word === undefined ? parts.best : null, places }),
+    shardsPart(shards, first, p, { tiers: word === undefined && !deep ? parts.best : null, places }),
   ]);
   const read = await mergedPage(shards, { word, deep, offset, parts, language }, inMain.anchors, inShards.best);
   if (read === null) return null;
@@ -191,7 +172,7 @@ async function mergedFirstTrip(
     places,
   });
   const rows = await pageRows(shards, read, language);
-  const count = few ?? (await totalRow(shards, parts.countWithin, inMain.stored));
+  const count = await totalRow(shards, parts.countWithin, inMain.stored);
   const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
   const asked = named.filter((n): n is [string, Row[]] => n[1] !== null);
   return new TripRows(
@@ -207,11 +188,26 @@ async function pageRows(shards: readonly Runner[], read: MergedPage, language: L
   return read.page.map((pos) => byPos.get(pos)).filter((r) => r !== undefined);
 }
 
-/** Whether a fallback trip's page may be merged: within what the databases read together, or of few candidates. */
-async function mayMerge(shards: readonly Runner[], search: Search | null, offset: number): Promise<boolean> {
-  if (!tooDeep(shards, offset)) return true;
-  const countWithin = search?.merge?.countWithin;
-  return countWithin !== undefined && (await fewMatches(shards, countWithin, MOST_MERGED_MATCHES)) !== null;
+/**
+ * Whether the merge knows how to make each statement of a fallback trip of the venue databases'
+ * (else the main database's, and so the trip): its page, its place readings where asked, its
+ * one-row statements (combineOf).
+ */
+function mergeable(trip: Trip, page: string, asked: { prefix: string; places: PlacesAsked | undefined }): boolean {
+  const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
+  return trip.names.every(known) && (asked.places !== undefined || !trip.names.includes(PLACES));
+}
+
+/**
+ * How a fallback trip's page is read: deeper than the databases read whole together, in slices
+ * first (null where they did not settle: the main database's trip); else its best tiers, with the
+ * trip's other statements; neither where the trip holds no name search (`parts` null).
+ */
+async function fallbackPage(shards: readonly Runner[], parts: MergeParts | null, offset: number) {
+  if (parts === null) return { sliced: null, best: null };
+  if (!tooDeep(shards, offset)) return { sliced: null, best: parts.best };
+  const sliced = await slicedPage(shards, parts, offset);
+  return sliced === null ? null : { sliced, best: null };
 }
 
 /**
@@ -240,8 +236,8 @@ function combineOf(name: string, prefix: string): ((rows: Row[]) => Row) | undef
  * The rows of a trip of the typo fallback (forgiving.ts) that holds a name search under `prefix`,
  * or none (`search` null): its page merged from `shards` as the first trip's strict page is, its
  * one-row statements combined from theirs (combineOf), its place readings (`places`: what they
- * ask) as the first trip's are; null where the main database answers it alone (a page deeper than
- * the databases may read).
+ * ask) as the first trip's are; null where the main database answers it alone (a statement the
+ * merge does not know, slices that did not settle).
  */
 async function mergedSearchTrip(
   main: Runner,
@@ -252,23 +248,23 @@ async function mergedSearchTrip(
   language: Language,
 ): Promise<TripRows | null> {
   const offset = pageOffset("venues", p.page);
-  const best = asked.search === null ? null : (asked.search.merge?.best ?? undefined);
-  if (best === undefined || !(await mayMerge(shards, asked.search, offset))) return null;
+  const parts = asked.search === null ? null : (asked.search.merge ?? undefined);
   const page = `${asked.prefix}page`;
-  const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
-  // A statement the merge does not know how to make of the venue databases' is the main database's, and so the trip.
-  if (!trip.names.every(known) || (trip.names.includes(PLACES) && asked.places === undefined)) return null;
+  if (parts === undefined || !mergeable(trip, page, asked)) return null;
+  const reads = await fallbackPage(shards, parts, offset);
+  if (reads === null) return null;
   const places = trip.names.includes(PLACES) ? asked.places : undefined;
   const combined = trip.but((name) => combineOf(name, asked.prefix) === undefined);
   const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
   const [candidates, lists] = await Promise.all([
     places === undefined ? [] : rowsOf(main, `${MERGED}: the places`, [placeCandidatesSql(VENUES, places)]),
-    rowsOfEachTrip(shards, `${MERGED}: forgiving typos`, [best, strict, ...combined.statements]),
+    rowsOfEachTrip(shards, `${MERGED}: forgiving typos`, [reads.best, strict, ...combined.statements]),
   ]);
   const column = (k: number) => lists.map((l) => l[k] ?? []);
   const byName = new Map<string, Row[]>();
   if (places !== undefined) byName.set(PLACES, await placeRows(shards, places, column(1), candidates[0] ?? []));
-  if (best !== null) byName.set(page, await pageRows(shards, rankedPage(column(0), offset), language));
+  const read = reads.sliced ?? (reads.best === null ? null : rankedPage(column(0), offset));
+  if (read !== null) byName.set(page, await pageRows(shards, read, language));
   combined.names.forEach((name, i) => {
     const combine = combineOf(name, asked.prefix);
     if (combine !== undefined) byName.set(name, [combine(column(i + 2).map((rows) => rows[0] ?? {}))]);

@@ -9,14 +9,14 @@ import { rankOrder } from "../data-contract/ranking.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
+import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
 import { anyOf, withFilters } from "../match/fts.ts";
 import { ANY_NAMES, matchesMarked, othersApart, rankedCtes, sizedBest, type NamesText } from "../match/own-names.ts";
 import { oneName, wordsOf, type Fts, type NameWords } from "../match/one-name.ts";
 import { CANDIDATE_POS, CANDIDATES, cappedCount, keptOfFirst, matchesOf } from "../match/capped.ts";
 import { words as wordsIn } from "../data-contract/normalize.ts";
-import type { ResourceQueries, Search } from "./resource.ts";
+import type { ResourceQueries, Search, TierSlice } from "./resource.ts";
 import type { Reading, Spread } from "./typos.ts";
 
 /** One part of a name search: FTS5 text and its tierKey. */
@@ -81,6 +81,12 @@ export function fuzzyTiers(list: readonly Reading[], spreadList: readonly Spread
     .map(([key, t]) => ({ key, text: anyOf(t.texts), ...(t.readings.length > 0 ? { readings: t.readings } : {}) }));
 }
 
+/** A tier's matches whose names hold its words, in pos order (`rowids`: a range of pos, where FTS5 seeks). */
+function tierKept(q: { fts: Fts }, t: Tier, filters: Sql | null, rowids?: Sql): Sql {
+  const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
+  return keptOfFirst(matchesOf(q.fts, text, rowids), oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
+}
+
 /**
  * Each record's best tier (pos, k) among tiers that each read at most `limit` matches in pos order;
  * a tier whose names are checked (words of one name) reads no more than its first CANDIDATES. A
@@ -95,13 +101,40 @@ export function bestTiers(
   limit: Sql,
   guard: Sql | null = null,
 ): Sql {
-  const parts = tiers.map((t) => {
-    const text = withFilters(classOfKey(t.key) === OTHER ? othersApart(q.fts, t.text) : t.text, filters);
-    const kept = keptOfFirst(matchesOf(q.fts, text), oneName(q.fts, CANDIDATE_POS, t.readings ?? []));
-    return sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${kept})${limit})`;
-  });
+  const parts = tiers.map(
+    (t) => sql`SELECT ${int(t.key)} AS k, pos FROM (SELECT pos FROM (${tierKept(q, t, filters)})${limit})`,
+  );
   if (guard === null) return sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
   return sql`SELECT pos, min(k) AS k FROM ${guard} CROSS JOIN (${unionAll(parts)}) WHERE ${guard}.g GROUP BY pos`;
+}
+
+/** What a statement of a name's tiers reads with: the filters' text, its CTEs before its own (flt, guard), whether guarded. */
+interface TiersRead {
+  filters: Sql | null;
+  ctes: Sql;
+  guarded: boolean;
+}
+
+/**
+ * Rows (pos, k, size) of the slices of the tiers (merged-slices.ts), a record once per tier it is
+ * read in, each with its size (sizedBest); guarded as bestTiers().
+ */
+function tierSlices(q: { fts: Fts }, tiers: readonly Tier[], read: TiersRead, slices: readonly TierSlice[]): Sql {
+  const parts = slices.map((s) => {
+    const tier = tiers.find((t) => t.key === s.key);
+    if (tier === undefined) throw new Error(`no tier ${s.key}`);
+    const range = [
+      s.after === null ? null : sql`rowid > ${int(s.after)}`,
+      s.until === null ? null : sql`rowid <= ${int(s.until)}`,
+    ];
+    const bounds = range.filter((b) => b !== null);
+    const kept = tierKept(q, tier, read.filters, bounds.length === 0 ? undefined : join(bounds, " AND "));
+    return sql`SELECT ${int(s.key)} AS k, pos FROM (SELECT pos FROM (${kept}) LIMIT ${num(s.limit, "limit")})`;
+  });
+  const rows = read.guarded
+    ? sql`SELECT k, pos FROM guard CROSS JOIN (${unionAll(parts)}) WHERE guard.g`
+    : unionAll(parts);
+  return sql`WITH ${read.ctes}sl AS MATERIALIZED (${rows}) ${sizedBest(q.fts, raw("sl"))}`;
 }
 
 /**
@@ -132,6 +165,35 @@ export interface TieredOptions {
   guarded?: boolean;
 }
 
+/** tiered() in an area: src/geo/ decides how. */
+function areaTiered<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  tiers: readonly Tier[],
+  offset: number,
+  options: TieredOptions,
+): Search {
+  const { word, every, guarded = false } = options;
+  const area = areaOf(p);
+  if (area === undefined) throw new Error("a search in an area without one");
+  const everyText = everyMatchText(tiers, every);
+  const filters = ftsFilters(p, q.fts);
+  const positions = areaPositions({
+    places: q.places,
+    kind: q.prefixKind,
+    area,
+    tiers: tiers.map((t) => ({ key: t.key, text: t.text, held: oneName(q.fts, CANDIDATE_POS, t.readings ?? []) })),
+    everything: everyText,
+    filters,
+    held: oneName(q.fts, CANDIDATE_POS, readingsOf(tiers)),
+    ...(word === undefined ? {} : { word }),
+    params: p,
+    offset,
+    size: ITEMS_PER_PAGE[q.resource],
+  });
+  return { positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions };
+}
+
 /**
  * A name search over tiers. Without an area, each tier reads at most offset + page size matches
  * (the records before the page's last are all in the first ones of their tier). In an area,
@@ -142,30 +204,15 @@ export function tiered<R>(
   p: SearchParams,
   tiers: readonly Tier[],
   offset: number,
-  { word, every, guarded = false }: TieredOptions = {},
+  options: TieredOptions = {},
 ): Search | null {
   if (tiers.length === 0) return null;
+  if (areaOf(p) !== undefined) return areaTiered(q, p, tiers, offset, options);
+  const { every, guarded = false } = options;
   const perPage = ITEMS_PER_PAGE[q.resource];
   const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
   const held = oneName(q.fts, CANDIDATE_POS, readingsOf(tiers));
-  const area = areaOf(p);
-  if (area !== undefined) {
-    const positions = areaPositions({
-      places: q.places,
-      kind: q.prefixKind,
-      area,
-      tiers: tiers.map((t) => ({ key: t.key, text: t.text, held: oneName(q.fts, CANDIDATE_POS, t.readings ?? []) })),
-      everything: everyText,
-      filters,
-      held,
-      ...(word === undefined ? {} : { word }),
-      params: p,
-      offset,
-      size: perPage,
-    });
-    return { positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions };
-  }
   // The filters' FTS text is computed once (its subqueries bind values) and read by every tier.
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const withFiltersText = (body: Sql) => (filters === null ? body : sql`WITH flt(q) AS (SELECT ${filters}) ${body}`);
@@ -196,6 +243,8 @@ export function tiered<R>(
     merge: {
       best: sql`WITH ${flt}${guard}best AS MATERIALIZED (${best}) ${sizedBest(q.fts, raw("best"))}`,
       countWithin,
+      keys: tiers.map((t) => t.key),
+      slices: (slices) => tierSlices(q, tiers, { filters: filtersText, ctes: sql`${flt}${guard}`, guarded }, slices),
     },
     stands: sql`EXISTS (${withFiltersText(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${withFilters(startsText(tiers), filtersText)}`)})`,
   };

@@ -25,9 +25,26 @@ export interface Search {
   /**
    * For a name search outside an area, its parts over several venue databases (merged-names.ts):
    * each record's best key with its size (src/match/own-names.ts: sizedBest), and its total's count
-   * within `limit` candidates.
+   * within `limit` candidates; for a page deeper than they read whole, the tiers' keys in order and
+   * a statement of slices of them (each read's rows k, pos and size: merged-slices.ts).
    */
-  merge?: { best: Sql; countWithin(limit: number): Sql };
+  merge?: {
+    best: Sql;
+    countWithin(limit: number): Sql;
+    keys: readonly number[];
+    slices(slices: readonly TierSlice[]): Sql;
+  };
+}
+
+/**
+ * What a merge reads of the tier `key` in one venue database (merged-slices.ts): its matches after
+ * pos `after` (null: from its first) up to pos `until` (null: no bound), at most `limit`.
+ */
+export interface TierSlice {
+  key: number;
+  after: number | null;
+  until: number | null;
+  limit: number;
 }
 
 /**

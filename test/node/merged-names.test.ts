@@ -14,6 +14,10 @@ import { parseSearchParams } from "../../src/params/search.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { firstTrip } from "../../src/query/trips.ts";
 import { fewMatches } from "../../src/query/merged-browse.ts";
+import { slicedPage } from "../../src/query/merged-slices.ts";
+import { rowsOf } from "../../src/query/merged-rows.ts";
+import { rankedOnce } from "../../src/match/own-names.ts";
+import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { localRunner } from "../../scripts/sql/explain.ts";
 import { textsOf } from "../support/brute-force-data.ts";
@@ -130,9 +134,8 @@ describe("the searches that follow a name's strict answer, and deep pages, merge
     expect(placed).toBeGreaterThan(20);
   }, 300_000);
 
-  it("answers a name's pages past the matches the databases may read together when it has no more matches", async () => {
-    // 600: 200 each of three, to page 6; a name of fewer than 600 matches in all (the fixture's 600
-    // venues hold no more) is read whole deeper, its total counted first.
+  it("answers a name's pages past the matches the databases may read whole together, in slices", async () => {
+    // 600: 200 each of three, to page 6; deeper, the tiers in slices (src/query/merged-slices.ts).
     const query = "name=b%20s";
     const one = await pageOf(`${query}&p=1`, false, { merged: 0 });
     if ("error" in one) throw new Error(one.error);
@@ -169,5 +172,35 @@ describe("the searches that follow a name's strict answer, and deep pages, merge
       await comparePages(`name=${encodeURIComponent(word)}&typos=0`, used, 40);
     for (const word of ["s", "the", "b"]) await comparePages(`name=${word}`, used, 40);
     expect(used.merged).toBeGreaterThan(100);
+  }, 300_000);
+});
+
+describe("a deep page merged in slices (src/query/merged-slices.ts)", () => {
+  it("reads a page's tiers in slices over the venue databases: each tier's first matches as one database reads them", async () => {
+    // Any page (deeper than page 6 of three databases only in the worker, src/query/merged-names.ts):
+    // each database a share of each tier, then on to the page's end's match over them all.
+    const runners = sharded.shards.map((db) => localRunner(db));
+    const texts = ["the", "club", "c", "s", "b s", "a s", "e", ...textsOf(venues, 24, 7)];
+    let filled = 0;
+    let read = 0;
+    for (const text of texts) {
+      for (const page of [1, 2, 3, 5, 8]) {
+        const query = `name=${encodeURIComponent(text)}&typos=0&p=${page}`;
+        const merge = firstTrip(VENUES, parseSearchParams("venues", query), "en")?.search.merge;
+        if (merge === undefined) throw new Error(`no merge for ${query}`);
+        const offset = (page - 1) * ITEMS_PER_PAGE.venues;
+        const [best] = await rowsOf(localRunner(main), "best", [merge.best]);
+        const sized = (best ?? []).map((r) => ({ pos: Number(r.pos), k: Number(r.k), size: r.size as number | null }));
+        const one = rankedOnce(sized)
+          .slice(offset, offset + ITEMS_PER_PAGE.venues)
+          .map((r) => r.pos);
+        const sliced = await slicedPage(runners, merge, offset);
+        expect(sliced?.page, query).toEqual(one);
+        if (one.length > 0) filled++;
+        read += sliced?.lists.flat().length ?? 0;
+      }
+    }
+    expect(filled).toBeGreaterThan(50);
+    expect(read).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -7,8 +7,6 @@ import { normalize, words } from "../../src/data-contract/normalize.ts";
 import { regionHolds, SHARD_PLAN_KEY, shardCell, type ShardManifest } from "../../src/data-contract/shards.ts";
 import { searchRequest } from "../../scripts/sql/explain.ts";
 import { areaOf } from "../../src/params/search-params.ts";
-import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
-import { aloneWord } from "../../src/query/anchored.ts";
 import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { shardPlacesSql } from "../../src/query/shard-places.ts";
 import { anonymous, numbered } from "../../src/sql/sql.ts";
@@ -258,20 +256,10 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
- * venue search or suggestion in an area over several venue databases, and a name's pages past the
- * 600 matches several venue databases read together (but a broad word alone's; and those of a name
- * of fewer candidates, merged too, which this does not tell apart).
+ * venue search or suggestion in an area over several venue databases. (A name's pages past the 600
+ * matches several venue databases read whole together are read in slices since 2026-12-06.)
  */
 export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
-  const { params } = searchRequest(path);
-  const asked = askedShards(main, path, manifest).length;
-  if (areaOf(params) !== undefined) return asked > 1;
-  const end = params.page * ITEMS_PER_PAGE.venues;
-  const word = aloneWord(params);
-  const broad = word !== undefined && main.prepare(ANCHORED).get(word) !== undefined;
-  return params.name !== undefined && asked > 1 && asked * end > 600 && !broad;
+  return areaOf(searchRequest(path).params) !== undefined && askedShards(main, path, manifest).length > 1;
 }
-
-/** Whether a word alone is broad: its order's anchors stored (src/query/anchored.ts). */
-const ANCHORED = "SELECT 1 FROM name_anchors WHERE kind = 'venue' AND prefix = ? LIMIT 1";
