@@ -24,7 +24,7 @@ import type { SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
 import { totalRow } from "./merged-browse.ts";
-import { slicedPage, tooDeep, type MergeParts } from "./merged-slices.ts";
+import { fallbackPage, slicedPage, tooDeep, type MergeParts } from "./merged-slices.ts";
 import {
   inPosOrder,
   MERGED,
@@ -85,6 +85,9 @@ interface MergedPage {
   page: number[];
   lists: Row[][];
 }
+
+/** A page past the last match. */
+const NO_PAGE: MergedPage = { page: [], lists: [] };
 
 /** The page of a name's tiers from each database's best keys (`lists`), ranked as one. */
 function rankedPage(lists: Row[][], offset: number): MergedPage {
@@ -163,7 +166,12 @@ async function mergedFirstTrip(
     mainPart(main, p, anchors, places),
     shardsPart(shards, first, p, { tiers: word === undefined && !deep ? parts.best : null, places }),
   ]);
-  const read = await mergedPage(shards, { word, deep, offset, parts, language }, inMain.anchors, inShards.best);
+  // Deeper than the databases read whole, the total first: a page past a total that is not a bound reads nothing.
+  const total = deep ? await totalRow(shards, parts.countWithin, inMain.stored) : null;
+  const past = total !== null && total.more === 0 && offset >= total.n;
+  const read = past
+    ? NO_PAGE
+    : await mergedPage(shards, { word, deep, offset, parts, language }, inMain.anchors, inShards.best);
   if (read === null) return null;
   const decided = await decisions(main, shards, p, {
     ...inShards,
@@ -172,7 +180,7 @@ async function mergedFirstTrip(
     places,
   });
   const rows = await pageRows(shards, read, language);
-  const count = await totalRow(shards, parts.countWithin, inMain.stored);
+  const count = total ?? (await totalRow(shards, parts.countWithin, inMain.stored));
   const named: [string, Row[] | null][] = [["total", [count]], ["page", rows], ...decided];
   const asked = named.filter((n): n is [string, Row[]] => n[1] !== null);
   return new TripRows(
@@ -196,18 +204,6 @@ async function pageRows(shards: readonly Runner[], read: MergedPage, language: L
 function mergeable(trip: Trip, page: string, asked: { prefix: string; places: PlacesAsked | undefined }): boolean {
   const known = (name: string) => name === PLACES || name === page || combineOf(name, asked.prefix) !== undefined;
   return trip.names.every(known) && (asked.places !== undefined || !trip.names.includes(PLACES));
-}
-
-/**
- * How a fallback trip's page is read: deeper than the databases read whole together, in slices
- * first (null where they did not settle: the main database's trip); else its best tiers, with the
- * trip's other statements; neither where the trip holds no name search (`parts` null).
- */
-async function fallbackPage(shards: readonly Runner[], parts: MergeParts | null, offset: number) {
-  if (parts === null) return { sliced: null, best: null };
-  if (!tooDeep(shards, offset)) return { sliced: null, best: parts.best };
-  const sliced = await slicedPage(shards, parts, offset);
-  return sliced === null ? null : { sliced, best: null };
 }
 
 /**

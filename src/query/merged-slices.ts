@@ -122,3 +122,15 @@ function rankedSlices(
     .map((r) => r.pos);
   return { page, lists };
 }
+
+/**
+ * How a fallback trip's page is read: deeper than the databases read whole together, in slices
+ * first (null where they did not settle: the main database's trip); else its best tiers, with the
+ * trip's other statements; neither where the trip holds no name search (`parts` null).
+ */
+export async function fallbackPage(shards: readonly Runner[], parts: MergeParts | null, offset: number) {
+  if (parts === null) return { sliced: null, best: null };
+  if (!tooDeep(shards, offset)) return { sliced: null, best: parts.best };
+  const sliced = await slicedPage(shards, parts, offset);
+  return sliced === null ? null : { sliced, best: null };
+}
