@@ -55,15 +55,6 @@ export async function totalRow(
   return { n: total.total, more: "totalAtLeast" in total ? 1 : 0 };
 }
 
-/**
- * The total's row (n, more) of a search of fewer than `most` candidates (its matches and the
- * records its count checks), counted by the venue databases in turn within them; null for more.
- */
-export async function fewMatches(shards: readonly Runner[], countWithin: (limit: number) => Sql, most: number) {
-  const total = await countedInTurn(shards, countWithin, most);
-  return "totalAtLeast" in total ? null : { n: total.total, more: 0 };
-}
-
 /** The total: stored in the main database, or counted in the venue databases. */
 async function totalOf(main: Runner, shards: readonly Runner[], parts: MergedBrowse, mainRows?: Row[]) {
   if (parts.countEach !== null) return countedInTurn(shards, parts.countEach);
