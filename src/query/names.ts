@@ -6,6 +6,7 @@
  */
 import { EXACT, OTHER, OWN, STARTS, tierKey, tierOfKey, classOfKey, WORDS } from "../data-contract/ranking.ts";
 import { rankOrder } from "../data-contract/ranking.ts";
+import type { Area } from "../data-contract/distance.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaPositions } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
@@ -169,13 +170,12 @@ export interface TieredOptions {
 function areaTiered<R>(
   q: ResourceQueries<R>,
   p: SearchParams,
+  area: Area,
   tiers: readonly Tier[],
   offset: number,
   options: TieredOptions,
 ): Search {
   const { word, every, guarded = false } = options;
-  const area = areaOf(p);
-  if (area === undefined) throw new Error("a search in an area without one");
   const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
   const positions = areaPositions({
@@ -207,7 +207,8 @@ export function tiered<R>(
   options: TieredOptions = {},
 ): Search | null {
   if (tiers.length === 0) return null;
-  if (areaOf(p) !== undefined) return areaTiered(q, p, tiers, offset, options);
+  const area = areaOf(p);
+  if (area !== undefined) return areaTiered(q, p, area, tiers, offset, options);
   const { every, guarded = false } = options;
   const perPage = ITEMS_PER_PAGE[q.resource];
   const everyText = everyMatchText(tiers, every);
