@@ -56,9 +56,10 @@ function sliceOf(key: number, g: Given, bound: number, limit: { end: number; mis
   return { key, after, until: bound, limit: limit.end };
 }
 
-/** The given matches of a database after a read of `slice` that gave `pos` (in order). */
+/** The given matches of a database after a read of `slice` that gave `pos` (each after the ones given). */
 function givenAfter(g: Given, slice: TierSlice, pos: number[]): Given {
-  const through = pos.length < slice.limit ? (slice.until ?? Infinity) : (pos.at(-1) ?? g.through);
+  const through =
+    pos.length < slice.limit ? (slice.until ?? Infinity) : pos.reduce((a, b) => Math.max(a, b), g.through);
   return { pos: [...g.pos, ...pos], through };
 }
 
