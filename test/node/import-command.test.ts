@@ -1,12 +1,13 @@
 /** The import command line and the data version's inputs. */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bin, ROOT } from "../../scripts/tools/project.ts";
 import { parseImportArgs } from "../../scripts/import/cli.ts";
 import { dataCodeFiles } from "../../scripts/import/version.ts";
 import { fixture } from "../support/seed.ts";
+import { shardFile } from "../../src/data-contract/shards.ts";
 import { count, dir, fixtureArgs } from "../support/import-fixtures.ts";
 import { importCommand } from "../support/import-command.ts";
 
@@ -45,6 +46,25 @@ describe("a failed import", () => {
       "import failed: give the number of generated venues once; the data that was there before is unchanged\n",
     );
   }, 60_000);
+});
+
+describe("a failed import of a venue database", () => {
+  it("names the database and says what each one holds, in its last line", async () => {
+    const main = join(dir, "sharded-failing.sqlite");
+    const second = shardFile(main, 2);
+    const garbage = "this is not a SQLite file, but long enough to have a header of one\n".repeat(10);
+    writeFileSync(second, garbage);
+    const failed = await importCommand(["--database", main, "-q", "--shards", "2", ...fixtureArgs()]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr.trimEnd().split("\n").at(-1)).toBe(
+      `import failed: venue database 2 (${second}): SqliteError: file is not a database (--verbose, or DEBUG=1, shows where); ` +
+        "it and the venue databases after it still hold their previous data, and the main database (imported anew, with " +
+        "every venue) answers their searches until the same command imports them",
+    );
+    expect(count(main, "venues")).toBeGreaterThan(0);
+    expect(count(shardFile(main, 1), "venues")).toBeGreaterThan(0);
+    expect(readFileSync(second, "utf8")).toBe(garbage);
+  }, 120_000);
 });
 
 describe("the import's tuning options", () => {

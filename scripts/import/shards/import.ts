@@ -32,7 +32,11 @@ export interface ShardedSummary {
 
 const CHILD = fileURLToPath(new URL("child.ts", import.meta.url));
 
-/** One import in a process of its own, its progress passed through; its summary, or its failure's line. */
+/**
+ * One import in a process of its own, its progress passed through; its summary, or its failure's
+ * line (its last line of errors; a process stopped by a signal, as a person's Ctrl-C or the system
+ * stops it, says so rather than the progress line it was at).
+ */
 function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSummary> {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
   const args = [...IMPORT_NODE_FLAGS, "--import", tsx, CHILD, JSON.stringify({ options, quiet })];
@@ -48,8 +52,9 @@ function importApart(options: ImportOptions, quiet: boolean): Promise<ImportSumm
   });
   return new Promise((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       if (code === 0) resolve(JSON.parse(out) as ImportSummary);
+      else if (signal !== null) reject(new ImportError(`its import was stopped (${signal})`));
       else reject(new ImportError(err.trim().split("\n").at(-1) ?? `the import stopped (exit code ${code})`));
     });
   });
@@ -93,6 +98,20 @@ export function readDir(target: Target): string {
   return join(WORK_DIR, `read-${createHash("sha256").update(where).digest("hex").slice(0, 16)}`);
 }
 
+/**
+ * A venue database's failed import, in one line that says what each database serves: the main
+ * database and those imported before it the new data, this one and those after it what they
+ * served, answered by the main database (which holds every venue) until the same command imports them.
+ */
+function shardFailure(error: unknown, shard: number, file: string): ImportError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ImportError(
+    `venue database ${shard} (${file}): ${reason}; it and the venue databases after it still hold their ` +
+      "previous data, and the main database (imported anew, with every venue) answers their searches until the same command imports them",
+    { saysWhatIsServed: true },
+  );
+}
+
 /** `config`: where a local import writes its wrangler configuration (tests name their own). */
 export async function runShardedImport(
   options: ImportOptions,
@@ -122,7 +141,9 @@ export async function runShardedImport(
         shards: { count, index, version, kept, read },
       },
       quiet,
-    );
+    ).catch((error: unknown) => {
+      throw shardFailure(error, index + 1, file);
+    });
     shards.push({ file, summary });
   }
   dropRead(read);
