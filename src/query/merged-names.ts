@@ -18,7 +18,7 @@
  * (merged-slices.ts).
  */
 import type { Language } from "../data-contract/languages.ts";
-import { rankedOnce, type SizedBest } from "../match/own-names.ts";
+import { rankedOnce } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
@@ -33,6 +33,7 @@ import {
   rowsOfEach,
   rowsOfEachTrip,
   rowsOfTrip,
+  sizedOf,
   type Row,
 } from "./merged-rows.ts";
 import { PLACES, placeCandidatesSql, strictTierRowSql, type PlacesAsked } from "./places.ts";
@@ -44,12 +45,6 @@ import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
 import { correctionsOf, placesAskedOf, type FirstTrip, type Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
-
-const sized = (row: Row): SizedBest => ({
-  pos: Number(row.pos),
-  k: Number(row.k),
-  size: row.size === null || row.size === undefined ? null : Number(row.size),
-});
 
 /**
  * The main database's part of a first trip: the stored total, a broad word's page anchors, and the
@@ -91,7 +86,7 @@ const NO_PAGE: MergedPage = { page: [], lists: [] };
 
 /** The page of a name's tiers from each database's best keys (`lists`), ranked as one. */
 function rankedPage(lists: Row[][], offset: number): MergedPage {
-  const ranked = rankedOnce(lists.flat().map(sized));
+  const ranked = rankedOnce(lists.flat().map(sizedOf));
   return { page: ranked.slice(offset, offset + ITEMS_PER_PAGE.venues).map((r) => r.pos), lists };
 }
 

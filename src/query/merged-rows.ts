@@ -5,11 +5,19 @@
  * src/d1/route.ts, gives rows of every venue).
  */
 import type { Language } from "../data-contract/languages.ts";
+import type { SizedBest } from "../match/own-names.ts";
 import { numbered, sql, type Sql } from "../sql/sql.ts";
 import { pageRecords } from "./records.ts";
 import { eachAtOnce, type Runner } from "./resource.ts";
 
 export type Row = Record<string, unknown>;
+
+/** A row of sizedBest() (src/match/own-names.ts) as the numbers rankedOnce() ranks. */
+export const sizedOf = (row: Row): SizedBest => ({
+  pos: Number(row.pos),
+  k: Number(row.k),
+  size: row.size === null || row.size === undefined ? null : Number(row.size),
+});
 
 /** What the merged statements are called in logs. */
 export const MERGED = "venues merged from the venue databases";

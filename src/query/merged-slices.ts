@@ -9,9 +9,9 @@
  * read about the page's end a tier in all, where each reading the page's end read it times their
  * number.
  */
-import { rankedOnce, type SizedBest } from "../match/own-names.ts";
+import { rankedOnce } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
-import { MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
+import { MERGED, rowsOfEach, sizedOf, type Row } from "./merged-rows.ts";
 import type { Runner, Search, TierSlice } from "./resource.ts";
 
 /**
@@ -110,14 +110,10 @@ function rankedSlices(
   at: { offset: number; end: number },
 ) {
   const firsts = new Map(keys.map((key, t) => [key, new Set(readOf(given[t] ?? []).slice(0, at.end))]));
-  const rows: SizedBest[] = lists
+  const rows = lists
     .flat()
     .filter((r) => firsts.get(Number(r.k))?.has(Number(r.pos)) === true)
-    .map((r) => ({
-      pos: Number(r.pos),
-      k: Number(r.k),
-      size: r.size === null || r.size === undefined ? null : Number(r.size),
-    }));
+    .map(sizedOf);
   const page = rankedOnce(rows)
     .slice(at.offset, at.end)
     .map((r) => r.pos);
