@@ -2,7 +2,7 @@
  * The request path's routing to the venue databases (docs/deploy.md#past-one-database): which
  * database runs a venue search's round trips, by the rule of shards.ts.
  */
-import { shardBinding, type ShardManifest } from "../data-contract/shards.ts";
+import { boxesOf, shardBinding, type ShardBox, type ShardManifest } from "../data-contract/shards.ts";
 import type { Env } from "../env.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import type { Runner } from "../query/resource.ts";
@@ -88,6 +88,7 @@ class InShard implements Runner {
   constructor(
     private readonly shard: Session,
     private readonly main: Session,
+    readonly within: readonly ShardBox[],
   ) {}
 
   async run(what: string, statements: readonly Sql[], names?: readonly string[]) {
@@ -123,7 +124,8 @@ class InShard implements Runner {
 function inShard(env: Env, main: Session, manifest: ShardManifest, n: number): InShard | null {
   const shard = manifest.find((s) => s.shard === n);
   const db = shard === undefined ? undefined : boundShard(env, n);
-  return shard === undefined || db === undefined ? null : new InShard(new Session(db, String(n), shard.version), main);
+  if (shard === undefined || db === undefined) return null;
+  return new InShard(new Session(db, String(n), shard.version), main, shard.regions.flatMap(boxesOf));
 }
 
 /** The venue databases a venue request asks, each as what runs its round trips. */

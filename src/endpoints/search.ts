@@ -18,6 +18,7 @@ import { answer, negotiate, type Loaded } from "../pipeline.ts";
 import { venueRoute } from "../d1/route.ts";
 import type { Session } from "../d1/session.ts";
 import { mergedVenues } from "../query/merged-browse.ts";
+import { mergedAreaVenues } from "../query/merged-area.ts";
 import { united } from "../query/merged-rows.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 
@@ -61,14 +62,16 @@ async function said<R>(
 /**
  * A venue search's page: in the one venue database its filters and area ask (with the var
  * VENUE_NAME_SEARCH "merged", a name's decisions split with the main database: routed-names.ts);
- * merged from every one it asks where it has neither a name nor an area, or (with that var) a name
- * outside an area; else from the main database (src/d1/route.ts). A merge with a venue database
- * that held another import is answered again by the main database.
+ * merged from every one it asks where it has no name (in an area, its first page: merged-area.ts),
+ * or (with that var) a name outside an area; else from the main database (src/d1/route.ts). A merge
+ * with a venue database that held another import is answered again by the main database.
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
-  const outside = areaOf(params) === undefined;
+  const area = areaOf(params);
+  const outside = area === undefined;
   const names = params.name !== undefined && env.VENUE_NAME_SEARCH === "merged";
-  const route = await venueRoute(env, main, known, params, { merges: outside && (params.name === undefined || names) });
+  const merges = params.name === undefined || (outside && names);
+  const route = await venueRoute(env, main, known, params, { merges });
   // A name asking one venue database runs there, its decisions split as a merge's are (in an
   // area, its place readings' tiers read in every venue database, where the deployment binds them).
   const every = outside ? [] : route.every();
@@ -77,7 +80,10 @@ async function venues(env: Env, main: Session, known: string | null, params: Sea
     const found = await said(VENUES, route.one, params, language, { merges, each: route.each });
     if (route.current()) return found;
   } else if (route.each.length > 1) {
-    const merged = await mergedVenues(main, route.each, params, language);
+    const merged =
+      area === undefined
+        ? await mergedVenues(main, route.each, params, language)
+        : await mergedAreaVenues(route.each, params, area, language);
     if (merged !== null && route.current()) return merged;
   }
   return said(VENUES, route.one, params, language);

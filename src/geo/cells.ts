@@ -180,7 +180,10 @@ export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): 
 
 /** The CTEs node and kid of a term: from its stored cell counts, or, for every record, from the records' ranks (ranks.ts). */
 export function termNodes(t: Term, areas: Areas, places: Places): Sql {
-  const node = t.text === null ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD).edge) : nodeCte(t, areas);
+  const node =
+    t.text === null
+      ? everyRecordNodes(areas, places, cut(areas.list[0] ?? WORLD, places.within).edge)
+      : nodeCte(t, areas);
   return sql`${node}, ${kidCte(t, areas)}`;
 }
 
@@ -217,7 +220,10 @@ export function edgeCount(t: Term, areas: Areas, places: Places, limit: Sql): Sq
 export function totalOf(t: Term, areas: Areas, places: Places): Sql {
   const limit = num(areas.limits[0] ?? 0, "km");
   // Every record: the ranges wholly inside are counted by their ranks; node holds only the edge.
-  const ranges = t.text === null ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD).inside}`)} + ` : raw("");
+  const ranges =
+    t.text === null
+      ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD, places.within).inside}`)} + `
+      : raw("");
   const stopped = t.text === null ? sql` OR ${walkCut()}` : raw("");
   return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n, e.more${stopped} AS more
     FROM (${edgeCount(t, areas, places, limit)}) e`;

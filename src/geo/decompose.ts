@@ -7,6 +7,7 @@
 import { cellToken, cellXY, FINEST_LEVEL, GRID_LEVELS, morton } from "../data-contract/grid.ts";
 import { spanOf } from "./area.ts";
 import { boxReachKm, EARTH_RADIUS_KM, haversineKm, isCircle, type Area } from "../data-contract/distance.ts";
+import { boxLongitudes, type ShardBox } from "../data-contract/shards.ts";
 
 /** The level the decomposition starts from (cells of 45° × 22.5°). */
 const START_LEVEL = 3;
@@ -73,6 +74,21 @@ function placeOf(area: Area, b: Bounds): Place {
   return latIn && lngIn ? "inside" : "edge";
 }
 
+/** Whether a cell's bounds meet a box (touching counts: a point on their border may be in either). */
+function meets(b: Bounds, [south, west, north, east]: ShardBox): boolean {
+  if (b.south > north || b.north < south) return false;
+  return boxLongitudes([south, west, north, east]).some(([w, e]) => b.west <= e && b.east >= w);
+}
+
+/**
+ * Where a cell lies in an area whose records all lie `within` some boxes (a venue database's
+ * bounds: src/data-contract/shards.ts): outside where it meets none of them, as it holds none.
+ */
+function placeWithin(area: Area, b: Bounds, within: readonly ShardBox[] | undefined): Place {
+  const where = placeOf(area, b);
+  return where === "outside" || within === undefined || within.some((box) => meets(b, box)) ? where : "outside";
+}
+
 /** Where the cell of a level at column x, row y lies in an area. */
 export const cellPlace = (area: Area, level: number, x: number, y: number): Place => placeOf(area, bounds(level, x, y));
 
@@ -110,27 +126,34 @@ const MAX_EDGE_CELLS = 256;
  * around a pole (of 3,000 random areas, one, 100 m from a pole): there the cut may be coarser than
  * the finest one within the most, and is as exact (its records are measured).
  */
-export function decompose(area: Area): Decomposed {
+export function decompose(area: Area, within?: readonly ShardBox[]): Decomposed {
   const n = 2 ** START_LEVEL;
   const inside: [number, number][] = [];
   let edge: GridCell[] = [];
+  const placed = { area, within };
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++)
-      place(area, { level: START_LEVEL, x, y, cell: morton(x, y, START_LEVEL) }, inside, edge);
+      place(placed, { level: START_LEVEL, x, y, cell: morton(x, y, START_LEVEL) }, inside, edge);
   }
-  edge = opened(area, edge, inside, Infinity) ?? edge;
+  edge = opened(placed, edge, inside, Infinity) ?? edge;
   let best = { inside: merged(inside), edge };
   for (let level = START_LEVEL + 2; level <= edgeLevel(area); level++) {
-    const next = opened(area, best.edge, inside, MAX_EDGE_CELLS);
+    const next = opened(placed, best.edge, inside, MAX_EDGE_CELLS);
     if (next === null) break;
     best = { inside: merged(inside), edge: next };
   }
   return best;
 }
 
+/** An area, and the boxes its records all lie within (none: anywhere). */
+interface Placed {
+  area: Area;
+  within: readonly ShardBox[] | undefined;
+}
+
 /** A cell placed: its range added to `inside`, or it added to `edge`, or nothing (outside). */
-function place(area: Area, c: GridCell, inside: [number, number][], edge: GridCell[]): void {
-  const where = placeOf(area, bounds(c.level, c.x, c.y));
+function place({ area, within }: Placed, c: GridCell, inside: [number, number][], edge: GridCell[]): void {
+  const where = placeWithin(area, bounds(c.level, c.x, c.y), within);
   if (where === "inside") inside.push(range(c.level, c.x, c.y));
   else if (where === "edge") edge.push(c);
 }
@@ -140,7 +163,7 @@ function place(area: Area, c: GridCell, inside: [number, number][], edge: GridCe
  * cell of START_LEVEL, row by row, then by their Morton code within it): the kids inside added to
  * `inside`, the edge's; null (and `inside` as it was) when that edge has more than `most` cells.
  */
-function opened(area: Area, edge: readonly GridCell[], inside: [number, number][], most: number): GridCell[] | null {
+function opened(area: Placed, edge: readonly GridCell[], inside: [number, number][], most: number): GridCell[] | null {
   const found: [number, number][] = [];
   const next: GridCell[] = [];
   for (const c of edge) {

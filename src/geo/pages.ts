@@ -165,7 +165,7 @@ export function nearPositions(
  */
 function everyRecordNear(places: Places, near: Circle, offset: number, size: number): Sql {
   const list = rings(near, EVERY_RECORD_RINGS);
-  const cuts = list.map(cut);
+  const cuts = list.map((ring) => cut(ring, places.within));
   const areas = circleAreas([near]);
   // One bound value for every place that compares with it (D1 binds at most 100).
   const need = num(offset + size, "limit");
@@ -219,7 +219,7 @@ export function boxPositions(
 function everyRecordInBox(places: Places, box: Box, offset: number, size: number): Sql {
   const areas = boxAreas(box);
   const limit = num(0, "km");
-  const { inside } = cut(box);
+  const { inside } = cut(box, places.within);
   const total = sql`SELECT ${rangesTotal(places, sql`${inside}`)} + (SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n,
     e.more OR ${walkCut()} AS more
     FROM (SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM edges) e`;

@@ -5,6 +5,7 @@
  */
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { CELL_BLOCK_SHIFT } from "../data-contract/blocks.ts";
+import type { ShardBox } from "../data-contract/shards.ts";
 import { int, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxCentreDistance, boxInsideBox, boxOutsideBox, boxReachSql, inAreaSql, type SqlBox } from "./area.ts";
 
@@ -27,6 +28,11 @@ export interface Places {
   lng: Sql;
   /** Whether every record has a place: a city always (GeoNames gives each a point); a venue may have none. */
   everyPlaced: boolean;
+  /**
+   * Boxes that hold every record's point, where they are known (a venue database's bounds,
+   * src/data-contract/shards.ts): an area's cells that meet none of them are not read.
+   */
+  within?: readonly ShardBox[];
 }
 
 /**

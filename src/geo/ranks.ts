@@ -16,6 +16,7 @@ import { FINEST_LEVEL } from "../data-contract/grid.ts";
 import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxReachSql, cellBoxSql } from "./area.ts";
 import type { Area } from "../data-contract/distance.ts";
+import type { ShardBox } from "../data-contract/shards.ts";
 import type { Areas, Places } from "./places.ts";
 import { decompose, type GridCell } from "./decompose.ts";
 
@@ -96,19 +97,22 @@ type Cut = { inside: string; all: string; edge: GridCell[] };
 const cuts = new Map<string, Cut>();
 const CUTS_KEPT = 16;
 
-/** The cells of an area for the walk: its inside as JSON ranges and its edge cells. */
-export function cut(area: Area): Cut {
-  const key = JSON.stringify(area);
+/**
+ * The cells of an area for the walk: its inside as JSON ranges and its edge cells; only those that
+ * meet `within` where the records all lie within those boxes (a venue database's: places.ts).
+ */
+export function cut(area: Area, within?: readonly ShardBox[]): Cut {
+  const key = JSON.stringify([area, within ?? null]);
   const kept = cuts.get(key);
   if (kept !== undefined) return kept;
-  const made = cutOf(area);
+  const made = cutOf(area, within);
   if (cuts.size >= CUTS_KEPT) cuts.delete(cuts.keys().next().value ?? "");
   cuts.set(key, made);
   return made;
 }
 
-function cutOf(area: Area): Cut {
-  const d = decompose(area);
+function cutOf(area: Area, within: readonly ShardBox[] | undefined): Cut {
+  const d = decompose(area, within);
   const edgeRanges = d.edge.map((c) => {
     const size = 4 ** (FINEST_LEVEL - c.level);
     return [c.cell * size, (c.cell + 1) * size];

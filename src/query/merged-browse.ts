@@ -1,9 +1,7 @@
 /**
  * A venue search without a name or an area over several venue databases
  * (docs/deploy.md#past-one-database): the one database's page, merged from each database's part
- * of it in the order of such a search, pos (docs/api.md#order). An area is not merged: each venue
- * database would count its part of the area's edges and walk its cells, so that a strip from pole
- * to pole read 29,423 rows from four (the main database answers it).
+ * of it in the order of such a search, pos (docs/api.md#order). In an area: merged-area.ts.
  *
  * - A search that seeks (every venue, a country, a country's state code): the main database reads
  *   the total and the pos the page starts at (its stored blocks count every venue: venues.ts); each

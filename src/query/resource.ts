@@ -4,6 +4,7 @@
  * (pos, rank, dist) in the answer's order, which the page statement turns into records.
  */
 import type { Language } from "../data-contract/languages.ts";
+import type { ShardBox } from "../data-contract/shards.ts";
 import type { Places } from "../geo/places.ts";
 import type { Resource } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
@@ -52,6 +53,8 @@ export interface TierSlice {
  * a trip (trip.ts) gives them, say what each statement is (npm run sql prints them).
  */
 export interface Runner {
+  /** Boxes that hold every venue's point in the database it runs in, where known (a venue database's bounds). */
+  readonly within?: readonly ShardBox[];
   run(
     what: string,
     statements: readonly Sql[],

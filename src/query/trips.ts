@@ -3,6 +3,8 @@
  * resource (venues.ts, cities.ts, names.ts) with what the typo fallback and the place readings need
  * (corrections.ts, places.ts), and the typo fallback's own (docs/api.md#typo-tolerance).
  */
+import type { Area } from "../data-contract/distance.ts";
+import type { ShardBox } from "../data-contract/shards.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
@@ -30,15 +32,30 @@ import {
   type Reading,
 } from "./typos.ts";
 
+/**
+ * The positions of a search without a name in an area, `size` of them from `offset`, each row with
+ * the total (src/geo/: one row of the total alone when there are none).
+ */
+export function areaBrowse<R>(
+  q: ResourceQueries<R>,
+  p: SearchParams,
+  area: Area,
+  offset: number,
+  size: number,
+  within?: readonly ShardBox[],
+): Sql {
+  const places = within === undefined ? q.places : { ...q.places, within };
+  const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
+  return areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size });
+}
+
 /** The strict search of a request, or null when nothing can match (a name without words). */
 function strictSearch<R>(q: ResourceQueries<R>, p: SearchParams, language: Language): Search | null {
   const offset = pageOffset(q.resource, p.page);
   const area = areaOf(p);
   if (p.name === undefined) {
     if (area === undefined) return q.browse(p, offset);
-    const size = ITEMS_PER_PAGE[q.resource];
-    const query = { places: q.places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
-    return { positions: areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size }) };
+    return { positions: areaBrowse(q, p, area, offset, ITEMS_PER_PAGE[q.resource]) };
   }
   const word = p.nameWords.length === 1 ? p.nameWords[0] : undefined;
   const search = tiered(q, p, tiersOf(p.name, 0, ownNames(q.fts, language)), offset, { word });

@@ -106,15 +106,16 @@ describe("the worker over venue databases", () => {
     const inShard = said.filter((s) => /\d/.test(s.databases));
     expect(inShard.length).toBeGreaterThan(requests.length / 3);
     // A search asks one venue database or none, never two, but one outside an area, which merges
-    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts), and a name in an
-    // area in one, whose strict tier and places are read over every venue (routed-names.ts); the
-    // cities ask the main one.
+    // every one it asks (src/query/merged-browse.ts; with a name, merged-names.ts), the first page
+    // of one without a name in an area (merged-area.ts), and a name in an area in one, whose strict
+    // tier and places are read over every venue (routed-names.ts); the cities ask the main one.
     const [merged, searches] = partition(
       said.filter((s) => /^\/1\.0\/search\//.test(s.path)),
       mergesPath,
     );
     const [named, areas] = partition(searches, (s) => searchRequest(s.path).params.name !== undefined);
-    expect(areas.filter((s) => /\d.*\d/.test(s.databases))).toEqual([]);
+    expect(areas.filter((s) => /\d.*\d/.test(s.databases) && searchRequest(s.path).params.page > 1)).toEqual([]);
+    expect(areas.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(20);
     expect(named.filter((s) => /\d.*\d/.test(s.databases) && !/^main\+1\+2\+3$/.test(s.databases))).toEqual([]);
     const [names, browsed] = partition(merged, (s) => searchRequest(s.path).params.name !== undefined);
     expect(browsed.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
@@ -286,7 +287,7 @@ describe("over a main database without venues (the last: it takes the served mai
     sharded = await startDevServer({ port: 8792, args: SHARDED_ARGS, probe: PROBE });
     expect(mainDb.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
     const [main, others] = partition(paths, (p) => readsMainVenues(mainDb, p, manifest));
-    expect(main.length).toBeGreaterThan(20);
+    expect(main.length).toBeGreaterThan(5);
     const said = await compareAll(others.map((p): [string, string] => [p, "application/json"]));
     expect(said.length).toBeGreaterThanOrEqual(2000);
     // Searches with a name routed to one venue database, merged names, suggestions with typos among them.

@@ -256,10 +256,14 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
- * venue search or suggestion in an area over several venue databases. (A name's pages past the 600
+ * venue search or suggestion in an area over several venue databases, but a search without a name
+ * at its first page. (A name's pages past the 600
  * matches several venue databases read whole together are read in slices since 2026-12-06.)
  */
 export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
-  return areaOf(searchRequest(path).params) !== undefined && askedShards(main, path, manifest).length > 1;
+  const { params } = searchRequest(path);
+  if (areaOf(params) === undefined || askedShards(main, path, manifest).length <= 1) return false;
+  // A search without a name in an area: its first page merged (src/query/merged-area.ts).
+  return !(path.startsWith("/1.0/search/") && params.name === undefined && params.page === 1);
 }

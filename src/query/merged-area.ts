@@ -1,0 +1,53 @@
+/**
+ * A venue search without a name in an area (a box, a circle) over several venue databases
+ * (docs/deploy.md#past-one-database): each venue database reads the part of the area that meets its
+ * bounds (src/geo/places.ts `within`), its total and its first page as one database reads them;
+ * merged in the area's order (nearest first near a point, then pos: docs/api.md#order), the totals
+ * summed.
+ */
+import type { Area } from "../data-contract/distance.ts";
+import type { Language } from "../data-contract/languages.ts";
+import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
+import type { SearchParams } from "../params/search-params.ts";
+import { pageRecords, type Page, type VenueRecord } from "./records.ts";
+import { mergedOnce, MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
+import type { Runner } from "./resource.ts";
+import { areaBrowse } from "./trips.ts";
+import { VENUES } from "./venues.ts";
+
+const SIZE = ITEMS_PER_PAGE.venues;
+
+/** Rows in an area's order: how far (NULL in a box), then pos (column `column`); each pos once. */
+const inAreaOrder = (lists: readonly Row[][], column: string): Row[] =>
+  mergedOnce(
+    lists.map((rows) => rows.filter((row) => row[column] !== null && row[column] !== undefined)),
+    (a, b) => Number(a.dist ?? 0) - Number(b.dist ?? 0) || Number(a[column]) - Number(b[column]),
+    column,
+  );
+
+/** The sum of the databases' totals (each row of theirs carries it); null where one of them is a lower bound. */
+function summed(lists: readonly Row[][]): { total: number } | null {
+  if (lists.some((rows) => Number(rows[0]?.more ?? 0) > 0)) return null;
+  return { total: lists.reduce((n, rows) => n + Number(rows[0]?.total ?? 0), 0) };
+}
+
+/**
+ * The first page of a venue search without a name in `area`, merged from `shards`; null for a
+ * deeper page, or where a database's count is a lower bound (the main database answers them).
+ */
+export async function mergedAreaVenues(
+  shards: readonly Runner[],
+  p: SearchParams,
+  area: Area,
+  language: Language,
+): Promise<Page<VenueRecord> | null> {
+  if (pageOffset("venues", p.page) > 0) return null;
+  const positions = (i: number) => areaBrowse(VENUES, p, area, 0, SIZE, shards[i]?.within);
+  const lists = await rowsOfEach(shards, MERGED, (i) => pageRecords("venues", positions(i), language, true, true));
+  const total = summed(lists);
+  if (total === null) return null;
+  const items = inAreaOrder(lists, "by_pos")
+    .slice(0, SIZE)
+    .map((r) => VENUES.record(r));
+  return { page: p.page, ...total, items, match: "exact" };
+}
