@@ -1,0 +1,85 @@
+/**
+ * A venue search without a name in an area merged from several venue databases
+ * (src/query/merged-area.ts, docs/deploy.md#past-one-database): the brute force's data imported
+ * with `--shards 3` into files (test/support/merged-pages.ts); every page of boxes and circles of
+ * every size round its venues — the world's, one across the antimeridian, with a kind, with a
+ * country — answered by the worker's own modules once from the main database (which holds every
+ * venue) and once merged from the three venue databases, each reading the area within its bounds:
+ * the first pages; a deeper one is the main database's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localRunner } from "../../scripts/sql/explain.ts";
+import { boxesOf } from "../../src/data-contract/shards.ts";
+import { areaOf } from "../../src/params/search-params.ts";
+import { parseSearchParams } from "../../src/params/search.ts";
+import { mergedAreaVenues } from "../../src/query/merged-area.ts";
+import type { Runner } from "../../src/query/resource.ts";
+import { runSearch } from "../../src/query/search.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import { shardedBruteForce } from "../support/merged-pages.ts";
+import { manifestOf } from "../support/shard-requests.ts";
+import { random } from "../../scripts/tools/random.ts";
+
+let sharded: Awaited<ReturnType<typeof shardedBruteForce>>;
+let runners: Runner[] = [];
+
+beforeAll(async () => {
+  sharded = await shardedBruteForce("merged-area");
+  const manifest = manifestOf(sharded.main);
+  runners = sharded.shards.map((db, i) => ({
+    ...localRunner(db),
+    within: manifest.find((s) => s.shard === i + 1)?.regions.flatMap(boxesOf) ?? [],
+  }));
+}, 300_000);
+afterAll(() => sharded.close());
+
+/** Areas round the venues' points: boxes and circles of every size, the world's, one across the antimeridian. */
+function areas(): string[] {
+  const next = random("merged areas");
+  const placed = sharded.venues.filter((v) => v.lat !== null && v.lng !== null);
+  const out = ["bbox=-180,-90,180,90", "bbox=170,-60,-170,60", "bbox=0,-90,9.548,90", "lat=48.85&long=2.35&radius=500"];
+  for (let i = 0; i < 48; i++) {
+    const v = placed[Math.floor(next() * placed.length)];
+    const [lat, lng] = [v?.lat ?? 0, v?.lng ?? 0];
+    const [h, w] = [next() ** 2 * 40 + 0.01, next() ** 2 * 80 + 0.01];
+    const wrap = (d: number) => ((d + 540) % 360) - 180;
+    const box = [wrap(lng - w), Math.max(-90, lat - h), wrap(lng + w), Math.min(90, lat + h)].map((d) => d.toFixed(3));
+    out.push(
+      i % 2 === 0
+        ? `bbox=${box.join(",")}`
+        : `lat=${lat.toFixed(4)}&long=${lng.toFixed(4)}&radius=${(500 - next() ** 2 * 499).toFixed(1)}`,
+    );
+  }
+  return out;
+}
+
+/** The first page of `query` from one database and merged (a deeper one not merged); whether several venue databases hold its venues. */
+async function compareFirstPage(query: string): Promise<boolean> {
+  const params = parseSearchParams("venues", query);
+  const area = areaOf(params);
+  if (area === undefined) throw new Error(`no area in ${query}`);
+  const one = await runSearch(VENUES, localRunner(sharded.main), params, "en");
+  expect(await mergedAreaVenues(runners, params, area, "en"), query).toEqual(one);
+  const deeper = parseSearchParams("venues", `${query}&p=2`);
+  expect(await mergedAreaVenues(runners, deeper, area, "en")).toBeNull();
+  const holders = one.items.map((v) =>
+    sharded.shards.findIndex((db) => db.prepare("SELECT 1 FROM venues WHERE id = ?").get(v.id)),
+  );
+  return new Set(holders).size > 1;
+}
+
+describe("a venue search without a name in an area, merged from the venue databases", () => {
+  it("answers the first page of boxes and circles, alone, with a kind and with a country, as one database does", async () => {
+    let [several, compared] = [0, 0];
+    for (const [i, area] of areas().entries()) {
+      const queries = [area, ...(i % 3 === 0 ? [`${area}&kind=club`, `${area}&country=US`] : [])];
+      for (const query of queries) {
+        if (await compareFirstPage(query)) several++;
+        compared++;
+      }
+    }
+    // Pages whose venues several venue databases hold.
+    expect(compared).toBeGreaterThan(80);
+    expect(several).toBeGreaterThan(30);
+  }, 300_000);
+});
