@@ -61,7 +61,24 @@ async function readings<R>(
   });
 }
 
+/**
+ * A search's page. Run in one venue database (`session.within`: src/d1/route.ts), its area is read
+ * within that database's bounds (src/geo/places.ts): a search asks it alone when no other venue
+ * database's bounds meet the area, so no venue of the area lies outside them.
+ */
 export async function runSearch<R>(
+  q: ResourceQueries<R>,
+  session: Runner,
+  p: SearchParams,
+  language: Language,
+  merges?: Merges,
+): Promise<Page<R>> {
+  const within = session.within;
+  const scoped = within === undefined ? q : { ...q, places: { ...q.places, within } };
+  return searchOf(scoped, session, p, language, merges);
+}
+
+async function searchOf<R>(
   q: ResourceQueries<R>,
   session: Runner,
   p: SearchParams,
