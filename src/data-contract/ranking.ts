@@ -97,3 +97,27 @@ export function rankOrder(c: RankColumns): Sql {
   terms.push(c.pos);
   return join(terms, ", ");
 }
+
+/** A record as rankCompare() orders it: its key, its distance near a point (else null), its pos. */
+export interface Ranked {
+  k: number;
+  dist: number | null;
+  pos: number;
+}
+
+/**
+ * rankOrder() of a key, a distance near a point (a box's records have none) and pos, for records
+ * ranked outside SQL (src/query/merged-area-names.ts): near a point edits, distance, then class and
+ * tier; else the key; then pos.
+ */
+export function rankCompare(a: Ranked, b: Ranked): number {
+  const edits = (k: number) => Math.floor((k % CLASS_KEYS) / NAME_TIERS);
+  const near =
+    a.dist === null || b.dist === null
+      ? 0
+      : edits(a.k) - edits(b.k) ||
+        a.dist - b.dist ||
+        Math.floor(a.k / CLASS_KEYS) - Math.floor(b.k / CLASS_KEYS) ||
+        (a.k % NAME_TIERS) - (b.k % NAME_TIERS);
+  return near || a.k - b.k || a.pos - b.pos;
+}

@@ -54,10 +54,10 @@ export async function suggest(
 /**
  * A venue suggestion's list: merged from the venue databases it asks with the var
  * VENUE_SUGGESTIONS "merged" (a text that may end with a place too, its places read first in the
- * main database), and its typo fallback's search too outside an area with the var
- * VENUE_NAME_SEARCH "merged" (src/query/merged-names.ts; in the one venue database it asks alone,
- * in an area too: routed-names.ts); answered again by the main database when
- * a venue database asked held another import.
+ * main database), and its typo fallback's search too with the var VENUE_NAME_SEARCH "merged"
+ * (src/query/merged-names.ts, in an area merged-area-names.ts; in the one venue database it asks
+ * alone: routed-names.ts); answered again by the main database when a venue database asked held
+ * another import.
  */
 async function venueSuggestions(
   env: Env,
@@ -71,9 +71,9 @@ async function venueSuggestions(
     merges: merged,
     mainOnly: readsPlace(params) && !merged,
   });
-  // One venue database alone too (in an area: src/endpoints/search.ts), its fallback's decisions split.
+  // In an area too (src/endpoints/search.ts): one venue database its fallback's decisions split, several merged.
   const outside = areaOf(params.search) === undefined;
-  const every = outside || route.each.length !== 1 ? [] : route.every();
+  const every = outside ? [] : route.every();
   const names = env.VENUE_NAME_SEARCH === "merged" && !route.each.includes(main) && (outside || every.length > 0);
   const merges = names ? mergesOver(main, route.each, language, every) : undefined;
   const placesFrom = merged && route.each[0] !== main ? main : undefined;

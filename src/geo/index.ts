@@ -17,7 +17,9 @@ import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
 import { boxPositions, nearPositions } from "./pages.ts";
 import type { BoxTier } from "./box-page.ts";
-import { scannedPositions } from "./scanned.ts";
+import { areaMatchRows, scannedPositions } from "./scanned.ts";
+
+export { placedPositions } from "./scanned.ts";
 
 export interface AreaQuery {
   places: Places;
@@ -62,3 +64,10 @@ export function areaPositions(q: AreaQuery): Sql {
   if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiers, q.offset, q.size);
   return boxPositions(term, q.places, q.area, tiers, q.offset, q.size);
 }
+
+/**
+ * A name search's reads in an area for a merge over venue databases, whichever way one database
+ * reads it: its candidates counted, and every record in the area with its best tier (scanned.ts
+ * areaMatchRows).
+ */
+export const areaMatches = (q: AreaQuery) => areaMatchRows(q.places, q.area, q);

@@ -6,9 +6,9 @@
  * the page's positions and the total.
  */
 import { ownKey, rankOrder } from "../data-contract/ranking.ts";
-import { boundCte, promotedOf } from "../match/own-names.ts";
+import { boundCte, promotedOf, sizedBest } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
-import { inCoverSql } from "./area.ts";
+import { inAreaSql, inCoverSql } from "./area.ts";
 import type { Places } from "./places.ts";
 import { distanceSql, isCircle, type Area } from "../data-contract/distance.ts";
 import { boxPage, inBoxHeld, placedReading, type BoxTier } from "./box-page.ts";
@@ -32,7 +32,7 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
 const CANDIDATE_READING = { limit: PLACED_CANDIDATES + 1 };
 
 /** What a scanned search reads: its tiers, the FTS5 text of every match, its filters, what every match must hold. */
-interface Scanned {
+export interface Scanned {
   tiers: readonly BoxTier[];
   /** FTS5 text every match has (the words tiers OR-ed); null: the filters alone. */
   everything: string | null;
@@ -78,4 +78,34 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
     sql`SELECT min(pos) AS own FROM inside WHERE away <= ${radius} AND ${ownKey(raw("k"))}`,
   );
   return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${bound}, ${withTotal(page, total)}`;
+}
+
+/**
+ * What a name search in an area reads for a merge over venue databases
+ * (src/query/merged-area-names.ts): `candidates`, how many matches of the name and filters its
+ * cover holds (column n, at most PLACED_CANDIDATES + 1: past that one database reads only its first
+ * ones, and a merge cannot know which); `matches`, every record in the area with its best tier
+ * (pos, k), its distance near a point (dist, else NULL) and the population it is ranked by (size:
+ * sizedBest), read from the first candidates of each tier as bestTiers() reads them.
+ */
+export function areaMatchRows(places: Places, area: Area, search: Scanned): { candidates: Sql; matches: Sql } {
+  const { tiers, everything, filters } = search;
+  const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
+  const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
+  const cover = matchesOf(places.fts, inCoverSql(everything, area, places.everyPlaced, filtersText));
+  const dist = isCircle(area) ? distanceSql(area, places.lat, places.lng) : raw("NULL");
+  const inArea = sql`SELECT best.pos AS pos, best.k AS k, ${dist} AS dist
+    FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}
+    WHERE ${inAreaSql(area, places.lat, places.lng)}`;
+  return {
+    candidates: sql`WITH ${flt}counted AS (SELECT 1 FROM (${cover}) LIMIT ${int(PLACED_CANDIDATES + 1)}) SELECT count(*) AS n FROM counted`,
+    matches: sql`WITH ${flt}inarea AS MATERIALIZED (${inArea}) ${sizedBest(places.fts, raw("inarea"))}`,
+  };
+}
+
+/** Positions (pos, rank, dist) of the records at `pos`, in that order, each with its distance near a point. */
+export function placedPositions(places: Places, area: Area, pos: readonly number[]): Sql {
+  const dist = isCircle(area) ? distanceSql(area, places.lat, places.lng) : raw("NULL");
+  return sql`SELECT ${places.pos} AS pos, j.key AS rank, ${dist} AS dist
+    FROM json_each(${JSON.stringify(pos)}) j ${places.record(raw("j.value"))}`;
 }

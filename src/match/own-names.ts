@@ -147,14 +147,14 @@ export function rankedCtes(fts: Fts, best: Sql): Sql {
 }
 
 /**
- * The rows (pos, k, size) of table `best` (each record's best key): with the population by which
+ * The rows (pos, k, size; and any other column of `best`) of table `best` (each record's best key): with the population by which
  * a record is judged far larger (farLargerBound), its own for a city, its city's for a venue
  * (NULL without one), so that records of several databases are ranked as one statement ranks them
  * (rankedOnce).
  */
 export function sizedBest(fts: Fts, best: Sql): Sql {
   const city = fts === "cities_fts" ? raw("b.pos") : sql`b.pos / ${int(VENUE_SLOTS)}`;
-  return sql`SELECT b.pos AS pos, b.k AS k, c.population AS size FROM ${best} b LEFT JOIN cities c ON c.pos = ${city}`;
+  return sql`SELECT b.*, c.population AS size FROM ${best} b LEFT JOIN cities c ON c.pos = ${city}`;
 }
 
 /** A row of sizedBest(). */
@@ -172,8 +172,8 @@ export interface SizedBest {
  * (pos orders by population: the last city of at least that many people bounds them), so the
  * sizes decide it without the cities of every database.
  */
-export function rankedOnce(rows: readonly SizedBest[]): SizedBest[] {
-  const best = new Map<number, SizedBest>();
+export function rankedOnce<T extends SizedBest>(rows: readonly T[]): T[] {
+  const best = new Map<number, T>();
   for (const row of rows) {
     const held = best.get(row.pos);
     if (held === undefined || row.k < held.k) best.set(row.pos, row);
@@ -181,9 +181,9 @@ export function rankedOnce(rows: readonly SizedBest[]): SizedBest[] {
   const records = [...best.values()];
   const own = records
     .filter((r) => classOfKey(r.k) === OWN)
-    .reduce<SizedBest | null>((a, r) => (a === null || r.pos < a.pos ? r : a), null);
+    .reduce<T | null>((a, r) => (a === null || r.pos < a.pos ? r : a), null);
   const least = own === null ? null : FAR_LARGER * Math.max(1, own.size ?? 0);
-  const promoted = (r: SizedBest) =>
+  const promoted = (r: T) =>
     least !== null && classOfKey(r.k) === OTHER && r.size !== null && r.size >= least ? classless(r.k) : r.k;
   return records.map((r) => ({ ...r, k: promoted(r) })).sort((a, b) => a.k - b.k || a.pos - b.pos);
 }

@@ -20,7 +20,7 @@
 import type { Language } from "../data-contract/languages.ts";
 import { rankedOnce } from "../match/own-names.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
-import type { SearchParams } from "../params/search-params.ts";
+import { areaOf, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import { aloneWord, pageAnchorsSql, segmentReadsSql, type PageAnchor } from "./anchored.ts";
 import { totalRow } from "./merged-browse.ts";
@@ -34,12 +34,14 @@ import {
   rowsOfEachTrip,
   rowsOfTrip,
   sizedOf,
+  combineOf,
   type Row,
 } from "./merged-rows.ts";
 import { PLACES, placeCandidatesSql, strictTierRowSql, type PlacesAsked } from "./places.ts";
 import { placeRows } from "./merged-places.ts";
 import { decisions } from "./merged-decisions.ts";
 import { routedOver } from "./routed-names.ts";
+import { areaMergesOver } from "./merged-area-names.ts";
 import type { Runner, Search } from "./resource.ts";
 import { storedCount } from "./totals.ts";
 import { TripRows, type Trip } from "./trip.ts";
@@ -202,28 +204,6 @@ function mergeable(trip: Trip, page: string, asked: { prefix: string; places: Pl
 }
 
 /**
- * How a one-row statement of the typo fallback's trips (forgiving.ts), run in each venue database,
- * makes one database's row, by its name; undefined for those the main database reads (the place
- * readings): whether a correction is a whole name (in one of them), the first tier's key (the
- * least), the search's total under `prefix` (their sum; a lower bound where one of them says so).
- */
-function combineOf(name: string, prefix: string): ((rows: Row[]) => Row) | undefined {
-  const numbers = (rows: Row[], column: string) => rows.map((r) => Number(r[column] ?? -1));
-  if (name === "whole name") return (rows) => ({ n: Math.max(0, ...numbers(rows, "n")) });
-  if (name === "key") {
-    return (rows) => {
-      const keys = numbers(rows, "k").filter((k) => k >= 0);
-      return { k: keys.length === 0 ? -1 : Math.min(...keys) };
-    };
-  }
-  if (name !== `${prefix}total`) return undefined;
-  return (rows) => ({
-    n: numbers(rows, "n").reduce((a, b) => a + Math.max(b, 0), 0),
-    more: Math.max(0, ...numbers(rows, "more")),
-  });
-}
-
-/**
  * The rows of a trip of the typo fallback (forgiving.ts) that holds a name search under `prefix`,
  * or none (`search` null): its page merged from `shards` as the first trip's strict page is, its
  * one-row statements combined from theirs (combineOf), its place readings (`places`: what they
@@ -267,9 +247,9 @@ async function mergedSearchTrip(
 }
 
 /**
- * What merges a venue search's trips over `shards` (its other statements in `main`); over one
- * alone, what runs them there, their decisions split (routed-names.ts; `every` venue database
- * where a place is read in an area).
+ * What merges a venue search's trips over `shards` (its other statements in `main`; in an area:
+ * merged-area-names.ts); over one alone, what runs them there, their decisions split
+ * (routed-names.ts; `every` venue database where a place is read in an area).
  */
 export function mergesOver(
   main: Runner,
@@ -279,8 +259,13 @@ export function mergesOver(
 ): Merges {
   const [shard] = shards;
   if (shards.length === 1 && shard !== undefined) return routedOver(main, shard, every);
+  const inArea = areaMergesOver(main, shards, language, every);
   return {
-    first: (first, p) => mergedFirstTrip(main, shards, first, p, language),
-    search: (trip, asked, p) => mergedSearchTrip(main, shards, trip, asked, p, language),
+    first: (first, p) =>
+      areaOf(p) === undefined ? mergedFirstTrip(main, shards, first, p, language) : inArea.first(first, p),
+    search: (trip, asked, p) =>
+      areaOf(p) === undefined
+        ? mergedSearchTrip(main, shards, trip, asked, p, language)
+        : inArea.search(trip, asked, p),
   };
 }

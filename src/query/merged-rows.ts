@@ -94,3 +94,25 @@ export async function rowsOfTrip(r: Runner, what: string, statements: readonly (
 /** Each runner's rows of `statements` (rowsOfTrip), at most 5 databases at once. */
 export const rowsOfEachTrip = (runners: readonly Runner[], what: string, statements: readonly (Sql | null)[]) =>
   eachAtOnce(runners, (r) => rowsOfTrip(r, what, statements));
+
+/**
+ * How a one-row statement of the typo fallback's trips (forgiving.ts), run in each venue database,
+ * makes one database's row, by its name; undefined for those the main database reads (the place
+ * readings): whether a correction is a whole name (in one of them), the first tier's key (the
+ * least), the search's total under `prefix` (their sum; a lower bound where one of them says so).
+ */
+export function combineOf(name: string, prefix: string): ((rows: Row[]) => Row) | undefined {
+  const numbers = (rows: Row[], column: string) => rows.map((r) => Number(r[column] ?? -1));
+  if (name === "whole name") return (rows) => ({ n: Math.max(0, ...numbers(rows, "n")) });
+  if (name === "key") {
+    return (rows) => {
+      const keys = numbers(rows, "k").filter((k) => k >= 0);
+      return { k: keys.length === 0 ? -1 : Math.min(...keys) };
+    };
+  }
+  if (name !== `${prefix}total`) return undefined;
+  return (rows) => ({
+    n: numbers(rows, "n").reduce((a, b) => a + Math.max(b, 0), 0),
+    more: Math.max(0, ...numbers(rows, "more")),
+  });
+}

@@ -8,7 +8,7 @@ import { EXACT, OTHER, OWN, STARTS, tierKey, tierOfKey, classOfKey, WORDS } from
 import { rankOrder } from "../data-contract/ranking.ts";
 import type { Area } from "../data-contract/distance.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaPositions } from "../geo/index.ts";
+import { areaMatches, areaPositions, placedPositions, type AreaQuery } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
@@ -166,7 +166,7 @@ export interface TieredOptions {
   guarded?: boolean;
 }
 
-/** tiered() in an area: src/geo/ decides how. */
+/** tiered() in an area: src/geo/ decides how; with its reads for a merge over venue databases. */
 function areaTiered<R>(
   q: ResourceQueries<R>,
   p: SearchParams,
@@ -178,7 +178,7 @@ function areaTiered<R>(
   const { word, every, guarded = false } = options;
   const everyText = everyMatchText(tiers, every);
   const filters = ftsFilters(p, q.fts);
-  const positions = areaPositions({
+  const query: AreaQuery = {
     places: q.places,
     kind: q.prefixKind,
     area,
@@ -190,8 +190,12 @@ function areaTiered<R>(
     params: p,
     offset,
     size: ITEMS_PER_PAGE[q.resource],
-  });
-  return { positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions };
+  };
+  const positions = areaPositions(query);
+  return {
+    positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions,
+    inArea: { area, ...areaMatches(query), placed: (pos) => placedPositions(q.places, area, pos) },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * statements, and what runs them. Every search is made of positions: a statement whose rows are
  * (pos, rank, dist) in the answer's order, which the page statement turns into records.
  */
+import type { Area } from "../data-contract/distance.ts";
 import type { Language } from "../data-contract/languages.ts";
 import type { ShardBox } from "../data-contract/shards.ts";
 import type { Places } from "../geo/places.ts";
@@ -35,6 +36,20 @@ export interface Search {
     keys: readonly number[];
     slices(slices: readonly TierSlice[]): Sql;
   };
+  /** For a name search in an area, its reads over several venue databases. */
+  inArea?: InAreaMerge;
+}
+
+/**
+ * A name search in an area, its reads over several venue databases (merged-area-names.ts): its
+ * candidates counted (column n), every record in the area with its best tier (pos, k, dist, size),
+ * and the positions of records by their pos, each with its distance near a point.
+ */
+export interface InAreaMerge {
+  area: Area;
+  candidates: Sql;
+  matches: Sql;
+  placed(pos: readonly number[]): Sql;
 }
 
 /**

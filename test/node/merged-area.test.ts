@@ -16,9 +16,8 @@ import { mergedAreaVenues } from "../../src/query/merged-area.ts";
 import type { Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
-import { shardedBruteForce } from "../support/merged-pages.ts";
+import { areasRound, shardedBruteForce } from "../support/merged-pages.ts";
 import { manifestOf } from "../support/shard-requests.ts";
-import { random } from "../../scripts/tools/random.ts";
 
 let sharded: Awaited<ReturnType<typeof shardedBruteForce>>;
 let runners: Runner[] = [];
@@ -34,24 +33,13 @@ beforeAll(async () => {
 afterAll(() => sharded.close());
 
 /** Areas round the venues' points: boxes and circles of every size, the world's, one across the antimeridian. */
-function areas(): string[] {
-  const next = random("merged areas");
-  const placed = sharded.venues.filter((v) => v.lat !== null && v.lng !== null);
-  const out = ["bbox=-180,-90,180,90", "bbox=170,-60,-170,60", "bbox=0,-90,9.548,90", "lat=48.85&long=2.35&radius=500"];
-  for (let i = 0; i < 48; i++) {
-    const v = placed[Math.floor(next() * placed.length)];
-    const [lat, lng] = [v?.lat ?? 0, v?.lng ?? 0];
-    const [h, w] = [next() ** 2 * 40 + 0.01, next() ** 2 * 80 + 0.01];
-    const wrap = (d: number) => ((d + 540) % 360) - 180;
-    const box = [wrap(lng - w), Math.max(-90, lat - h), wrap(lng + w), Math.min(90, lat + h)].map((d) => d.toFixed(3));
-    out.push(
-      i % 2 === 0
-        ? `bbox=${box.join(",")}`
-        : `lat=${lat.toFixed(4)}&long=${lng.toFixed(4)}&radius=${(500 - next() ** 2 * 499).toFixed(1)}`,
-    );
-  }
-  return out;
-}
+const areas = () =>
+  areasRound(
+    sharded.venues,
+    ["bbox=-180,-90,180,90", "bbox=170,-60,-170,60", "bbox=0,-90,9.548,90", "lat=48.85&long=2.35&radius=500"],
+    52,
+    "merged areas",
+  );
 
 /** The first page of `query` from one database and merged (a deeper one not merged); whether several venue databases hold its venues. */
 async function compareFirstPage(query: string): Promise<boolean> {

@@ -20,6 +20,8 @@ import { VENUES } from "../../src/query/venues.ts";
 import { bruteForceData } from "./brute-force-data.ts";
 import { hollowMain } from "./hollow-main.ts";
 import { dir } from "./import-fixtures.ts";
+import type { Candidate } from "./suggest-brute-force.ts";
+import { random } from "../../scripts/tools/random.ts";
 
 const SHARDS = 3;
 
@@ -100,4 +102,32 @@ export async function comparePages(s: Sharded, query: string, used: Used, most =
     expect(merged, `${query}&p=${page}`).toEqual(one);
     if ("error" in one || one.items.length === 0 || page * ITEMS_PER_PAGE.venues >= one.total) return;
   }
+}
+
+/**
+ * Areas round `venues`' points: `fixed` first, then boxes and circles of every size, in turn, to
+ * `count` in all (boxes across the antimeridian among them).
+ */
+export function areasRound(
+  venues: readonly Candidate[],
+  fixed: readonly string[],
+  count: number,
+  seed: string,
+): string[] {
+  const next = random(seed);
+  const placed = venues.filter((v) => v.lat !== null && v.lng !== null);
+  const out = [...fixed];
+  while (out.length < count) {
+    const v = placed[Math.floor(next() * placed.length)];
+    const [lat, lng] = [v?.lat ?? 0, v?.lng ?? 0];
+    const [h, w] = [next() ** 2 * 40 + 0.01, next() ** 2 * 80 + 0.01];
+    const wrap = (d: number) => ((d + 540) % 360) - 180;
+    const box = [wrap(lng - w), Math.max(-90, lat - h), wrap(lng + w), Math.min(90, lat + h)].map((d) => d.toFixed(3));
+    out.push(
+      out.length % 2 === 0
+        ? `bbox=${box.join(",")}`
+        : `lat=${lat.toFixed(4)}&long=${lng.toFixed(4)}&radius=${(500 - next() ** 2 * 499).toFixed(1)}`,
+    );
+  }
+  return out;
 }

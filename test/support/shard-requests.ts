@@ -10,6 +10,9 @@ import { areaOf } from "../../src/params/search-params.ts";
 import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { shardPlacesSql } from "../../src/query/shard-places.ts";
 import { anonymous, numbered } from "../../src/sql/sql.ts";
+import { firstTrip } from "../../src/query/trips.ts";
+import { VENUES } from "../../src/query/venues.ts";
+import { PLACED_CANDIDATES } from "../../src/match/capped.ts";
 
 export interface VenueRow {
   id: string;
@@ -121,6 +124,9 @@ export function broadRequests(v: VenueRow, at: number): string[] {
     `/1.0/search/venues?cityName=${encodeURIComponent(v.cityName)}`,
     `/1.0/search/venues?bbox=${box}`,
     `/1.0/search/venues?name=${first}&lat=${v.lat}&long=${v.lng}&radius=${Math.round(100 + 400 * at)}`,
+    // Names in an area over several venue databases (src/query/merged-area-names.ts): a typo, a deeper page.
+    `/1.0/search/venues?name=${typo}&bbox=${box}`,
+    `/1.0/search/venues?name=${first}&bbox=${box}&p=2`,
     ...(v.admin1 === null ? [] : [`/1.0/search/venues?stateCode=${v.admin1}`]),
     // Pages of the searches that merge, deep ones among them (src/query/merged-browse.ts), and of areas, which do not.
     `/1.0/search/venues?bbox=${box}&p=${2 + Math.round(10 * at)}`,
@@ -257,13 +263,31 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
  * venue search or suggestion in an area over several venue databases, but a search without a name
- * at its first page. (A name's pages past the 600
- * matches several venue databases read whole together are read in slices since 2026-12-06.)
+ * at its first page, and a name whose strict search's cover holds at most the candidates one
+ * database reads whole (src/query/merged-area-names.ts: counted in the venue databases `shards`).
+ * (A name's pages past the 600 matches several venue databases read whole together are read in
+ * slices since 2026-12-06.)
  */
-export function readsMainVenues(main: Database.Database, path: string, manifest: ShardManifest): boolean {
+export function readsMainVenues(
+  main: Database.Database,
+  shards: readonly Database.Database[],
+  path: string,
+  manifest: ShardManifest,
+): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
   const { params } = searchRequest(path);
   if (areaOf(params) === undefined || askedShards(main, path, manifest).length <= 1) return false;
+  const search = path.startsWith("/1.0/search/");
   // A search without a name in an area: its first page merged (src/query/merged-area.ts).
-  return !(path.startsWith("/1.0/search/") && params.name === undefined && params.page === 1);
+  if (params.name === undefined) return !(search && params.page === 1);
+  const candidates = firstTrip(VENUES, params, "en")?.search.inArea?.candidates;
+  if (candidates === undefined) return false;
+  const { text, binds } = anonymous(numbered(candidates));
+  const counted = shards.map((db) =>
+    db
+      .prepare(text)
+      .pluck()
+      .get(...binds),
+  );
+  return counted.reduce((a: number, n) => a + Number(n), 0) > PLACED_CANDIDATES;
 }
