@@ -136,10 +136,9 @@ export async function benchShardsServe(shards = 3): Promise<void> {
   const started = Date.now();
   const { state, seconds } = await shardState(shards);
   try {
-    const [one, sharded] = await Promise.all([
-      startDevServer({ port: 8796, args: serving(state), probe: PROBE }),
-      shardServer(state, 8797),
-    ]);
+    // One after the other: two runtimes opening one state at once may find its files locked (SQLITE_BUSY).
+    const one = await startDevServer({ port: 8796, args: serving(state), probe: PROBE });
+    const sharded = await shardServer(state, 8797);
     const lines = [
       `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
       "|---|---|---|---:|---:|---:|---:|---:|---:|",

@@ -83,12 +83,16 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
 /**
  * What a name search in an area reads for a merge over venue databases
  * (src/query/merged-area-names.ts): `candidates`, how many matches of the name and filters its
- * cover holds (column n, at most PLACED_CANDIDATES + 1: past that one database reads only its first
- * ones, and a merge cannot know which); `matches`, every record in the area with its best tier
+ * cover holds, counted up to `limit` (column n; past PLACED_CANDIDATES one database reads only its
+ * first ones, and a merge cannot know which); `matches`, every record in the area with its best tier
  * (pos, k), its distance near a point (dist, else NULL) and the population it is ranked by (size:
  * sizedBest), read from the first candidates of each tier as bestTiers() reads them.
  */
-export function areaMatchRows(places: Places, area: Area, search: Scanned): { candidates: Sql; matches: Sql } {
+export function areaMatchRows(
+  places: Places,
+  area: Area,
+  search: Scanned,
+): { candidates(limit: number): Sql; matches: Sql } {
   const { tiers, everything, filters } = search;
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
@@ -98,7 +102,8 @@ export function areaMatchRows(places: Places, area: Area, search: Scanned): { ca
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}
     WHERE ${inAreaSql(area, places.lat, places.lng)}`;
   return {
-    candidates: sql`WITH ${flt}counted AS (SELECT 1 FROM (${cover}) LIMIT ${int(PLACED_CANDIDATES + 1)}) SELECT count(*) AS n FROM counted`,
+    candidates: (limit) =>
+      sql`WITH ${flt}counted AS (SELECT 1 FROM (${cover}) LIMIT ${num(limit, "limit")}) SELECT count(*) AS n FROM counted`,
     matches: sql`WITH ${flt}inarea AS MATERIALIZED (${inArea}) ${sizedBest(places.fts, raw("inarea"))}`,
   };
 }

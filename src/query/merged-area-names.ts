@@ -35,6 +35,30 @@ interface Databases {
   every: readonly Runner[];
 }
 
+/** What each of `databases` venue databases first counts of the candidates one database reads whole, less one. */
+const shareOf = (databases: number) => Math.floor(PLACED_CANDIDATES / databases);
+
+/** The first count's statement in each of `shards`: up to its share and one. */
+const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) => inArea.candidates(shareOf(shards.length) + 1);
+
+/**
+ * Whether the venue databases' covers hold at most PLACED_CANDIDATES candidates together, from
+ * their first counts (`counted`, each up to its share and one: firstCount): those past their share
+ * are counted again, each up to what the others leave it, so the counts read at most about twice
+ * PLACED_CANDIDATES rows however many databases a search asks.
+ */
+async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted: readonly number[]) {
+  const share = shareOf(shards.length);
+  const past = shards.filter((_, i) => (counted[i] ?? 0) > share);
+  const within = counted.filter((n) => n <= share).reduce((a, b) => a + b, 0);
+  if (past.length === 0) return true;
+  // Each database past its share holds at least share + 1: what the others leave each of them.
+  const left = PLACED_CANDIDATES - within - (past.length - 1) * (share + 1);
+  if (left <= share) return false;
+  const again = await rowsOfEach(past, `${MERGED}: the area's candidates`, () => inArea.candidates(left + 1));
+  return within + again.reduce((a, rows) => a + Number(rows[0]?.n ?? 0), 0) <= PLACED_CANDIDATES;
+}
+
 /** A record in the area as one database's statement ranks it. */
 const matchOf = (row: Row) => ({ ...sizedOf(row), dist: row.dist === null ? null : Number(row.dist) });
 
@@ -52,7 +76,7 @@ async function areaPage(
   language: Language,
 ) {
   const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
-  if (counted.reduce((a, b) => a + b, 0) > PLACED_CANDIDATES) return null;
+  if (!(await fewEnough(shards, inArea, counted))) return null;
   const lists = await rowsOfEach(shards, `${MERGED}: the records in the area`, (i) =>
     counted[i] === 0 ? null : inArea.matches,
   );
@@ -94,7 +118,7 @@ async function firstTrip(d: Databases, first: FirstTrip, p: SearchParams, langua
   const index = first.fuzzy ? correctionsOf(VENUES, p, first.search.stands, "index") : null;
   const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
   const [parts, strictRows, candidates] = await Promise.all([
-    rowsOfEachTrip(d.shards, `${MERGED}: the area's candidates`, [inArea.candidates, index]),
+    rowsOfEachTrip(d.shards, `${MERGED}: the area's candidates`, [firstCount(inArea, d.shards), index]),
     rowsOfEach(strict === null ? [] : tiersIn(d), `${MERGED}: the strict tier`, () => strict),
     places === undefined ? [] : rowsOf(d.main, "venues search: the places", [placeCandidatesSql(VENUES, places)]),
   ]);
@@ -146,7 +170,10 @@ async function searchTrip(
   const combined = trip.but((n) => combineOf(n, asked.prefix) === undefined);
   const strict = places === undefined ? null : strictTierRowSql(VENUES, places);
   const [lists, strictRows, candidates] = await Promise.all([
-    rowsOfEachTrip(d.shards, `${MERGED}: forgiving typos`, [inArea?.candidates ?? null, ...combined.statements]),
+    rowsOfEachTrip(d.shards, `${MERGED}: forgiving typos`, [
+      inArea === undefined ? null : firstCount(inArea, d.shards),
+      ...combined.statements,
+    ]),
     rowsOfEach(strict === null ? [] : tiersIn(d), `${MERGED}: the strict tier`, () => strict),
     places === undefined ? [] : rowsOf(d.main, `${MERGED}: the places`, [placeCandidatesSql(VENUES, places)]),
   ]);

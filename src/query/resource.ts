@@ -42,12 +42,12 @@ export interface Search {
 
 /**
  * A name search in an area, its reads over several venue databases (merged-area-names.ts): its
- * candidates counted (column n), every record in the area with its best tier (pos, k, dist, size),
- * and the positions of records by their pos, each with its distance near a point.
+ * candidates counted up to a limit (column n), every record in the area with its best tier (pos,
+ * k, dist, size), and the positions of records by their pos, each with its distance near a point.
  */
 export interface InAreaMerge {
   area: Area;
-  candidates: Sql;
+  candidates(limit: number): Sql;
   matches: Sql;
   placed(pos: readonly number[]): Sql;
 }

@@ -102,14 +102,15 @@ describe("a venue name search in an area, merged from the venue databases", () =
 });
 
 describe("a venue name search in an area over a cover of many candidates", () => {
-  it("is left to the main database where the cover holds more than one database reads whole", async () => {
-    // Each venue database says its cover holds `n` (of the name "the" in the world's box).
+  it("is left to the main database where the covers hold more than one database reads whole", async () => {
+    // Each venue database's cover holds `n` candidates of the name (each count read up to its limit).
     const counting = (db: Database.Database, n: number): Runner => {
       const real = localRunner(db);
       return {
         run: async (what, statements, names) => {
           const rows = await real.run(what, statements, names);
-          return what.endsWith("the area's candidates") ? [{ rows: [{ n }] }, ...rows.slice(1)] : rows;
+          if (!what.endsWith("the area's candidates")) return rows;
+          return [{ rows: [{ n: Math.min(n, Number(statements[0]?.binds.at(-1))) }] }, ...rows.slice(1)];
         },
       };
     };
@@ -117,15 +118,18 @@ describe("a venue name search in an area over a cover of many candidates", () =>
     const first = firstTrip(VENUES, p, "en");
     if (first === null) throw new Error("no first trip");
     const every = sharded.shards.map((db) => localRunner(db));
-    const over = (n: number) =>
-      mergesOver(
-        localRunner(sharded.hollow),
-        sharded.shards.map((db) => counting(db, n)),
-        "en",
-        every,
-      );
+    const merged = async (counts: number[]) => {
+      const shards = sharded.shards.map((db, i) => counting(db, counts[i] ?? 0));
+      return (await mergesOver(localRunner(sharded.hollow), shards, "en", every).first(first, p)) !== null;
+    };
     const share = PLACED_CANDIDATES / sharded.shards.length;
-    expect(await over(share + 1).first(first, p)).toBeNull();
-    expect(await over(share).first(first, p)).not.toBeNull();
+    expect(share).toBe(500);
+    expect(await merged([500, 500, 500])).toBe(true);
+    expect(await merged([501, 500, 500])).toBe(false);
+    // Past its share: counted again, up to what the others leave it.
+    expect(await merged([1000, 200, 300])).toBe(true);
+    expect(await merged([1001, 200, 300])).toBe(false);
+    expect(await merged([700, 700, 0])).toBe(true);
+    expect(await merged([700, 801, 0])).toBe(false);
   });
 });

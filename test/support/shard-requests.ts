@@ -280,7 +280,7 @@ export function readsMainVenues(
   const search = path.startsWith("/1.0/search/");
   // A search without a name in an area: its first page merged (src/query/merged-area.ts).
   if (params.name === undefined) return !(search && params.page === 1);
-  const candidates = firstTrip(VENUES, params, "en")?.search.inArea?.candidates;
+  const candidates = firstTrip(VENUES, params, "en")?.search.inArea?.candidates(PLACED_CANDIDATES + 1);
   if (candidates === undefined) return false;
   const { text, binds } = anonymous(numbered(candidates));
   const counted = shards.map((db) =>
