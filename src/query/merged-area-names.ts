@@ -63,10 +63,9 @@ async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted
 const matchOf = (row: Row) => ({ ...sizedOf(row), dist: row.dist === null ? null : Number(row.dist) });
 
 /**
- * The rows of a page (`name`: its statement's name) of a name search in an area, as one database's
- * statement gives them (each with the total; an empty page one row of the total alone), from the
- * candidates each venue database counted (`counts`); null where they are more than one database
- * reads whole.
+ * The rows of the page at `offset` of a name search in an area, as one database's statement gives
+ * them (each with the total; an empty page one row of the total alone), from the candidates each
+ * venue database first counted (`counts`); null where they are more than one database reads whole.
  */
 async function areaPage(
   shards: readonly Runner[],
