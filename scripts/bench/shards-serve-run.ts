@@ -59,6 +59,10 @@ function classes(state: string): [label: string, path: string][] {
       ["a kind alone (every venue database, merged)", "/1.0/search/venues?kind=club"],
       ["a kind alone, the window's last page (merged)", `/1.0/search/venues?kind=club&p=${lastPageInWindow("venues")}`],
       ["a box over several countries (its first page merged)", "/1.0/search/venues?bbox=2,49,8,54"],
+      [
+        "within 50 km of Mexicali, page 2 (every venue there merged)",
+        "/1.0/search/venues?lat=32.6245&long=-115.4523&radius=50&p=2",
+      ],
       ["a name in a box over several countries (merged)", "/1.0/search/venues?name=club&bbox=2,49,8,54"],
       ["a name with a typo in a box over several countries (merged)", "/1.0/search/venues?name=clbu&bbox=2,49,8,54"],
       ["a name within 50 km of Mexicali (merged)", "/1.0/search/venues?name=the&lat=32.6245&long=-115.4523&radius=50"],

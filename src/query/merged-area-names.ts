@@ -39,7 +39,8 @@ interface Databases {
 const shareOf = (databases: number) => Math.floor(PLACED_CANDIDATES / databases);
 
 /** The first count's statement in each of `shards`: up to its share and one. */
-const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) => inArea.candidates(shareOf(shards.length) + 1);
+export const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) =>
+  inArea.candidates(shareOf(shards.length) + 1);
 
 /**
  * Whether the venue databases' covers hold at most PLACED_CANDIDATES candidates together, from
@@ -67,13 +68,13 @@ const matchOf = (row: Row) => ({ ...sizedOf(row), dist: row.dist === null ? null
  * them (each with the total; an empty page one row of the total alone), from the candidates each
  * venue database first counted (`counts`); null where they are more than one database reads whole.
  */
-async function areaPage(
+export async function areaPage(
   shards: readonly Runner[],
   inArea: InAreaMerge,
   counts: Row[][],
   offset: number,
   language: Language,
-) {
+): Promise<Row[] | null> {
   const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
   if (!(await fewEnough(shards, inArea, counted))) return null;
   const lists = await rowsOfEach(shards, `${MERGED}: the records in the area`, (i) =>

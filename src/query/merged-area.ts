@@ -3,16 +3,17 @@
  * (docs/deploy.md#past-one-database): each venue database reads the part of the area that meets its
  * bounds (src/geo/places.ts `within`), its total and its first page as one database reads them;
  * merged in the area's order (nearest first near a point, then pos: docs/api.md#order), the totals
- * summed.
+ * summed. A deeper page from every venue in the area, where the databases' covers hold few.
  */
 import type { Area } from "../data-contract/distance.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { pageRecords, type Page, type VenueRecord } from "./records.ts";
-import { mergedOnce, MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
-import type { Runner } from "./resource.ts";
-import { areaBrowse } from "./trips.ts";
+import { mergedOnce, MERGED, rowsOfTrip, type Row } from "./merged-rows.ts";
+import { areaPage, firstCount } from "./merged-area-names.ts";
+import { eachAtOnce, type Runner } from "./resource.ts";
+import { areaBrowse, areaBrowseMerge } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
 const SIZE = ITEMS_PER_PAGE.venues;
@@ -32,8 +33,11 @@ function summed(lists: readonly Row[][]): { total: number } | null {
 }
 
 /**
- * The first page of a venue search without a name in `area`, merged from `shards`; null for a
- * deeper page, or where a database's count is a lower bound (the main database answers them).
+ * A page of a venue search without a name in `area`, merged from `shards`: the first from each
+ * one's first page; a deeper one, where their covers hold few enough venues for each to read every
+ * one in the area (merged-area-names.ts: areaPage), those ranked as one database ranks them, the
+ * total from their first pages. Null where a database's count is a lower bound, or the covers hold
+ * more (the main database answers).
  */
 export async function mergedAreaVenues(
   shards: readonly Runner[],
@@ -41,13 +45,30 @@ export async function mergedAreaVenues(
   area: Area,
   language: Language,
 ): Promise<Page<VenueRecord> | null> {
-  if (pageOffset("venues", p.page) > 0) return null;
+  const offset = pageOffset("venues", p.page);
   const positions = (i: number) => areaBrowse(VENUES, p, area, 0, SIZE, shards[i]?.within);
-  const lists = await rowsOfEach(shards, MERGED, (i) => pageRecords("venues", positions(i), language, true, true));
-  const total = summed(lists);
+  const inArea = offset === 0 ? null : areaBrowseMerge(VENUES, p, area);
+  const lists = await eachAtOnce(shards, (r, i) =>
+    rowsOfTrip(r, MERGED, [
+      pageRecords("venues", positions(i), language, true, true),
+      inArea === null ? null : firstCount(inArea, shards),
+    ]),
+  );
+  const firstPages = lists.map((l) => l[0] ?? []);
+  const total = summed(firstPages);
   if (total === null) return null;
-  const items = inAreaOrder(lists, "by_pos")
-    .slice(0, SIZE)
-    .map((r) => VENUES.record(r));
+  if (inArea === null) {
+    const items = inAreaOrder(firstPages, "by_pos").slice(0, SIZE);
+    return { page: p.page, ...total, items: items.map((r) => VENUES.record(r)), match: "exact" };
+  }
+  const rows = await areaPage(
+    shards,
+    inArea,
+    lists.map((l) => l[1] ?? []),
+    offset,
+    language,
+  );
+  if (rows === null) return null;
+  const items = rows.filter((r) => r.id !== null).map((r) => VENUES.record(r));
   return { page: p.page, ...total, items, match: "exact" };
 }

@@ -8,7 +8,7 @@ import type { ShardBox } from "../data-contract/shards.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaPositions } from "../geo/index.ts";
+import { areaMatches, areaPositions, placedPositions, type AreaQuery } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
@@ -17,7 +17,7 @@ import { everyMatchText, fuzzyTiers, tiered, tiersOf, type Tier } from "./names.
 import { aloneWord, anchoredPositions } from "./anchored.ts";
 import { ownNames } from "../match/own-names.ts";
 import { PLACES, placeReadingsSql, readingsOf, type AskedReading, type PlacesAsked } from "./places.ts";
-import type { ResourceQueries, Search } from "./resource.ts";
+import type { InAreaMerge, ResourceQueries, Search } from "./resource.ts";
 import { Trip, type TripRows } from "./trip.ts";
 import { heldSql, holds } from "./held.ts";
 import { readingsTotal, storedTotal } from "./totals.ts";
@@ -47,6 +47,26 @@ export function areaBrowse<R>(
   const places = within === undefined ? q.places : { ...q.places, within };
   const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
   return areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size });
+}
+
+/**
+ * A search without a name in an area, its reads over several venue databases (merged-area.ts, its
+ * deeper pages): every record in the area as one tier, within the filters.
+ */
+export function areaBrowseMerge<R>(q: ResourceQueries<R>, p: SearchParams, area: Area): InAreaMerge {
+  const query: AreaQuery = {
+    places: q.places,
+    kind: q.prefixKind,
+    area,
+    tiers: [{ key: 0, text: null }],
+    everything: null,
+    filters: ftsFilters(p, q.fts),
+    held: null,
+    params: p,
+    offset: 0,
+    size: 0,
+  };
+  return { area, ...areaMatches(query), placed: (pos) => placedPositions(q.places, area, pos) };
 }
 
 /** The strict search of a request, or null when nothing can match (a name without words). */

@@ -5,7 +5,7 @@
  * every size round its venues — the world's, one across the antimeridian, with a kind, with a
  * country — answered by the worker's own modules once from the main database (which holds every
  * venue) and once merged from the three venue databases, each reading the area within its bounds:
- * the first pages; a deeper one is the main database's.
+ * the first pages, and pages 2, 3 and 5 from every venue of each in the area (few in this data).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRunner } from "../../scripts/sql/explain.ts";
@@ -16,6 +16,7 @@ import { mergedAreaVenues } from "../../src/query/merged-area.ts";
 import type { Runner } from "../../src/query/resource.ts";
 import { runSearch } from "../../src/query/search.ts";
 import { VENUES } from "../../src/query/venues.ts";
+import { ITEMS_PER_PAGE } from "../../src/params/paging.ts";
 import { areasRound, shardedBruteForce } from "../support/merged-pages.ts";
 import { manifestOf } from "../support/shard-requests.ts";
 
@@ -41,15 +42,27 @@ const areas = () =>
     "merged areas",
   );
 
-/** The first page of `query` from one database and merged (a deeper one not merged); whether several venue databases hold its venues. */
-async function compareFirstPage(query: string): Promise<boolean> {
+/** Deeper pages compared, and merged (where the covers hold few enough venues). */
+const deep = { merged: 0, pages: 0 };
+
+/**
+ * The pages of `query` from one database and merged: the first always merged, a deeper one where
+ * the covers hold few enough venues; whether several venue databases hold the first page's venues.
+ */
+async function comparePages(query: string): Promise<boolean> {
   const params = parseSearchParams("venues", query);
   const area = areaOf(params);
   if (area === undefined) throw new Error(`no area in ${query}`);
   const one = await runSearch(VENUES, localRunner(sharded.main), params, "en");
   expect(await mergedAreaVenues(runners, params, area, "en"), query).toEqual(one);
-  const deeper = parseSearchParams("venues", `${query}&p=2`);
-  expect(await mergedAreaVenues(runners, deeper, area, "en")).toBeNull();
+  for (const page of [2, 3, 5].filter((n) => (n - 1) * ITEMS_PER_PAGE.venues < one.total + 30)) {
+    const deeper = parseSearchParams("venues", `${query}&p=${page}`);
+    const merged = await mergedAreaVenues(runners, deeper, area, "en");
+    deep.pages++;
+    if (merged === null) continue;
+    expect(merged, `${query}&p=${page}`).toEqual(await runSearch(VENUES, localRunner(sharded.main), deeper, "en"));
+    deep.merged++;
+  }
   const holders = one.items.map((v) =>
     sharded.shards.findIndex((db) => db.prepare("SELECT 1 FROM venues WHERE id = ?").get(v.id)),
   );
@@ -57,17 +70,19 @@ async function compareFirstPage(query: string): Promise<boolean> {
 }
 
 describe("a venue search without a name in an area, merged from the venue databases", () => {
-  it("answers the first page of boxes and circles, alone, with a kind and with a country, as one database does", async () => {
+  it("answers boxes and circles, alone, with a kind and with a country, as one database does", async () => {
     let [several, compared] = [0, 0];
     for (const [i, area] of areas().entries()) {
       const queries = [area, ...(i % 3 === 0 ? [`${area}&kind=club`, `${area}&country=US`] : [])];
       for (const query of queries) {
-        if (await compareFirstPage(query)) several++;
+        if (await comparePages(query)) several++;
         compared++;
       }
     }
-    // Pages whose venues several venue databases hold.
+    // Pages whose venues several venue databases hold; deeper pages merged (the brute force's venues are few).
     expect(compared).toBeGreaterThan(80);
     expect(several).toBeGreaterThan(30);
+    expect(deep.merged).toBeGreaterThan(50);
+    expect(deep.merged).toBe(deep.pages);
   }, 300_000);
 });

@@ -105,17 +105,17 @@ describe("the worker over venue databases", () => {
     const said = await compareAll(requests);
     expect(said.filter((s) => /\d/.test(s.databases)).length).toBeGreaterThan(requests.length / 3);
     // A search asks one venue database or none, but one outside an area, which merges every one it
-    // asks (merged-browse.ts; with a name, merged-names.ts), the first page of one without a name in
-    // an area (merged-area.ts), and a name in an area (merged-area-names.ts); cities: the main one.
+    // asks (merged-browse.ts; with a name, merged-names.ts), one without a name in an area
+    // (merged-area.ts), and a name in an area (merged-area-names.ts); cities: the main one.
     const [merged, searches] = partition(
       said.filter((s) => s.path.startsWith("/1.0/search/")),
       mergesPath,
     );
     const [named, areas] = partition(searches, (s) => searchRequest(s.path).params.name !== undefined);
-    expect(areas.filter((s) => /\d.*\d/.test(s.databases) && searchRequest(s.path).params.page > 1)).toEqual([]);
-    expect(areas.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(20);
-    const fromShards = (s: Said & { path: string }) => !readsMainVenues(mainDb, shardDbs, s.path, manifestOf(mainDb));
-    expect(named.filter((s) => /\d\+\d/.test(s.databases) && fromShards(s)).length).toBeGreaterThan(40);
+    const several = (s: Said) => /\d\+\d/.test(s.databases);
+    expect(areas.filter((s) => several(s) && searchRequest(s.path).params.page > 1).length).toBeGreaterThan(10);
+    expect(areas.filter(several).length).toBeGreaterThan(20);
+    expect(named.filter(several).length).toBeGreaterThan(40);
     const [names, browsed] = partition(merged, (s) => searchRequest(s.path).params.name !== undefined);
     expect(browsed.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(100);
     expect(names.filter((s) => /\d.*\d/.test(s.databases)).length).toBeGreaterThan(60);
@@ -285,8 +285,9 @@ describe("over a main database without venues (the last: it takes the served mai
     takeVenuesOut(localD1File(d1Database().id, SHARDED));
     sharded = await startDevServer({ port: 8792, args: SHARDED_ARGS, probe: PROBE });
     expect(mainDb.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
+    // Every drawn request of this data: no area over several venue databases holds more than 1,500 of what it asks.
     const [main, others] = partition(paths, (p) => readsMainVenues(mainDb, shardDbs, p, manifest));
-    expect(main.length).toBeGreaterThan(5);
+    expect(main).toEqual([]);
     const said = await compareAll(others.map((p): [string, string] => [p, "application/json"]));
     expect(said.length).toBeGreaterThanOrEqual(2000);
     // Searches with a name routed to one venue database, merged names, suggestions with typos among them.

@@ -10,7 +10,7 @@ import { areaOf } from "../../src/params/search-params.ts";
 import { filterPlace, shardsFor } from "../../src/d1/shards.ts";
 import { shardPlacesSql } from "../../src/query/shard-places.ts";
 import { anonymous, numbered } from "../../src/sql/sql.ts";
-import { firstTrip } from "../../src/query/trips.ts";
+import { areaBrowseMerge, firstTrip } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { PLACED_CANDIDATES } from "../../src/match/capped.ts";
 
@@ -262,11 +262,9 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
- * venue search or suggestion in an area over several venue databases, but a search without a name
- * at its first page, and a name whose strict search's cover holds at most the candidates one
- * database reads whole (src/query/merged-area-names.ts: counted in the venue databases `shards`).
- * (A name's pages past the 600 matches several venue databases read whole together are read in
- * slices since 2026-12-06.)
+ * venue search or suggestion in an area over several venue databases whose covers hold more than
+ * the candidates one database reads whole (src/query/merged-area-names.ts: counted here in the
+ * venue databases `shards`), but a search without a name at its first page (merged-area.ts).
  */
 export function readsMainVenues(
   main: Database.Database,
@@ -276,13 +274,13 @@ export function readsMainVenues(
 ): boolean {
   if (!/^\/1\.0\/(search|suggest)\/venues\?/.test(path)) return false;
   const { params } = searchRequest(path);
-  if (areaOf(params) === undefined || askedShards(main, path, manifest).length <= 1) return false;
-  const search = path.startsWith("/1.0/search/");
-  // A search without a name in an area: its first page merged (src/query/merged-area.ts).
-  if (params.name === undefined) return !(search && params.page === 1);
-  const candidates = firstTrip(VENUES, params, "en")?.search.inArea?.candidates(PLACED_CANDIDATES + 1);
-  if (candidates === undefined) return false;
-  const { text, binds } = anonymous(numbered(candidates));
+  const area = areaOf(params);
+  if (area === undefined || askedShards(main, path, manifest).length <= 1) return false;
+  if (params.name === undefined && params.page === 1 && path.startsWith("/1.0/search/")) return false;
+  const inArea =
+    params.name === undefined ? areaBrowseMerge(VENUES, params, area) : firstTrip(VENUES, params, "en")?.search.inArea;
+  if (inArea === undefined) return false;
+  const { text, binds } = anonymous(numbered(inArea.candidates(PLACED_CANDIDATES + 1)));
   const counted = shards.map((db) =>
     db
       .prepare(text)
