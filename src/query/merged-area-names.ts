@@ -48,7 +48,7 @@ export const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) =>
  * are counted again, each up to what the others leave it, so the counts read at most about twice
  * PLACED_CANDIDATES rows however many databases a search asks.
  */
-async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted: readonly number[]) {
+export async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted: readonly number[]) {
   const share = shareOf(shards.length);
   const past = shards.filter((_, i) => (counted[i] ?? 0) > share);
   const within = counted.filter((n) => n <= share).reduce((a, b) => a + b, 0);
@@ -68,15 +68,30 @@ const matchOf = (row: Row) => ({ ...sizedOf(row), dist: row.dist === null ? null
  * them (each with the total; an empty page one row of the total alone), from the candidates each
  * venue database first counted (`counts`); null where they are more than one database reads whole.
  */
-export async function areaPage(
+async function areaPage(
   shards: readonly Runner[],
   inArea: InAreaMerge,
   counts: Row[][],
   offset: number,
   language: Language,
-): Promise<Row[] | null> {
+) {
   const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
   if (!(await fewEnough(shards, inArea, counted))) return null;
+  return everyInArea(shards, inArea, counted, offset, language);
+}
+
+/**
+ * The rows of the page at `offset` from every record in the area of each venue database whose
+ * cover holds some (`counted`: their covers hold few enough, fewEnough), ranked as one database
+ * ranks them; each with the total, an empty page one row of the total alone.
+ */
+export async function everyInArea(
+  shards: readonly Runner[],
+  inArea: InAreaMerge,
+  counted: readonly number[],
+  offset: number,
+  language: Language,
+): Promise<Row[]> {
   const lists = await rowsOfEach(shards, `${MERGED}: the records in the area`, (i) =>
     counted[i] === 0 ? null : inArea.matches,
   );

@@ -10,9 +10,9 @@ import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import type { SearchParams } from "../params/search-params.ts";
 import { pageRecords, type Page, type VenueRecord } from "./records.ts";
-import { mergedOnce, MERGED, rowsOfTrip, type Row } from "./merged-rows.ts";
-import { areaPage, firstCount } from "./merged-area-names.ts";
-import { eachAtOnce, type Runner } from "./resource.ts";
+import { mergedOnce, MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
+import { everyInArea, fewEnough, firstCount } from "./merged-area-names.ts";
+import type { Runner } from "./resource.ts";
 import { areaBrowse, areaBrowseMerge } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
@@ -32,12 +32,18 @@ function summed(lists: readonly Row[][]): { total: number } | null {
   return { total: lists.reduce((n, rows) => n + Number(rows[0]?.total ?? 0), 0) };
 }
 
+/** The first page of a venue search without a name in `area` from each of `shards`, its total on each row. */
+const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, language: Language) =>
+  rowsOfEach(shards, MERGED, (i) =>
+    pageRecords("venues", areaBrowse(VENUES, p, area, 0, SIZE, shards[i]?.within), language, true, true),
+  );
+
 /**
  * A page of a venue search without a name in `area`, merged from `shards`: the first from each
  * one's first page; a deeper one, where their covers hold few enough venues for each to read every
- * one in the area (merged-area-names.ts: areaPage), those ranked as one database ranks them, the
- * total from their first pages. Null where a database's count is a lower bound, or the covers hold
- * more (the main database answers).
+ * one in the area (merged-area-names.ts: fewEnough, everyInArea), those ranked as one database
+ * ranks them, the total from their first pages. Null where a database's count is a lower bound,
+ * or the covers hold more (the main database answers).
  */
 export async function mergedAreaVenues(
   shards: readonly Runner[],
@@ -46,29 +52,24 @@ export async function mergedAreaVenues(
   language: Language,
 ): Promise<Page<VenueRecord> | null> {
   const offset = pageOffset("venues", p.page);
-  const positions = (i: number) => areaBrowse(VENUES, p, area, 0, SIZE, shards[i]?.within);
-  const inArea = offset === 0 ? null : areaBrowseMerge(VENUES, p, area);
-  const lists = await eachAtOnce(shards, (r, i) =>
-    rowsOfTrip(r, MERGED, [
-      pageRecords("venues", positions(i), language, true, true),
-      inArea === null ? null : firstCount(inArea, shards),
-    ]),
-  );
-  const firstPages = lists.map((l) => l[0] ?? []);
-  const total = summed(firstPages);
-  if (total === null) return null;
-  if (inArea === null) {
-    const items = inAreaOrder(firstPages, "by_pos").slice(0, SIZE);
+  if (offset === 0) {
+    const lists = await firstPages(shards, p, area, language);
+    const total = summed(lists);
+    if (total === null) return null;
+    const items = inAreaOrder(lists, "by_pos").slice(0, SIZE);
     return { page: p.page, ...total, items: items.map((r) => VENUES.record(r)), match: "exact" };
   }
-  const rows = await areaPage(
-    shards,
-    inArea,
-    lists.map((l) => l[1] ?? []),
-    offset,
-    language,
-  );
-  if (rows === null) return null;
+  // The covers counted first: where they hold more, the first pages are not read.
+  const inArea = areaBrowseMerge(VENUES, p, area);
+  const counts = await rowsOfEach(shards, MERGED, () => firstCount(inArea, shards));
+  const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
+  if (!(await fewEnough(shards, inArea, counted))) return null;
+  const [lists, rows] = await Promise.all([
+    firstPages(shards, p, area, language),
+    everyInArea(shards, inArea, counted, offset, language),
+  ]);
+  const total = summed(lists);
+  if (total === null) return null;
   const items = rows.filter((r) => r.id !== null).map((r) => VENUES.record(r));
   return { page: p.page, ...total, items, match: "exact" };
 }
