@@ -66,8 +66,8 @@ export function areaPositions(q: AreaQuery): Sql {
 }
 
 /**
- * A name search's reads in an area for a merge over venue databases, whichever way one database
- * reads it: its candidates counted, and every record in the area with its best tier (scanned.ts
- * areaMatchRows).
+ * A search's reads in an area for a merge over venue databases (a name's, or every record's as one
+ * tier), whichever way one database reads it: its candidates counted, and every record in the area
+ * with its best tier (scanned.ts areaMatchRows).
  */
 export const areaMatches = (q: AreaQuery) => areaMatchRows(q.places, q.area, q);

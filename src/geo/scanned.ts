@@ -32,7 +32,7 @@ function bestTiers(places: Places, area: Area, tiers: readonly BoxTier[], filter
 const CANDIDATE_READING = { limit: PLACED_CANDIDATES + 1 };
 
 /** What a scanned search reads: its tiers, the FTS5 text of every match, its filters, what every match must hold. */
-export interface Scanned {
+interface Scanned {
   tiers: readonly BoxTier[];
   /** FTS5 text every match has (the words tiers OR-ed); null: the filters alone. */
   everything: string | null;
@@ -81,12 +81,12 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
 }
 
 /**
- * What a name search in an area reads for a merge over venue databases
- * (src/query/merged-area-names.ts): `candidates`, how many matches of the name and filters its
- * cover holds, counted up to `limit` (column n; past PLACED_CANDIDATES one database reads only its
- * first ones, and a merge cannot know which); `matches`, every record in the area with its best tier
- * (pos, k), its distance near a point (dist, else NULL) and the population it is ranked by (size:
- * sizedBest), read from the first candidates of each tier as bestTiers() reads them.
+ * What a search in an area reads for a merge over venue databases (src/query/merged-area-names.ts;
+ * without a name, one tier of every record): `candidates`, how many matches of the name and
+ * filters its cover holds, counted up to `limit` (column n; past PLACED_CANDIDATES one database
+ * reads only its first ones, and a merge cannot know which); `matches`, every record in the area
+ * with its best tier (pos, k), its distance near a point (dist, else NULL) and the population it
+ * is ranked by (size: sizedBest), read from the first candidates of each tier as bestTiers() does.
  */
 export function areaMatchRows(
   places: Places,
