@@ -32,10 +32,13 @@ function summed(lists: readonly Row[][]): { total: number } | null {
   return { total: lists.reduce((n, rows) => n + Number(rows[0]?.total ?? 0), 0) };
 }
 
-/** The first page of a venue search without a name in `area` from each of `shards`, its total on each row. */
-const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, language: Language) =>
+/**
+ * The first `size` records of a venue search without a name in `area` from each of `shards`, its
+ * total on each row (none: one row of the total alone).
+ */
+const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, language: Language, size: number) =>
   rowsOfEach(shards, MERGED, (i) =>
-    pageRecords("venues", areaBrowse(VENUES, p, area, 0, SIZE, shards[i]?.within), language, true, true),
+    pageRecords("venues", areaBrowse(VENUES, p, area, 0, size, shards[i]?.within), language, true, true),
   );
 
 /**
@@ -53,7 +56,7 @@ export async function mergedAreaVenues(
 ): Promise<Page<VenueRecord> | null> {
   const offset = pageOffset("venues", p.page);
   if (offset === 0) {
-    const lists = await firstPages(shards, p, area, language);
+    const lists = await firstPages(shards, p, area, language, SIZE);
     const total = summed(lists);
     if (total === null) return null;
     const items = inAreaOrder(lists, "by_pos").slice(0, SIZE);
@@ -64,8 +67,9 @@ export async function mergedAreaVenues(
   const counts = await rowsOfEach(shards, MERGED, () => firstCount(inArea, shards));
   const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
   if (!(await fewEnough(shards, inArea, counted))) return null;
+  // Their totals, each as its first page reads it (none of its records).
   const [lists, rows] = await Promise.all([
-    firstPages(shards, p, area, language),
+    firstPages(shards, p, area, language, 0),
     everyInArea(shards, inArea, counted, offset, language),
   ]);
   const total = summed(lists);
