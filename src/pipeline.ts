@@ -65,7 +65,7 @@ export async function answer(
   }
   const useCache = env.EDGE_CACHE !== "off";
   const cached = useCache ? await cacheLookup(keyOf(version)) : undefined;
-  if (cached !== undefined) return conditional(request, cached, { "X-Cache": "HIT" });
+  if (cached !== undefined) return conditional(request, setHeaders(cached, { "X-Cache": "HIT" }));
 
   const started = performance.now();
   let loaded: Loaded;
@@ -102,18 +102,18 @@ export async function answer(
   // `databases`: main, and the venue databases that answered (docs/deploy.md#past-one-database).
   const databases = [...session.answeredBy].sort(byDatabase).join("+");
   const timing = `d1;dur=${d1Time.toFixed(1)};desc="rows_read=${session.rowsRead} round_trips=${session.trips} databases=${databases}"`;
-  return conditional(request, new Response(body, { status, headers }), { "X-Cache": "MISS", "Server-Timing": timing });
+  const all = { ...headers, "X-Cache": "MISS", "Server-Timing": timing };
+  return conditional(request, new Response(body, { status, headers: all }));
 }
 
 /** "main" first, then the venue databases by number, whatever order a merge's databases answered in. */
 const byDatabase = (a: string, b: string) => (a === "main" ? -1 : b === "main" ? 1 : Number(a) - Number(b));
 
-/** 304 when the client already holds this entity; the X-Cache header either way. */
-function conditional(request: Request, response: Response, headers: Record<string, string>): Response {
-  if (response.status === 200 && ifNoneMatch(request.headers.get("If-None-Match"), response.headers.get("ETag"))) {
-    const notModified = withoutBody(setHeaders(response, headers), 304);
-    notModified.headers.delete("Content-Type");
-    return notModified;
-  }
-  return setHeaders(response, headers);
+/** 304 when the client already holds this entity. */
+function conditional(request: Request, response: Response): Response {
+  const asked = request.headers.get("If-None-Match");
+  if (asked === null || response.status !== 200 || !ifNoneMatch(asked, response.headers.get("ETag"))) return response;
+  const notModified = withoutBody(response, 304);
+  notModified.headers.delete("Content-Type");
+  return notModified;
 }
