@@ -2,18 +2,19 @@
  * `npm run bench -- --shards-serve [--count N]`: what asking venue databases costs a miss
  * (docs/deploy.md#past-one-database). The default data imported with `--shards N` (3 unless
  * given) into a state of its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
- * database: the main one, which keeps every venue) and with the import's shard configuration
- * (its suggestions and name searches merged from every venue database they ask, and a venue by its
- * id read from every one: VENUE_SUGGESTIONS, VENUE_NAME_SEARCH and VENUE_LOOKUP "merged").
+ * database: the main one, which keeps every venue) and, from a copy whose main database holds no
+ * venue, with the import's shard configuration (what asks several venue databases merged from
+ * them, a venue by its id read from every one).
  * Each search class is sent to both in turn, one request at a time; the answers are compared first.
  */
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { FAST } from "../import/run.ts";
 import { runShardedImport } from "../import/shards/import.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
+import { takeVenuesOut } from "../tools/hollow-main.ts";
 import { ROOT } from "../tools/project.ts";
 import { log, machine, PROBE, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
@@ -119,21 +120,31 @@ export async function shardState(shards: number): Promise<{ state: string; secon
   };
 }
 
-/** `wrangler dev` of a state of shardState, without its cache, its venue suggestions and name searches merged. */
-export const shardServer = (state: string, port: number) =>
-  startDevServer({
-    port,
-    args: [
-      ...["--config", CONFIG, ...serving(state)],
-      ...["--var", "VENUE_SUGGESTIONS:merged", "--var", "VENUE_NAME_SEARCH:merged", "--var", "VENUE_LOOKUP:merged"],
-    ],
-    probe: PROBE,
-  });
+/** The copies of states that shardServer() made without the main database's venues. */
+const hollowCopies = new Set<string>();
 
-/** Stops the servers and deletes the shard configuration. */
+/**
+ * `wrangler dev` of a state of shardState, without its cache; with `hollow`, of a copy whose main
+ * database holds no venue (scripts/tools/hollow-main.ts), so that what asks several venue
+ * databases is merged from them rather than answered by the main database.
+ */
+export function shardServer(state: string, port: number, { hollow = false }: { hollow?: boolean } = {}) {
+  const served = hollow ? `${state}-hollow` : state;
+  if (hollow) {
+    hollowCopies.add(served);
+    rmSync(served, { recursive: true, force: true });
+    cpSync(state, served, { recursive: true });
+    takeVenuesOut(localD1File(d1Database().id, served));
+  }
+  return startDevServer({ port, args: ["--config", CONFIG, ...serving(served)], probe: PROBE });
+}
+
+/** Stops the servers and deletes the shard configuration and the copies without venues. */
 export function stopShardState(): void {
   stopDevServers();
   rmSync(CONFIG, { force: true });
+  for (const copy of hollowCopies) rmSync(copy, { recursive: true, force: true });
+  hollowCopies.clear();
 }
 
 export async function benchShardsServe(shards = 3): Promise<void> {
@@ -142,7 +153,7 @@ export async function benchShardsServe(shards = 3): Promise<void> {
   try {
     // One after the other: two runtimes opening one state at once may find its files locked (SQLITE_BUSY).
     const one = await startDevServer({ port: 8796, args: serving(state), probe: PROBE });
-    const sharded = await shardServer(state, 8797);
+    const sharded = await shardServer(state, 8797, { hollow: true });
     const lines = [
       `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
       "|---|---|---|---:|---:|---:|---:|---:|---:|",

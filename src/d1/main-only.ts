@@ -7,9 +7,9 @@
  * are read from it: src/match/long-word-book.ts), so that another region changes nothing in it.
  * Those statements' conditions on the venues (whether the strict answer stands, whether the
  * filters may hold a record: src/query/held.ts; each place's best record) are read there too, from
- * the main database's venues, which are every venue; a name search merged across venue databases
- * outside an area, or routed to one, reads them in the venue databases instead, with the var
- * VENUE_NAME_SEARCH "merged" (src/query/merged-names.ts, routed-names.ts).
+ * the main database's venues while it holds every venue; where it holds none, a name search
+ * merged across venue databases, or routed to one, reads them in the venue databases instead
+ * (src/query/merged-names.ts, routed-names.ts).
  */
 import { CORRECTIONS } from "../query/corrections.ts";
 import { PLACES } from "../query/places.ts";

@@ -2,7 +2,13 @@
  * The request path's routing to the venue databases (docs/deploy.md#past-one-database): which
  * database runs a venue search's round trips, by the rule of shards.ts.
  */
-import { boxesOf, shardBinding, type ShardBox, type ShardManifest } from "../data-contract/shards.ts";
+import {
+  boxesOf,
+  MAIN_HOLDS_NO_VENUE,
+  shardBinding,
+  type ShardBox,
+  type ShardManifest,
+} from "../data-contract/shards.ts";
 import type { Env } from "../env.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import type { Runner } from "../query/resource.ts";
@@ -18,29 +24,35 @@ function boundShard(env: Env, shard: number): D1Database | undefined {
   return typeof value === "object" && value !== null && "withSession" in value ? (value as D1Database) : undefined;
 }
 
+/** The venue databases' manifest, and whether the main database holds every venue (MAIN_VENUES_KEY). */
+interface Plan {
+  manifest: ShardManifest;
+  mainHoldsVenues: boolean;
+}
+
 /**
- * What the routing read from the main database at one data version: the manifest, and the places
- * of the filters asked so far (by their statement; at most PLACES_KEPT). Kept by the isolate, so a
+ * What the routing read from the main database at one data version: the plan, and the places of
+ * the filters asked so far (by their statement; at most PLACES_KEPT). Kept by the isolate, so a
  * search whose main data version is known (the pipeline remembers it for a few seconds:
  * src/cache/data-version.ts) and whose filters were routed before asks the main database nothing.
  */
 interface RoutingRead {
   version: string;
-  manifest: ShardManifest | null;
+  plan: Plan | null;
   places: Map<string, FilterPlace[]>;
 }
 
 const PLACES_KEPT = 4096;
 let kept: RoutingRead | null = null;
 
-/** The kept manifest and places of `key`, when kept at the version `known`. */
+/** The kept plan and places of `key`, when kept at the version `known`. */
 function keptRead(known: string | null, key: string | null) {
   if (kept === null || kept.version !== known) return null;
   const places = key === null ? null : kept.places.get(key);
-  return places === undefined ? null : { manifest: kept.manifest, places };
+  return places === undefined ? null : { plan: kept.plan, places };
 }
 
-/** The manifest and the places of `placesSql` at the main database's version, read when not kept. */
+/** The plan and the places of `placesSql` at the main database's version, read when not kept. */
 async function routingRead(main: Session, known: string | null, placesSql: Sql | null) {
   const key = placesSql === null ? null : JSON.stringify(placesSql);
   const found = keptRead(known, key);
@@ -51,28 +63,29 @@ async function routingRead(main: Session, known: string | null, placesSql: Sql |
     ...(planKept ? [] : [shardPlanSql()]),
     ...(placesSql === null ? [] : [placesSql]),
   ]);
-  const [plan, placeRows] = planKept ? [undefined, rows[0]] : rows;
+  const [planRows, placeRows] = planKept ? [undefined, rows[0]] : rows;
   const version = main.version ?? "";
   // Another import since: its plan read too.
-  if (plan === undefined && kept?.version !== version) return routingRead(main, null, placesSql);
-  const keeping = keptAt(version, plan);
+  if (planRows === undefined && kept?.version !== version) return routingRead(main, null, placesSql);
+  const keeping = keptAt(version, planRows);
   const places = placeRows === undefined ? null : placeRows.rows.map(filterPlace);
   if (key !== null && places !== null) keeping.places.set(key, places);
-  return { manifest: keeping.manifest, places };
+  return { plan: keeping.plan, places };
 }
 
 /** What the isolate keeps at `version`: kept anew with the plan read, or where it holds too many places. */
-function keptAt(version: string, plan: Rows<Record<string, unknown>> | undefined): RoutingRead {
+function keptAt(version: string, planRows: Rows<Record<string, unknown>> | undefined): RoutingRead {
   if (kept === null || kept.version !== version || kept.places.size >= PLACES_KEPT) {
-    kept = { version, manifest: plan === undefined ? (kept?.manifest ?? null) : manifestOf(plan), places: new Map() };
+    kept = { version, plan: planRows === undefined ? (kept?.plan ?? null) : planOf(planRows), places: new Map() };
   }
   return kept;
 }
 
-/** The manifest in the rows of shardPlanSql(); null where the main database holds no plan. */
-function manifestOf(plan: Rows<Record<string, unknown>>): ShardManifest | null {
-  const json = plan.rows[0]?.value;
-  return typeof json === "string" ? (JSON.parse(json) as ShardManifest) : null;
+/** The plan in the row of shardPlanSql(); null where the main database holds none. */
+function planOf(rows: Rows<Record<string, unknown>>): Plan | null {
+  const row = rows.rows[0];
+  if (typeof row?.plan !== "string") return null;
+  return { manifest: JSON.parse(row.plan) as ShardManifest, mainHoldsVenues: row.venues !== MAIN_HOLDS_NO_VENUE };
 }
 
 /**
@@ -133,9 +146,8 @@ export interface VenueRoute {
   /** What runs the request's round trips: the one venue database it asks alone, else the main database. */
   one: Runner;
   /**
-   * Every venue database it asks, when a merge of their answers may answer it (the suggestions:
-   * src/suggest/merge.ts; a venue search without a name or an area: src/query/merged-browse.ts)
-   * and it asks more than one; else `[one]`.
+   * Every venue database it asks, when it asks more than one and the main database holds no venue:
+   * their answers merged (src/query/merged-*.ts, src/suggest/merge.ts); else `[one]`.
    */
   each: readonly Runner[];
   /**
@@ -145,32 +157,41 @@ export interface VenueRoute {
   every(): readonly Runner[];
   /** Whether every venue database asked so far held the import the main database names for it. */
   current(): boolean;
+  /** Whether the main database holds every venue (MAIN_VENUES_KEY): what it reads of them it reads there. */
+  mainHoldsVenues: boolean;
 }
+
+/** The main database alone. */
+const alone = (main: Session): VenueRoute => ({
+  one: main,
+  each: [main],
+  every: () => [],
+  current: () => true,
+  mainHoldsVenues: true,
+});
 
 /**
  * What runs a venue request (docs/deploy.md#past-one-database): the venue database its filters and
- * area ask alone; else the main database, or, where `merges`, every venue database it asks; the
- * main database where the request reads what it alone holds (`mainOnly`: a suggestion whose text
- * may end with a place, chosen among every place, in one statement with the venues').
- * `known`: the main database's data version, when the pipeline knows it. The plan and the places
- * the filters name come from the main database (routingRead); nothing is read where the deployment
- * binds no venue database, or where a request that does not merge has neither filters nor an area
- * (it would ask every venue database).
+ * area ask alone; where they ask several, the main database while it holds every venue, else every
+ * one of them (a merge); the main database too, while it holds every venue, where the request
+ * reads what it alone holds (`readsPlace`: a suggestion whose text may end with a place, chosen
+ * among every place, in one statement with the venues'). `known`: the main database's data
+ * version, when the pipeline knows it. The plan and the places the filters name come from the main
+ * database (routingRead, kept by the isolate); nothing is read where the deployment binds no
+ * venue database.
  */
 export async function venueRoute(
   env: Env,
   main: Session,
   known: string | null,
   p: SearchParams,
-  { merges = false, mainOnly = false }: { merges?: boolean; mainOnly?: boolean } = {},
+  { readsPlace = false }: { readsPlace?: boolean } = {},
 ): Promise<VenueRoute> {
-  const alone: VenueRoute = { one: main, each: [main], every: () => [], current: () => true };
-  if (mainOnly || boundShard(env, 1) === undefined) return alone;
+  if (boundShard(env, 1) === undefined) return alone(main);
   const area = areaOf(p);
-  const placesSql = shardPlacesSql(p);
-  if (!merges && placesSql === null && area === undefined) return alone;
-  const { manifest, places } = await routingRead(main, main.version ?? known, placesSql);
-  if (manifest === null) return alone;
+  const { plan, places } = await routingRead(main, main.version ?? known, shardPlacesSql(p));
+  if (plan === null || (readsPlace && plan.mainHoldsVenues)) return alone(main);
+  const { manifest } = plan;
   // Each venue database's runner once, whether asked for the route or for every venue (`every`).
   const made = new Map<number, InShard | null>();
   const shard = (n: number) => {
@@ -178,33 +199,34 @@ export async function venueRoute(
     return made.get(n) ?? null;
   };
   const every = () => manifest.map((s) => shard(s.shard));
-  return routeOf(shardsFor(manifest, places, area).map(shard), merges, alone, every);
+  return routeOf(main, shardsFor(manifest, places, area).map(shard), plan.mainHoldsVenues, every);
 }
 
 /**
  * Every venue database the deployment binds, for a request that does not know which one holds what
- * it asks (a venue by its id: src/endpoints/lookup.ts), each current one asked at once.
+ * it asks (a venue by its id: src/endpoints/lookup.ts), each current one asked at once; the main
+ * database while it holds every venue.
  */
 export async function everyVenueDatabase(env: Env, main: Session, known: string | null): Promise<VenueRoute> {
-  const alone: VenueRoute = { one: main, each: [main], every: () => [], current: () => true };
-  if (boundShard(env, 1) === undefined) return alone;
-  const { manifest } = await routingRead(main, main.version ?? known, null);
-  if (manifest === null) return alone;
-  const every = () => manifest.map((s) => inShard(env, main, manifest, s.shard));
-  return routeOf(every(), true, alone, every);
+  if (boundShard(env, 1) === undefined) return alone(main);
+  const { plan } = await routingRead(main, main.version ?? known, null);
+  if (plan === null || plan.mainHoldsVenues) return alone(main);
+  const every = () => plan.manifest.map((s) => inShard(env, main, plan.manifest, s.shard));
+  return routeOf(main, every(), false, every);
 }
 
 /**
- * The route of the venue databases asked: the one alone, or every one where a merge answers; else
- * `alone`. `bound`: every venue database the deployment binds, made when first asked for.
+ * The route of the venue databases asked: the one alone, or every one, merged, where the main
+ * database holds no venue (`mainHoldsVenues` false); else the main database alone. `bound`: every
+ * venue database the deployment binds, made when first asked for.
  */
 function routeOf(
+  main: Session,
   asked: readonly (InShard | null)[],
-  merges: boolean,
-  alone: VenueRoute,
+  mainHoldsVenues: boolean,
   bound: () => (InShard | null)[],
 ): VenueRoute {
-  if (asked.length === 0 || asked.some((r) => r === null)) return alone;
+  if (asked.length === 0 || asked.some((r) => r === null)) return alone(main);
   const runners = asked.filter((r) => r !== null);
   // None where the deployment does not bind every one of them.
   let made: InShard[] | null = null;
@@ -214,6 +236,7 @@ function routeOf(
   };
   const current = () => runners.every((r) => !r.inMain) && (made ?? []).every((r) => !r.inMain);
   const [first] = runners;
-  if (runners.length === 1 && first !== undefined) return { one: first, each: [first], every, current };
-  return merges ? { one: alone.one, each: runners, every, current } : alone;
+  if (runners.length === 1 && first !== undefined)
+    return { one: first, each: [first], every, current, mainHoldsVenues };
+  return mainHoldsVenues ? alone(main) : { one: main, each: runners, every, current, mainHoldsVenues };
 }

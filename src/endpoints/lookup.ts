@@ -35,13 +35,13 @@ export async function venue(id: string, request: Request, env: Env, ctx: Executi
 }
 
 /**
- * What reads a venue by its id: with the var VENUE_LOOKUP "merged", every venue database at once
- * (one holds it: docs/deploy.md#past-one-database), answering nothing (the main database answers)
- * when one of them held another import; else the main database, which holds every venue.
+ * What reads a venue by its id: the main database while it holds every venue; else every venue
+ * database at once (one holds it: docs/deploy.md#past-one-database), answering nothing (the main
+ * database answers) when one of them held another import.
  */
 async function venueDatabases(env: Env, main: Session, known: string | null): Promise<Runner> {
-  if (env.VENUE_LOOKUP !== "merged") return main;
   const route = await everyVenueDatabase(env, main, known);
+  if (route.mainHoldsVenues) return main;
   const each = route.each.length === 1 ? route.one : united(route.each);
   return {
     run: async (what, statements) => {

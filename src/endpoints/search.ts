@@ -60,21 +60,21 @@ async function said<R>(
 }
 
 /**
- * A venue search's page: in the one venue database its filters and area ask (with the var
- * VENUE_NAME_SEARCH "merged", a name's decisions split with the main database: routed-names.ts);
- * merged from every one it asks where it has no name (in an area, its first page: merged-area.ts),
- * or (with that var) a name (in an area: merged-area-names.ts); else from the main database
- * (src/d1/route.ts). A merge with a venue database that held another import is answered again by
- * the main database.
+ * A venue search's page: in the one venue database its filters and area ask; where they ask
+ * several, in the main database while it holds every venue, else merged from them — without a
+ * name (in an area, merged-area.ts), a name (merged-names.ts; in an area merged-area-names.ts)
+ * — and a name in one venue database has its decisions split with the main database then
+ * (routed-names.ts) (src/d1/route.ts). A merge with a venue database that held another import is
+ * answered again by the main database.
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
   const area = areaOf(params);
   const outside = area === undefined;
-  const names = params.name !== undefined && env.VENUE_NAME_SEARCH === "merged";
-  const route = await venueRoute(env, main, known, params, { merges: params.name === undefined || names });
+  const route = await venueRoute(env, main, known, params);
   // A name runs in the venue databases it asks, its decisions split as a merge's are (in an area,
   // its place readings' tiers read in every venue database, where the deployment binds them).
   const every = outside ? [] : route.every();
+  const names = params.name !== undefined && !route.mainHoldsVenues;
   if (names && !route.each.includes(main) && (outside || every.length > 0)) {
     const merges = mergesOver(main, route.each, language, every);
     const found = await said(VENUES, route.one, params, language, { merges, each: route.each });

@@ -52,9 +52,9 @@ export async function suggest(
 }
 
 /**
- * A venue suggestion's list: merged from the venue databases it asks with the var
- * VENUE_SUGGESTIONS "merged" (a text that may end with a place too, its places read first in the
- * main database), and its typo fallback's search too with the var VENUE_NAME_SEARCH "merged"
+ * A venue suggestion's list: from the one venue database it asks; where it asks several, from the
+ * main database while that holds every venue, else merged from them (a text that may end with a
+ * place too, its places read first in the main database), its typo fallback's search too
  * (src/query/merged-names.ts, in an area merged-area-names.ts; in the one venue database it asks
  * alone: routed-names.ts); answered again by the main database when a venue database asked held
  * another import.
@@ -66,15 +66,12 @@ async function venueSuggestions(
   params: SuggestParams,
   language: Language,
 ) {
-  const merged = env.VENUE_SUGGESTIONS === "merged";
-  const route = await venueRoute(env, main, known, params.search, {
-    merges: merged,
-    mainOnly: readsPlace(params) && !merged,
-  });
+  const route = await venueRoute(env, main, known, params.search, { readsPlace: readsPlace(params) });
+  const merged = !route.mainHoldsVenues;
   // In an area too (src/endpoints/search.ts): one venue database its fallback's decisions split, several merged.
   const outside = areaOf(params.search) === undefined;
   const every = outside ? [] : route.every();
-  const names = env.VENUE_NAME_SEARCH === "merged" && !route.each.includes(main) && (outside || every.length > 0);
+  const names = merged && !route.each.includes(main) && (outside || every.length > 0);
   const merges = names ? mergesOver(main, route.each, language, every) : undefined;
   const placesFrom = merged && route.each[0] !== main ? main : undefined;
   const found = await runSuggest(VENUES, route.one, params, language, { each: route.each, merges, placesFrom });

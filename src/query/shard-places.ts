@@ -4,7 +4,7 @@
  * else its countries, each within the other filters; read from the main database, which holds
  * every place.
  */
-import { SHARD_PLAN_KEY } from "../data-contract/shards.ts";
+import { MAIN_VENUES_KEY, SHARD_PLAN_KEY } from "../data-contract/shards.ts";
 import { and, cityConditions, countryCode, regionConditions } from "../match/filters.ts";
 import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import { sql, type Sql } from "../sql/sql.ts";
@@ -31,5 +31,10 @@ export function shardPlacesSql(p: SearchParams): Sql | null {
           WHERE co.code = ${countryCode(p.country)}`;
 }
 
-/** The plan of the venue databases, from the main database's meta rows (no row for one database). */
-export const shardPlanSql = (): Sql => sql`SELECT value FROM meta WHERE key = ${SHARD_PLAN_KEY}`;
+/**
+ * The plan of the venue databases and which venues the main database holds, from its meta rows
+ * (columns plan and venues; no plan for one database, no venues row where the import wrote none).
+ */
+export const shardPlanSql = (): Sql =>
+  sql`SELECT (SELECT value FROM meta WHERE key = ${SHARD_PLAN_KEY}) AS plan,
+             (SELECT value FROM meta WHERE key = ${MAIN_VENUES_KEY}) AS venues`;

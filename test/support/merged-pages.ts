@@ -1,6 +1,6 @@
 /**
  * The brute force's data (test/support/brute-force-data.ts) imported with `--shards 3` into files,
- * with a copy of its main database without venues (hollow-main.ts), and a venue search's pages
+ * with a copy of its main database without venues (scripts/tools/hollow-main.ts), and a venue search's pages
  * answered by the worker's own modules once from the main database alone and once with its trips
  * merged from venue databases (src/query/merged-names.ts) — the tests of merged and routed names.
  */
@@ -18,7 +18,7 @@ import { runSearch } from "../../src/query/search.ts";
 import type { Merges } from "../../src/query/trips.ts";
 import { VENUES } from "../../src/query/venues.ts";
 import { bruteForceData } from "./brute-force-data.ts";
-import { hollowMain } from "./hollow-main.ts";
+import { hollowMain } from "../../scripts/tools/hollow-main.ts";
 import { dir } from "./import-fixtures.ts";
 import type { Candidate } from "./suggest-brute-force.ts";
 import { random } from "../../scripts/tools/random.ts";

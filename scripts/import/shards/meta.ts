@@ -9,7 +9,13 @@
  * current (docs/deploy.md#past-one-database).
  */
 import { createHash } from "node:crypto";
-import { SHARD_KEY, SHARD_PLAN_KEY, type ShardManifest } from "../../../src/data-contract/shards.ts";
+import {
+  MAIN_HOLDS_EVERY_VENUE,
+  MAIN_VENUES_KEY,
+  SHARD_KEY,
+  SHARD_PLAN_KEY,
+  type ShardManifest,
+} from "../../../src/data-contract/shards.ts";
 import type { BuildCounts } from "../phases/build.ts";
 import { ImportError } from "../problems.ts";
 import { dataVersion } from "../version.ts";
@@ -41,7 +47,7 @@ function builtManifest(counts: BuildCounts, placesVersion: string): ShardManifes
   }));
 }
 
-/** The meta rows of a database of a plan: in the main one the manifest, in each its number. */
+/** The meta rows of a database of a plan: in the main one the manifest and that it holds every venue, in each its number. */
 function shardMetaRows(
   shards: ShardChoice | undefined,
   counts: BuildCounts,
@@ -52,6 +58,7 @@ function shardMetaRows(
   return [
     [SHARD_KEY, "main"],
     [SHARD_PLAN_KEY, JSON.stringify(builtManifest(counts, placesVersion))],
+    [MAIN_VENUES_KEY, MAIN_HOLDS_EVERY_VENUE],
   ];
 }
 

@@ -7,13 +7,15 @@
  */
 import { copyFileSync } from "node:fs";
 import Database from "better-sqlite3";
+import { MAIN_HOLDS_NO_VENUE, MAIN_VENUES_KEY } from "../../src/data-contract/shards.ts";
 
-/** Takes the venues' own rows out of the main database at `path`, in place. */
+/** Takes the venues' own rows out of the main database at `path`, in place, and says so in its meta rows. */
 export function takeVenuesOut(path: string): void {
   const db = new Database(path);
   db.exec(`DELETE FROM venues; DELETE FROM venue_name_texts;
            INSERT INTO venues_fts(venues_fts) VALUES ('delete-all');
            INSERT INTO venue_name_words_fts(venue_name_words_fts) VALUES ('delete-all');`);
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(MAIN_VENUES_KEY, MAIN_HOLDS_NO_VENUE);
   db.close();
 }
 
