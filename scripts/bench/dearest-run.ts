@@ -14,7 +14,7 @@ import { log, machine, startMissWorker, timedImport, TMP } from "./common.ts";
 import { dearestTable, measureDearest, vocabularyOf, writeDearestRequests } from "./dearest.ts";
 import { writeDocSection } from "./docs-section.ts";
 import { exportVenues } from "./refresh-run.ts";
-import { shardServer, shardState, stopShardState } from "./shards-serve-run.ts";
+import { hollowCopy, shardServer, shardState, stopShardState } from "./shards-serve-run.ts";
 
 /** Requests drawn per endpoint. */
 const PER_ENDPOINT = 750;
@@ -78,21 +78,30 @@ export async function benchDearest(): Promise<void> {
 /**
  * `npm run bench -- --dearest --count N`: the same drawn requests against the default data in the
  * main database and N venue databases (the state of `--shards-serve`), each venue search asking
- * the venue databases its filters touch, every suggestion and name outside an area merged: rows
- * read summed over the databases a request asks (docs/deploy.md#past-one-database). Its table
- * into docs/deploy.md.
+ * the venue databases its filters touch: served as imported (the main database, which holds every
+ * venue, answers what asks several), then from a copy whose main database holds no venue (what
+ * asks several merged from them); rows read summed over the databases a request asks
+ * (docs/deploy.md#past-one-database). Their tables into docs/deploy.md.
  */
 export async function benchDearestSharded(shards: number): Promise<void> {
   const started = Date.now();
   try {
     const { state } = await shardState(shards);
-    const base = (await shardServer(state, 8798)).base;
-    const label = `The default data in ${shards} venue databases`;
-    log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
-    const found = await measureDearest(base, vocabularyOf(localD1File(d1Database().id, state)), PER_ENDPOINT);
+    const vocabulary = vocabularyOf(localD1File(d1Database().id, state));
+    const served = [
+      { state, port: 8798, label: "as imported" },
+      { state: hollowCopy(state), port: 8799, label: "a main database without venues (merged)" },
+    ];
+    const tables: string[] = [];
+    for (const { state: at, port, label: how } of served) {
+      const base = (await shardServer(at, port)).base;
+      const label = `The default data in ${shards} venue databases, ${how}`;
+      log(`${label}: ${PER_ENDPOINT} requests of each endpoint and the widest ones`);
+      tables.push(dearestTable(label, await measureDearest(base, vocabulary, PER_ENDPOINT)));
+    }
     const date = new Date().toISOString().slice(0, 10);
     const head = `Measured ${date} on ${machine()} with \`npm run bench -- --dearest --count ${shards}\` (${Math.round((Date.now() - started) / 1000)} s).`;
-    const text = [head, dearestTable(label, found)].join("\n\n");
+    const text = [head, ...tables].join("\n\n");
     console.log(`\n${text}\n`);
     const section = `dearest-shards-${shards}`;
     if (await writeDocSection(section, text, join("docs", "deploy.md")))

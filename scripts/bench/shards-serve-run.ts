@@ -120,24 +120,27 @@ export async function shardState(shards: number): Promise<{ state: string; secon
   };
 }
 
-/** The copies of states that shardServer() made without the main database's venues. */
+/** The copies of states that hollowCopy() made without the main database's venues. */
 const hollowCopies = new Set<string>();
 
 /**
- * `wrangler dev` of a state of shardState, without its cache; with `hollow`, of a copy whose main
- * database holds no venue (scripts/tools/hollow-main.ts), so that what asks several venue
- * databases is merged from them rather than answered by the main database.
+ * A copy of a state of shardState whose main database holds no venue (scripts/tools/hollow-main.ts),
+ * so that what asks several venue databases is merged from them rather than answered by the main
+ * database; made while nothing serves the state (a runtime that holds its files open may change
+ * them under the copy).
  */
-export function shardServer(state: string, port: number, { hollow = false }: { hollow?: boolean } = {}) {
-  const served = hollow ? `${state}-hollow` : state;
-  if (hollow) {
-    hollowCopies.add(served);
-    rmSync(served, { recursive: true, force: true });
-    cpSync(state, served, { recursive: true });
-    takeVenuesOut(localD1File(d1Database().id, served));
-  }
-  return startDevServer({ port, args: ["--config", CONFIG, ...serving(served)], probe: PROBE });
+export function hollowCopy(state: string): string {
+  const copy = `${state}-hollow`;
+  hollowCopies.add(copy);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(state, copy, { recursive: true });
+  takeVenuesOut(localD1File(d1Database().id, copy));
+  return copy;
 }
+
+/** `wrangler dev` of a state of shardState (or its hollowCopy), without its cache. */
+export const shardServer = (state: string, port: number) =>
+  startDevServer({ port, args: ["--config", CONFIG, ...serving(state)], probe: PROBE });
 
 /** Stops the servers and deletes the shard configuration and the copies without venues. */
 export function stopShardState(): void {
@@ -151,9 +154,10 @@ export async function benchShardsServe(shards = 3): Promise<void> {
   const started = Date.now();
   const { state, seconds } = await shardState(shards);
   try {
+    const hollow = hollowCopy(state);
     // One after the other: two runtimes opening one state at once may find its files locked (SQLITE_BUSY).
     const one = await startDevServer({ port: 8796, args: serving(state), probe: PROBE });
-    const sharded = await shardServer(state, 8797, { hollow: true });
+    const sharded = await shardServer(hollow, 8797);
     const lines = [
       `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
       "|---|---|---|---:|---:|---:|---:|---:|---:|",
