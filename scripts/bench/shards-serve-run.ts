@@ -1,11 +1,12 @@
 /**
  * `npm run bench -- --shards-serve [--count N]`: what asking venue databases costs a miss
  * (docs/deploy.md#past-one-database). The default data imported with `--shards N` (3 unless
- * given) into a state of its own, served twice by `wrangler dev` without its cache: with wrangler.toml alone (one
- * database: the main one, which keeps every venue) and, from a copy whose main database holds no
- * venue, with the import's shard configuration (what asks several venue databases merged from
- * them, a venue by its id read from every one).
- * Each search class is sent to both in turn, one request at a time; the answers are compared first.
+ * given) into a state of its own, served three times by `wrangler dev` without its cache: with
+ * wrangler.toml alone (one database: the main one, which keeps every venue); with the import's
+ * shard configuration, as imported (the main database answers what asks several venue databases);
+ * and so, from a copy whose main database holds no venue (what asks several merged from them, a
+ * venue by its id read from every one). Each class is sent to the three in turn, one request at a
+ * time; the answers are compared first.
  */
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -89,15 +90,43 @@ function classes(state: string): [label: string, path: string][] {
 const timingOf = (res: Response) => /databases=([^"]*)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "";
 const rowsOf = (res: Response) => /rows_read=(\d+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1] ?? "–";
 
-async function measureClass(one: string, sharded: string, label: string, path: string): Promise<string> {
-  const [a, b] = await Promise.all([fetch(`${one}${path}`), fetch(`${sharded}${path}`)]);
-  const [bodyA, bodyB] = await Promise.all([a.text(), b.text()]);
-  if (bodyA !== bodyB || a.status !== b.status) throw new Error(`${path}: the two servers answer differently`);
-  log(`${label}: ${path} (${a.status}; sharded: ${timingOf(b)})`);
-  const [oneFigures, shardFigures] = await interleaved([`${one}${path}`, `${sharded}${path}`], {}, 2 * SECONDS);
-  if (oneFigures === undefined || shardFigures === undefined) throw new Error(`no figures for ${path}`);
-  const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : "–");
-  return `| ${label} | \`${path.replace(/^\/1\.0/, "")}\` | ${timingOf(b)} | ${rowsOf(a)} / ${rowsOf(b)} | ${oneFigures.p50} | ${shardFigures.p50} | ${ratio(shardFigures.p50, oneFigures.p50)} | ${oneFigures.p99} | ${shardFigures.p99} |`;
+/** The servers a class is sent to: one database, the venue databases as imported, and over a main database without venues. */
+interface Served {
+  one: string;
+  imported: string;
+  merged: string;
+}
+
+async function measureClass(served: Served, label: string, path: string): Promise<string> {
+  const bases = [served.one, served.imported, served.merged];
+  const answers = await Promise.all(bases.map((base) => fetch(`${base}${path}`)));
+  const bodies = await Promise.all(answers.map((res) => res.text()));
+  if (bodies.some((b) => b !== bodies[0]) || answers.some((res) => res.status !== answers[0]?.status)) {
+    throw new Error(`${path}: the servers answer differently`);
+  }
+  const [one, imported, merged] = answers as [Response, Response, Response];
+  log(`${label}: ${path} (${one.status}; as imported: ${timingOf(imported)}; merged: ${timingOf(merged)})`);
+  const figures = await interleaved(
+    bases.map((base) => `${base}${path}`),
+    {},
+    3 * SECONDS,
+  );
+  const [a, b, c] = figures;
+  if (a === undefined || b === undefined || c === undefined) throw new Error(`no figures for ${path}`);
+  const ratio = (x: number) => (a.p50 > 0 ? (x / a.p50).toFixed(2) : "–");
+  const cells = [
+    label,
+    `\`${path.replace(/^\/1\.0/, "")}\``,
+    `${timingOf(imported)} / ${timingOf(merged)}`,
+    `${rowsOf(one)} / ${rowsOf(imported)} / ${rowsOf(merged)}`,
+    a.p50,
+    b.p50,
+    ratio(b.p50),
+    c.p50,
+    ratio(c.p50),
+    `${a.p99} / ${b.p99} / ${c.p99}`,
+  ];
+  return `| ${cells.join(" | ")} |`;
 }
 
 /**
@@ -156,15 +185,18 @@ export async function benchShardsServe(shards = 3): Promise<void> {
   try {
     const hollow = hollowCopy(state);
     // One after the other: two runtimes opening one state at once may find its files locked (SQLITE_BUSY).
-    const one = await startDevServer({ port: 8796, args: serving(state), probe: PROBE });
-    const sharded = await shardServer(hollow, 8797);
+    const served: Served = {
+      one: (await startDevServer({ port: 8796, args: serving(state), probe: PROBE })).base,
+      imported: (await shardServer(state, 8798)).base,
+      merged: (await shardServer(hollow, 8797)).base,
+    };
     const lines = [
-      `| class | request | databases that answered | rows read (one / with ${shards}) | p50 one (ms) | p50 with ${shards} (ms) | ratio | p99 one | p99 with ${shards} |`,
-      "|---|---|---|---:|---:|---:|---:|---:|---:|",
+      `| class | request | databases that answered (as imported / merged) | rows read (one / as imported / merged) | p50 one (ms) | p50 with ${shards}, as imported | ratio | p50 with ${shards}, merged | ratio | p99 (one / as imported / merged) |`,
+      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ];
-    for (const [label, path] of classes(state)) lines.push(await measureClass(one.base, sharded.base, label, path));
+    for (const [label, path] of classes(state)) lines.push(await measureClass(served, label, path));
     const text = [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} with \`npm run bench -- --shards-serve --count ${shards}\` (${Math.round((Date.now() - started) / 1000)} s): the default data in the main database and ${shards} venue databases (imports ${seconds.join(", ")} s, or skipped as current), misses one at a time, ${SECONDS} s each, both servers in turn.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} with \`npm run bench -- --shards-serve --count ${shards}\` (${Math.round((Date.now() - started) / 1000)} s): the default data in the main database and ${shards} venue databases (imports ${seconds.join(", ")} s, or skipped as current), misses one at a time, ${3 * SECONDS} s each, the three servers in turn: one database, the venue databases as imported (the main database holding every venue), and over a copy whose main database holds no venue (merged).`,
       lines.join("\n"),
     ].join("\n\n");
     console.log(`\n${text}\n`);
