@@ -17,9 +17,7 @@ import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
 import { boxPositions, nearPositions } from "./pages.ts";
 import type { BoxTier } from "./box-page.ts";
-import { areaMatchRows, scannedPositions } from "./scanned.ts";
-
-export { placedPositions } from "./scanned.ts";
+import { areaMatchRows, placedPositions, scannedPositions } from "./scanned.ts";
 
 export interface AreaQuery {
   places: Places;
@@ -67,7 +65,11 @@ export function areaPositions(q: AreaQuery): Sql {
 
 /**
  * A search's reads in an area for a merge over venue databases (a name's, or every record's as one
- * tier), whichever way one database reads it: its candidates counted, and every record in the area
- * with its best tier (scanned.ts areaMatchRows).
+ * tier), whichever way one database reads it: its candidates counted, every record in the area
+ * with its best tier (scanned.ts areaMatchRows), and the positions of records by their pos.
  */
-export const areaMatches = (q: AreaQuery) => areaMatchRows(q.places, q.area, q);
+export const areaMatches = (q: AreaQuery) => ({
+  area: q.area,
+  ...areaMatchRows(q.places, q.area, q),
+  placed: (pos: readonly number[]) => placedPositions(q.places, q.area, pos),
+});

@@ -8,7 +8,7 @@ import { EXACT, OTHER, OWN, STARTS, tierKey, tierOfKey, classOfKey, WORDS } from
 import { rankOrder } from "../data-contract/ranking.ts";
 import type { Area } from "../data-contract/distance.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaMatches, areaPositions, placedPositions, type AreaQuery } from "../geo/index.ts";
+import { areaMatches, areaPositions, type AreaQuery } from "../geo/index.ts";
 import { ITEMS_PER_PAGE } from "../params/paging.ts";
 import { int, join, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { ftsFilters } from "../match/filters.ts";
@@ -194,7 +194,7 @@ function areaTiered<R>(
   const positions = areaPositions(query);
   return {
     positions: guarded ? guardedBy(q, withFilters(everyText, filters), positions) : positions,
-    inArea: { area, ...areaMatches(query), placed: (pos) => placedPositions(q.places, area, pos) },
+    inArea: areaMatches(query),
   };
 }
 

@@ -8,7 +8,7 @@ import type { ShardBox } from "../data-contract/shards.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaMatches, areaPositions, placedPositions, type AreaQuery } from "../geo/index.ts";
+import { areaMatches, areaPositions, type AreaQuery } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
@@ -66,7 +66,7 @@ export function areaBrowseMerge<R>(q: ResourceQueries<R>, p: SearchParams, area:
     offset: 0,
     size: 0,
   };
-  return { area, ...areaMatches(query), placed: (pos) => placedPositions(q.places, area, pos) };
+  return areaMatches(query);
 }
 
 /** The strict search of a request, or null when nothing can match (a name without words). */
