@@ -189,8 +189,12 @@ export async function venueRoute(
 ): Promise<VenueRoute> {
   if (boundShard(env, 1) === undefined) return alone(main);
   const area = areaOf(p);
-  const { plan, places } = await routingRead(main, main.version ?? known, shardPlacesSql(p));
-  if (plan === null || (readsPlace && plan.mainHoldsVenues)) return alone(main);
+  const placesSql = shardPlacesSql(p);
+  // What the main database answers while it holds every venue needs the plan, not the places.
+  const planned = await routingRead(main, main.version ?? known, readsPlace ? null : placesSql);
+  if (planned.plan === null || (readsPlace && planned.plan.mainHoldsVenues)) return alone(main);
+  const { plan, places } = readsPlace ? await routingRead(main, main.version ?? known, placesSql) : planned;
+  if (plan === null) return alone(main);
   const { manifest } = plan;
   // Each venue database's runner once, whether asked for the route or for every venue (`every`).
   const made = new Map<number, InShard | null>();
