@@ -107,8 +107,9 @@ export function nearPositions(
   tiers: readonly BoxTier[],
   offset: number,
   size: number,
+  ring?: number,
 ): Sql {
-  if (t.text === null) return everyRecordNear(places, near, offset, size);
+  if (t.text === null) return everyRecordNear(places, near, offset, size, ring);
   const text = t.text;
   const list = rings(near, TERM_RINGS);
   const areas = circleAreas(list);
@@ -159,11 +160,24 @@ export function nearPositions(
 }
 
 /**
- * The positions of a page of every record near a point (ranks.ts): the circles' inside ranges
- * counted by their ranks tell the smallest circle that holds the page; its cells' records are read
- * and measured. The total is the search's circle's, its edge walked.
+ * One row of what the cells wholly inside each smaller circle of everyRecordNear() hold, by their
+ * ranks (columns l1, l2, …; none where the search's circle is the smallest): summed over venue
+ * databases, they tell the circle that one database reads a page from (src/query/merged-area.ts).
  */
-function everyRecordNear(places: Places, near: Circle, offset: number, size: number): Sql {
+export function ringsInside(places: Places, near: Circle): Sql {
+  const counts = rings(near, EVERY_RECORD_RINGS)
+    .slice(1)
+    .map((ring, j) => sql`${rangesTotal(places, sql`${cut(ring, places.within).inside}`)} AS ${raw(`l${j + 1}`)}`);
+  return counts.length === 0 ? raw("SELECT 0 AS l0") : sql`SELECT ${join(counts, ", ")}`;
+}
+
+/**
+ * The positions of a page of every record near a point (ranks.ts): the circles' inside ranges
+ * counted by their ranks tell the smallest circle that holds the page (`ring`, where a merge chose
+ * it: ringsInside); its cells' records are read and measured. The total is the search's circle's,
+ * its edge walked.
+ */
+function everyRecordNear(places: Places, near: Circle, offset: number, size: number, ring?: number): Sql {
   const list = rings(near, EVERY_RECORD_RINGS);
   const cuts = list.map((ring) => cut(ring, places.within));
   const areas = circleAreas([near]);
@@ -176,7 +190,8 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
   const whens = smaller.map(
     (j) => sql`WHEN ${rangesTotal(places, sql`${cuts[j]?.inside ?? "[]"}`)} >= ${need} THEN ${int(j)}`,
   );
-  const pick = smaller.length === 0 ? raw("0") : sql`CASE ${join(whens, " ")} ELSE 0 END`;
+  const pick =
+    ring !== undefined ? int(ring) : smaller.length === 0 ? raw("0") : sql`CASE ${join(whens, " ")} ELSE 0 END`;
   const by = (f: (j: number) => Sql) =>
     join(
       list.map((_, j) => sql`WHEN ${int(j)} THEN ${f(j)}`),

@@ -92,11 +92,12 @@ export function areaMatchRows(
   places: Places,
   area: Area,
   search: Scanned,
-): { candidates(limit: number): Sql; matches: Sql } {
+): { candidates(limit: number): Sql; matches: Sql; window(after: number, limit: number): Sql } {
   const { tiers, everything, filters } = search;
   const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
-  const cover = matchesOf(places.fts, inCoverSql(everything, area, places.everyPlaced, filtersText));
+  const text = inCoverSql(everything, area, places.everyPlaced, filtersText);
+  const cover = matchesOf(places.fts, text);
   const dist = isCircle(area) ? distanceSql(area, places.lat, places.lng) : raw("NULL");
   const inArea = sql`SELECT best.pos AS pos, best.k AS k, ${dist} AS dist
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}
@@ -105,6 +106,9 @@ export function areaMatchRows(
     candidates: (limit) =>
       sql`WITH ${flt}counted AS (SELECT 1 FROM (${cover}) LIMIT ${num(limit, "limit")}) SELECT count(*) AS n FROM counted`,
     matches: sql`WITH ${flt}inarea AS MATERIALIZED (${inArea}) ${sizedBest(places.fts, raw("inarea"))}`,
+    window: (after, limit) =>
+      sql`${filters === null ? raw("") : sql`WITH flt(q) AS (SELECT ${filters}) `}SELECT cand.pos AS pos, ${inAreaSql(area, places.lat, places.lng)} AS kept, ${dist} AS dist
+        FROM (SELECT * FROM (${matchesOf(places.fts, text, sql`rowid > ${after}`)}) LIMIT ${limit}) cand ${places.record(raw("cand.pos"))}`,
   };
 }
 

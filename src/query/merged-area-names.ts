@@ -39,8 +39,7 @@ interface Databases {
 const shareOf = (databases: number) => Math.floor(PLACED_CANDIDATES / databases);
 
 /** The first count's statement in each of `shards`: up to its share and one. */
-export const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) =>
-  inArea.candidates(shareOf(shards.length) + 1);
+const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) => inArea.candidates(shareOf(shards.length) + 1);
 
 /**
  * Whether the venue databases' covers hold at most PLACED_CANDIDATES candidates together, from
@@ -48,7 +47,7 @@ export const firstCount = (inArea: InAreaMerge, shards: readonly Runner[]) =>
  * are counted again, each up to what the others leave it, so the counts read at most about twice
  * PLACED_CANDIDATES rows however many databases a search asks.
  */
-export async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted: readonly number[]) {
+async function fewEnough(shards: readonly Runner[], inArea: InAreaMerge, counted: readonly number[]) {
   const share = shareOf(shards.length);
   const past = shards.filter((_, i) => (counted[i] ?? 0) > share);
   const within = counted.filter((n) => n <= share).reduce((a, b) => a + b, 0);
@@ -85,7 +84,7 @@ async function areaPage(
  * cover holds some (`counted`: their covers hold few enough, fewEnough), ranked as one database
  * ranks them; each with the total, an empty page one row of the total alone.
  */
-export async function everyInArea(
+async function everyInArea(
   shards: readonly Runner[],
   inArea: InAreaMerge,
   counted: readonly number[],

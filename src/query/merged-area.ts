@@ -1,19 +1,26 @@
 /**
  * A venue search without a name in an area (a box, a circle) over several venue databases
- * (docs/deploy.md#past-one-database): each venue database reads the part of the area that meets its
- * bounds (src/geo/places.ts `within`), its total and its first page as one database reads them;
- * merged in the area's order (nearest first near a point, then pos: docs/api.md#order), the totals
- * summed. A deeper page from every venue in the area, where the databases' covers hold few.
+ * (docs/deploy.md#past-one-database), as one database reads it (src/geo/index.ts):
+ *
+ * - every venue or a kind near a point, nearest first, and every venue in a box that holds few
+ *   (EDGE_RECORDS): one database pages them exactly, so each venue database reads the part of the
+ *   area that meets its bounds (src/geo/places.ts `within`) up to the page's end — every venue near
+ *   a point from the circle one database would choose — with its total; their positions merged in
+ *   the area's order (docs/api.md#order), the totals summed, then the page's records read;
+ * - any other in a box, and with filters near a point: one database reads the first candidates of
+ *   the area's cover in pos order, so the page and a total within filters come from those
+ *   candidates over every venue database (merged-window.ts).
  */
-import type { Area } from "../data-contract/distance.ts";
+import { isCircle, type Area, type Circle } from "../data-contract/distance.ts";
 import type { Language } from "../data-contract/languages.ts";
+import { EDGE_RECORDS, PLACED_CANDIDATES } from "../match/capped.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
-import type { SearchParams } from "../params/search-params.ts";
+import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import { pageRecords, type Page, type VenueRecord } from "./records.ts";
 import { mergedOnce, MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
-import { everyInArea, fewEnough, firstCount } from "./merged-area-names.ts";
-import type { Runner } from "./resource.ts";
-import { areaBrowse, areaBrowseMerge } from "./trips.ts";
+import { coverWindow, windowRecords, type Candidate } from "./merged-window.ts";
+import type { InAreaMerge, Runner } from "./resource.ts";
+import { areaBrowse, areaBrowseMerge, areaRings } from "./trips.ts";
 import { VENUES } from "./venues.ts";
 
 const SIZE = ITEMS_PER_PAGE.venues;
@@ -38,15 +45,98 @@ function summed(lists: readonly Row[][]): { total: number } | null {
  */
 const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, language: Language, size: number) =>
   rowsOfEach(shards, MERGED, (i) =>
-    pageRecords("venues", areaBrowse(VENUES, p, area, 0, size, shards[i]?.within), language, true, true),
+    pageRecords("venues", areaBrowse(VENUES, p, area, 0, size, { within: shards[i]?.within }), language, true, true),
   );
 
 /**
- * A page of a venue search without a name in `area`, merged from `shards`: the first from each
- * one's first page; a deeper one, where their covers hold few enough venues for each to read every
- * one in the area (merged-area-names.ts: fewEnough, everyInArea), those ranked as one database
- * ranks them, the total from their first pages. Null where a database's count is a lower bound,
- * or the covers hold more (the main database answers).
+ * The circle one database reads a page of every venue near a point from, ending at `need`: the
+ * smallest whose inside cells hold that many over every venue database (src/geo/pages.ts
+ * ringsInside), else the search's own (0).
+ */
+async function ringOf(shards: readonly Runner[], near: Circle, need: number): Promise<number> {
+  const counts = await rowsOfEach(shards, `${MERGED}: the circles' counts`, (i) =>
+    areaRings(VENUES, near, shards[i]?.within),
+  );
+  const rings = Object.keys(counts[0]?.[0] ?? {}).filter((column) => column !== "l0").length;
+  for (let j = rings; j >= 1; j--) {
+    if (counts.reduce((n, rows) => n + Number(rows[0]?.[`l${j}`] ?? 0), 0) >= need) return j;
+  }
+  return 0;
+}
+
+/** The candidates of a page near a point in one database's order: how far, then pos. */
+const nearestFirst = (a: Candidate, b: Candidate) => (a.dist ?? 0) - (b.dist ?? 0) || a.pos - b.pos;
+
+/**
+ * A page from the first candidates of the area's cover over `shards` (coverWindow): in a box those
+ * in it of the first PLACED_CANDIDATES in pos order (src/geo/box-page.ts placedReading), near a
+ * point those in it of one more, nearest first (src/geo/scanned.ts); the total `counted` from the
+ * databases' own counts, else those in the area of one more than PLACED_CANDIDATES, a lower bound
+ * where there were more (src/match/capped.ts cappedCount). Null past the window's rounds.
+ */
+async function windowPage(
+  shards: readonly Runner[],
+  inArea: InAreaMerge,
+  p: SearchParams,
+  language: Language,
+  counted: { total: number } | null,
+): Promise<Page<VenueRecord> | null> {
+  const window = await coverWindow(shards, inArea, PLACED_CANDIDATES + 1);
+  if (window === null) return null;
+  const circle = isCircle(inArea.area);
+  const read = circle ? window : window.slice(0, PLACED_CANDIDATES);
+  const inside = read.filter((c) => c.kept);
+  if (circle) inside.sort(nearestFirst);
+  const offset = pageOffset("venues", p.page);
+  const rows = await windowRecords(shards, inArea, inside.slice(offset, offset + SIZE), language, {});
+  const more = window.length > PLACED_CANDIDATES;
+  const total = counted ?? { total: window.filter((c) => c.kept).length, ...(more ? { totalAtLeast: true } : {}) };
+  return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" };
+}
+
+/**
+ * Each database's first `size` positions (pos, dist) in `area` with its total, read as one
+ * database reads them (near a point from the circle `ring`, where a merge chose it).
+ */
+const firstPositions = (shards: readonly Runner[], p: SearchParams, area: Area, size: number, ring?: number) =>
+  rowsOfEach(shards, MERGED, (i) => areaBrowse(VENUES, p, area, 0, size, { within: shards[i]?.within, ring }));
+
+/** The positions of several databases in the area's order (nearest first, then pos), each pos once, as candidates. */
+function inOrder(lists: readonly Row[][]): Candidate[] {
+  const seen = new Set<number>();
+  return lists
+    .flatMap((rows, shard) =>
+      rows
+        .filter((row) => row.pos !== null && row.pos !== undefined)
+        .map((row) => ({ pos: Number(row.pos), kept: true, dist: row.dist === null ? null : Number(row.dist), shard })),
+    )
+    .sort(nearestFirst)
+    .filter((c) => !seen.has(c.pos) && seen.add(c.pos));
+}
+
+/**
+ * A page that one database reads exactly — every venue or a kind near a point, every venue in a
+ * box that holds few — from each database's positions up to the page's end (every venue near a
+ * point from the circle one database chooses: ringOf), merged, then its records from the
+ * databases that hold them.
+ */
+async function pageAlike(shards: readonly Runner[], p: SearchParams, area: Area, language: Language) {
+  const offset = pageOffset("venues", p.page);
+  const need = offset + SIZE;
+  const every = isCircle(area) && p.kind === undefined;
+  const ring = every ? await ringOf(shards, area, need) : undefined;
+  const lists = await firstPositions(shards, p, area, need, ring);
+  const total = summed(lists);
+  if (total === null) return null;
+  const page = inOrder(lists).slice(offset, need);
+  const rows = await windowRecords(shards, areaBrowseMerge(VENUES, p, area), page, language, {});
+  return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" as const };
+}
+
+/**
+ * A page of a venue search without a name in `area`, merged from `shards` as one database reads it
+ * (above). Null where a database's total is a lower bound and one database's total is not their
+ * sum, or past the window's rounds (the main database answers).
  */
 export async function mergedAreaVenues(
   shards: readonly Runner[],
@@ -54,26 +144,20 @@ export async function mergedAreaVenues(
   area: Area,
   language: Language,
 ): Promise<Page<VenueRecord> | null> {
-  const offset = pageOffset("venues", p.page);
-  if (offset === 0) {
-    const lists = await firstPages(shards, p, area, language, SIZE);
-    const total = summed(lists);
-    if (total === null) return null;
-    const items = inAreaOrder(lists, "by_pos").slice(0, SIZE);
-    return { page: p.page, ...total, items: items.map((r) => VENUES.record(r)), match: "exact" };
-  }
-  // The covers counted first: where they hold more, the first pages are not read.
   const inArea = areaBrowseMerge(VENUES, p, area);
-  const counts = await rowsOfEach(shards, MERGED, () => firstCount(inArea, shards));
-  const counted = counts.map((rows) => Number(rows[0]?.n ?? 0));
-  if (!(await fewEnough(shards, inArea, counted))) return null;
-  // Their totals, each as its first page reads it (none of its records).
-  const [lists, rows] = await Promise.all([
-    firstPages(shards, p, area, language, 0),
-    everyInArea(shards, inArea, counted, offset, language),
-  ]);
+  if (hasFilters(p)) return windowPage(shards, inArea, p, language, null);
+  if (!isCircle(area)) {
+    // In a box the totals decide how one database reads it.
+    const total = summed(await firstPages(shards, p, area, language, 0));
+    if (total === null) return null;
+    if (p.kind !== undefined || total.total > EDGE_RECORDS) return windowPage(shards, inArea, p, language, total);
+    return pageAlike(shards, p, area, language);
+  }
+  if (pageOffset("venues", p.page) > 0) return pageAlike(shards, p, area, language);
+  // Near a point the first page with its records at once.
+  const lists = await firstPages(shards, p, area, language, SIZE);
   const total = summed(lists);
   if (total === null) return null;
-  const items = rows.filter((r) => r.id !== null).map((r) => VENUES.record(r));
-  return { page: p.page, ...total, items, match: "exact" };
+  const items = inAreaOrder(lists, "by_pos").slice(0, SIZE);
+  return { page: p.page, ...total, items: items.map((r) => VENUES.record(r)), match: "exact" };
 }

@@ -50,6 +50,11 @@ export interface InAreaMerge {
   candidates(limit: number): Sql;
   matches: Sql;
   placed(pos: readonly number[]): Sql;
+  /**
+   * Its cover's candidates after pos `after`, at most `limit`, in pos order, each placed: its pos,
+   * whether it lies in the area (kept) and its distance near a point (dist, else NULL).
+   */
+  window(after: number, limit: number): Sql;
 }
 
 /**

@@ -3,12 +3,12 @@
  * resource (venues.ts, cities.ts, names.ts) with what the typo fallback and the place readings need
  * (corrections.ts, places.ts), and the typo fallback's own (docs/api.md#typo-tolerance).
  */
-import type { Area } from "../data-contract/distance.ts";
+import type { Area, Circle } from "../data-contract/distance.ts";
 import type { ShardBox } from "../data-contract/shards.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaMatches, areaPositions, type AreaQuery } from "../geo/index.ts";
+import { areaMatches, areaPositions, ringsInside, type AreaQuery } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
@@ -32,6 +32,12 @@ import {
   type Reading,
 } from "./typos.ts";
 
+/** Where a venue database reads an area (its records' bounds), and near a point the circle a merge chose. */
+export interface AreaPart {
+  within?: readonly ShardBox[];
+  ring?: number;
+}
+
 /**
  * The positions of a search without a name in an area, `size` of them from `offset`, each row with
  * the total (src/geo/: one row of the total alone when there are none).
@@ -42,12 +48,16 @@ export function areaBrowse<R>(
   area: Area,
   offset: number,
   size: number,
-  within?: readonly ShardBox[],
+  { within, ring }: AreaPart = {},
 ): Sql {
   const places = within === undefined ? q.places : { ...q.places, within };
-  const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p };
+  const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p, ring };
   return areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size });
 }
+
+/** What the inside cells of each circle a page of every record near `near` is looked for in hold (src/geo/pages.ts). */
+export const areaRings = <R>(q: ResourceQueries<R>, near: Circle, within?: readonly ShardBox[]): Sql =>
+  ringsInside(within === undefined ? q.places : { ...q.places, within }, near);
 
 /**
  * A search without a name in an area, its reads over several venue databases (merged-area.ts, its

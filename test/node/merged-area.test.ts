@@ -5,7 +5,9 @@
  * every size round its venues — the world's, one across the antimeridian, with a kind, with a
  * country — answered by the worker's own modules once from the main database (which holds every
  * venue) and once merged from the three venue databases, each reading the area within its bounds:
- * the first pages, and pages 2, 3 and 5 from every venue of each in the area (few in this data).
+ * the first pages, and pages 2, 3 and 5 (src/query/merged-area.ts: each database's positions up to
+ * the page's end, or the cover's first candidates over them all, merged-window.ts; the brute
+ * force's venues are few, test/node/shards.test.ts sends areas that hold more).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRunner } from "../../scripts/sql/explain.ts";
@@ -79,7 +81,7 @@ describe("a venue search without a name in an area, merged from the venue databa
         compared++;
       }
     }
-    // Pages whose venues several venue databases hold; deeper pages merged (the brute force's venues are few).
+    // Pages whose venues several venue databases hold; every deeper page merged.
     expect(compared).toBeGreaterThan(80);
     expect(several).toBeGreaterThan(30);
     expect(deep.merged).toBeGreaterThan(50);

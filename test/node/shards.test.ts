@@ -48,6 +48,7 @@ import {
   venuesOf,
   venueWords,
 } from "../support/shard-requests.ts";
+import { splitCountry, windowedPaths } from "../support/windowed-paths.ts";
 import { areaOf } from "../../src/params/search-params.ts";
 import { explainSearch, searchRequest } from "../../scripts/sql/explain.ts";
 
@@ -249,6 +250,21 @@ describe("over a main database without venues (the last: it takes the served mai
     expect(main).toEqual([]);
     const said = await compareAll(others.map((p): [string, string] => [p, "application/json"]));
     expect(said.length).toBeGreaterThanOrEqual(2000);
+    // Areas whose covers hold more than one database reads: their first candidates over every venue database.
+    const split = splitCountry(manifest) ?? "US";
+    const kind = String(
+      shardDbs[0]?.prepare("SELECT kind FROM venues GROUP BY kind ORDER BY count(*) DESC").pluck().get(),
+    );
+    const windowed = await compareAll(
+      windowedPaths(split, kind).flatMap((p): [string, string][] => [
+        [p, "application/json"],
+        [p, "application/xml"],
+      ]),
+    );
+    const merged = windowed.filter((s) => /\d\+\d/.test(s.databases) && s.status === 200);
+    expect(merged.length).toBeGreaterThan(20);
+    // The world's box holds every venue, more than one database reads: deep pages from their window.
+    expect(merged.filter((s) => /bbox=-180,-90,180,90&p=(20|33)$/.test(s.path)).length).toBe(4);
     // Searches with a name routed to one venue database, merged names, suggestions with typos among them.
     const routed = (s: Said & { path: string }) => s.path.includes("venues?name=") && /^(main\+)?\d$/.test(s.databases);
     expect(said.filter(routed).length).toBeGreaterThan(100);

@@ -262,9 +262,9 @@ export function askedShards(main: Database.Database, path: string, manifest: Sha
 
 /**
  * Whether a request still reads the main database's venues (docs/deploy.md#past-one-database): a
- * venue search or suggestion in an area over several venue databases whose covers hold more than
- * the candidates one database reads whole (src/query/merged-area-names.ts: counted here in the
- * venue databases `shards`), but a search without a name at its first page (merged-area.ts).
+ * venue name search or suggestion in an area over several venue databases whose covers hold more
+ * than the candidates one database reads whole (src/query/merged-area-names.ts: counted here in the
+ * venue databases `shards`); a search without a name is merged at any page (merged-area.ts).
  */
 export function readsMainVenues(
   main: Database.Database,
@@ -276,7 +276,7 @@ export function readsMainVenues(
   const { params } = searchRequest(path);
   const area = areaOf(params);
   if (area === undefined || askedShards(main, path, manifest).length <= 1) return false;
-  if (params.name === undefined && params.page === 1 && path.startsWith("/1.0/search/")) return false;
+  if (params.name === undefined && path.startsWith("/1.0/search/")) return false;
   const inArea =
     params.name === undefined ? areaBrowseMerge(VENUES, params, area) : firstTrip(VENUES, params, "en")?.search.inArea;
   if (inArea === undefined) return false;
