@@ -209,12 +209,22 @@ export const readOnlyWhen = (when: Sql): Sql => sql`LIMIT CASE WHEN ${when} THEN
 /**
  * The edge records of the area of limit `limit` that lie inside it, measured among the first
  * EDGE_RECORDS + 1 of them (src/match/capped.ts): one row (inside, more), more 1 when there were
- * more (then the total they add to is a lower bound).
+ * more (then the total they add to is a lower bound; in a merge how many: moreOf).
  */
 export function edgeCount(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
   const first = sql`SELECT away FROM (${edgeRecords(t, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}`;
-  return sql`SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM (${first})`;
+  return sql`SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, ${moreOf(places)} AS more FROM (${first})`;
 }
+
+/** A total's `more` from the edge records measured (count(*)): whether past EDGE_RECORDS, in a merge how many (places.ts countsEdges). */
+export const moreOf = (places: Places): Sql =>
+  places.countsEdges === true ? raw("count(*)") : sql`count(*) > ${int(EDGE_RECORDS)}`;
+
+/** A total's `more` (an SQL expression `more`) where its walk stopped (`stopped`): past EDGE_RECORDS in a merge's count. */
+export const moreOrStopped = (places: Places, more: Sql, stopped: Sql): Sql =>
+  places.countsEdges === true
+    ? sql`CASE WHEN ${stopped} THEN ${int(EDGE_RECORDS + 1)} ELSE ${more} END`
+    : sql`${more} OR ${stopped}`;
 
 /** A one-row SELECT of n and more: the term's records inside the first area (the cells wholly inside, and the edge measured). */
 export function totalOf(t: Term, areas: Areas, places: Places): Sql {
@@ -224,7 +234,7 @@ export function totalOf(t: Term, areas: Areas, places: Places): Sql {
     t.text === null
       ? sql`${rangesTotal(places, sql`${cut(areas.list[0] ?? WORLD, places.within).inside}`)} + `
       : raw("");
-  const stopped = t.text === null ? sql` OR ${walkCut()}` : raw("");
-  return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n, e.more${stopped} AS more
+  const more = t.text === null ? moreOrStopped(places, raw("e.more"), walkCut()) : raw("e.more");
+  return sql`SELECT ${ranges}(SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n, ${more} AS more
     FROM (${edgeCount(t, areas, places, limit)}) e`;
 }

@@ -15,9 +15,9 @@ import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
-import { boxPositions, nearPositions } from "./pages.ts";
+import { boxPositions, nearPositions, type MergeHint } from "./pages.ts";
 
-export { ringsInside } from "./pages.ts";
+export { ringsInside, type MergeHint } from "./pages.ts";
 import type { BoxTier } from "./box-page.ts";
 import { areaMatchRows, placedPositions, scannedPositions } from "./scanned.ts";
 
@@ -39,8 +39,8 @@ export interface AreaQuery {
   params: SearchParams;
   offset: number;
   size: number;
-  /** Near a point, every record: the circle its page is read from, where a merge chose it (pages.ts ringsInside). */
-  ring?: number;
+  /** How a merge over venue databases asks for its page (pages.ts). */
+  merge?: MergeHint;
 }
 
 const quoted = (token: string) => `"${token}"`;
@@ -63,8 +63,8 @@ export function areaPositions(q: AreaQuery): Sql {
   const term = termOf(q);
   const tiers = q.tiers.length > 0 ? q.tiers : [{ key: 0, text: term?.text ?? null }];
   if (term === null) return scannedPositions(q.places, q.area, { ...q, tiers }, q.offset, q.size);
-  if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiers, q.offset, q.size, q.ring);
-  return boxPositions(term, q.places, q.area, tiers, q.offset, q.size);
+  if (isCircle(q.area)) return nearPositions(term, q.places, q.area, tiers, q.offset, q.size, q.merge);
+  return boxPositions(term, q.places, q.area, tiers, q.offset, q.size, q.merge);
 }
 
 /**

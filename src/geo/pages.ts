@@ -16,6 +16,8 @@ import { boundCte, promotedOf } from "../match/own-names.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
   edgeCount,
+  moreOf,
+  moreOrStopped,
   edgeRecords,
   insideCounts,
   insideNodeRecords,
@@ -35,6 +37,18 @@ import type { Box, Circle } from "../data-contract/distance.ts";
 const EVERY_RECORD: Term = { kind: "city", term: "", text: null };
 /** Every record as the one tier of a box's page. */
 const EVERY_TIER: BoxTier = { key: 0, text: null };
+
+/**
+ * How a merge over venue databases asks for a page (src/query/merged-area.ts): near a point, every
+ * record read from the circle `ring` (ringsInside); in a box, every record's page from the grid
+ * only where the venue database holds at most `fewBelow` records in it, else the total alone; or the
+ * page of a box that the merge counted few (`few`), without its total.
+ */
+export interface MergeHint {
+  ring?: number;
+  fewBelow?: number;
+  few?: boolean;
+}
 
 /** The smallest circle a page is looked for in, km, and how many circles at most. */
 const SMALLEST_RING_KM = 0.1;
@@ -107,9 +121,9 @@ export function nearPositions(
   tiers: readonly BoxTier[],
   offset: number,
   size: number,
-  ring?: number,
+  merge: MergeHint = {},
 ): Sql {
-  if (t.text === null) return everyRecordNear(places, near, offset, size, ring);
+  if (t.text === null) return everyRecordNear(places, near, offset, size, merge.ring);
   const text = t.text;
   const list = rings(near, TERM_RINGS);
   const areas = circleAreas(list);
@@ -216,9 +230,10 @@ export function boxPositions(
   tiers: readonly BoxTier[],
   offset: number,
   size: number,
+  merge: MergeHint = {},
 ): Sql {
   const areas = boxAreas(box);
-  if (t.text === null) return everyRecordInBox(places, box, offset, size);
+  if (t.text === null) return everyRecordInBox(places, box, offset, size, merge);
   const page = boxPage(places, box, tiers, null, offset, size);
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)}, ${withTotal(page, totalOf(t, areas, places))}`;
 }
@@ -231,24 +246,34 @@ export function boxPositions(
  * reads its cover in pos order (boxPage), where enough of the cover's first candidates lie inside
  * it. The total decides, and the branch not taken is not read.
  */
-function everyRecordInBox(places: Places, box: Box, offset: number, size: number): Sql {
+function everyRecordInBox(places: Places, box: Box, offset: number, size: number, merge: MergeHint): Sql {
   const areas = boxAreas(box);
   const limit = num(0, "km");
   const { inside } = cut(box, places.within);
   const total = sql`SELECT ${rangesTotal(places, sql`${inside}`)} + (SELECT l0 FROM (${insideCounts([limit])})) + e.inside AS n,
-    e.more OR ${walkCut()} AS more
-    FROM (SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, count(*) > ${int(EDGE_RECORDS)} AS more FROM edges) e`;
+    ${moreOrStopped(places, raw("e.more"), walkCut())} AS more
+    FROM (SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, ${moreOf(places)} AS more FROM edges) e`;
   // Each branch reads nothing unless taken: its ranges an empty list, its cells and edges a LIMIT of
   // 0 (cells.ts readOnlyWhen), its cover's text a token no document has.
-  const few = sql`(SELECT n FROM answer) <= ${int(EDGE_RECORDS)}`;
+  const few = merge.few === true ? raw("1") : sql`(SELECT n FROM answer) <= ${int(merge.fewBelow ?? EDGE_RECORDS)}`;
   const ranges = sql`CASE WHEN ${few} THEN ${inside} ELSE '[]' END`;
   const fromGrid = sql`SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM (
       SELECT pos FROM (${rangesRecords(areas, places, ranges)})
       UNION ALL SELECT pos FROM (${insideNodeRecords(places, limit, few)})
       UNION ALL SELECT * FROM (SELECT pos FROM edges WHERE away <= ${limit} ${readOnlyWhen(few)}))
     ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
-  const page = sql`SELECT * FROM (${fromGrid}) UNION ALL SELECT * FROM (${boxPage(places, box, [EVERY_TIER], null, offset, size, few)})`;
-  return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
-    edges AS NOT MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}),
-    ${withTotal(page, total)}`;
+  const nodes = sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
+    edges AS NOT MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)})`;
+  if (merge.few === true) return sql`${nodes} ${fromGrid}`;
+  const fromCover = boxPage(
+    places,
+    box,
+    [EVERY_TIER],
+    null,
+    offset,
+    size,
+    merge.fewBelow === undefined ? few : raw("1"),
+  );
+  const page = sql`SELECT * FROM (${fromGrid}) UNION ALL SELECT * FROM (${fromCover})`;
+  return sql`${nodes}, ${withTotal(page, total)}`;
 }

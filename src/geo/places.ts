@@ -33,6 +33,12 @@ export interface Places {
    * src/data-contract/shards.ts): an area's cells that meet none of them are not read.
    */
   within?: readonly ShardBox[];
+  /**
+   * A venue database's part of a merge (src/query/merged-area.ts): a total's `more` says how many
+   * edge records it measured (up to EDGE_RECORDS + 1: src/match/capped.ts), so that their sum says
+   * whether one database's count is a lower bound.
+   */
+  countsEdges?: boolean;
 }
 
 /**

@@ -20,7 +20,8 @@ import { pageRecords, type Page, type VenueRecord } from "./records.ts";
 import { mergedOnce, MERGED, rowsOfEach, type Row } from "./merged-rows.ts";
 import { coverWindow, windowRecords, type Candidate } from "./merged-window.ts";
 import type { InAreaMerge, Runner } from "./resource.ts";
-import { areaBrowse, areaBrowseMerge, areaRings } from "./trips.ts";
+import { areaBrowse, areaBrowseMerge, areaRings, type AreaPart } from "./trips.ts";
+import type { MergeHint } from "../geo/index.ts";
 import { VENUES } from "./venues.ts";
 
 const SIZE = ITEMS_PER_PAGE.venues;
@@ -33,9 +34,19 @@ const inAreaOrder = (lists: readonly Row[][], column: string): Row[] =>
     column,
   );
 
-/** The sum of the databases' totals (each row of theirs carries it); null where one of them is a lower bound. */
+/**
+ * What venue database `i` of `shards` reads of an area: the part within its bounds, its total with
+ * how many edge records it measured (src/geo/places.ts countsEdges).
+ */
+const partOf = (shards: readonly Runner[], i: number): AreaPart => ({ within: shards[i]?.within, countsEdges: true });
+
+/**
+ * The sum of the databases' totals (each row of theirs carries it, with the edge records it
+ * measured: partOf); null where those are more than one database measures, whose total is then a
+ * lower bound that theirs do not make.
+ */
 function summed(lists: readonly Row[][]): { total: number } | null {
-  if (lists.some((rows) => Number(rows[0]?.more ?? 0) > 0)) return null;
+  if (lists.reduce((n, rows) => n + Number(rows[0]?.more ?? 0), 0) > EDGE_RECORDS) return null;
   return { total: lists.reduce((n, rows) => n + Number(rows[0]?.total ?? 0), 0) };
 }
 
@@ -45,7 +56,7 @@ function summed(lists: readonly Row[][]): { total: number } | null {
  */
 const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, language: Language, size: number) =>
   rowsOfEach(shards, MERGED, (i) =>
-    pageRecords("venues", areaBrowse(VENUES, p, area, 0, size, { within: shards[i]?.within }), language, true, true),
+    pageRecords("venues", areaBrowse(VENUES, p, area, 0, size, partOf(shards, i)), language, true, true),
   );
 
 /**
@@ -96,10 +107,10 @@ async function windowPage(
 
 /**
  * Each database's first `size` positions (pos, dist) in `area` with its total, read as one
- * database reads them (near a point from the circle `ring`, where a merge chose it).
+ * database reads them, as a merge asks (src/geo/pages.ts MergeHint).
  */
-const firstPositions = (shards: readonly Runner[], p: SearchParams, area: Area, size: number, ring?: number) =>
-  rowsOfEach(shards, MERGED, (i) => areaBrowse(VENUES, p, area, 0, size, { within: shards[i]?.within, ring }));
+const firstPositions = (shards: readonly Runner[], p: SearchParams, area: Area, size: number, merge: MergeHint) =>
+  rowsOfEach(shards, MERGED, (i) => areaBrowse(VENUES, p, area, 0, size, { ...partOf(shards, i), ...merge }));
 
 /** The positions of several databases in the area's order (nearest first, then pos), each pos once, as candidates. */
 function inOrder(lists: readonly Row[][]): Candidate[] {
@@ -116,21 +127,58 @@ function inOrder(lists: readonly Row[][]): Candidate[] {
 
 /**
  * A page that one database reads exactly — every venue or a kind near a point, every venue in a
- * box that holds few — from each database's positions up to the page's end (every venue near a
- * point from the circle one database chooses: ringOf), merged, then its records from the
- * databases that hold them.
+ * box that holds few — from each database's positions up to the page's end (`lists`), merged,
+ * then its records from the databases that hold them; the total theirs (where they give it), null
+ * where one is a lower bound.
  */
-async function pageAlike(shards: readonly Runner[], p: SearchParams, area: Area, language: Language) {
-  const offset = pageOffset("venues", p.page);
-  const need = offset + SIZE;
-  const every = isCircle(area) && p.kind === undefined;
-  const ring = every ? await ringOf(shards, area, need) : undefined;
-  const lists = await firstPositions(shards, p, area, need, ring);
-  const total = summed(lists);
+async function pageAlike(
+  shards: readonly Runner[],
+  p: SearchParams,
+  area: Area,
+  language: Language,
+  lists: Row[][],
+  total = summed(lists),
+) {
   if (total === null) return null;
-  const page = inOrder(lists).slice(offset, need);
+  const offset = pageOffset("venues", p.page);
+  const page = inOrder(lists).slice(offset, offset + SIZE);
   const rows = await windowRecords(shards, areaBrowseMerge(VENUES, p, area), page, language, {});
   return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" as const };
+}
+
+/**
+ * A page of a venue search without a name in a box, merged from `shards` as one database reads it:
+ * every venue from each database's positions where the box holds few, else (and a kind) from the
+ * cover's first candidates, the total their databases' counts.
+ */
+async function inBox(shards: readonly Runner[], p: SearchParams, box: Area, language: Language) {
+  const inArea = areaBrowseMerge(VENUES, p, box);
+  if (p.kind !== undefined) {
+    const total = summed(await firstPages(shards, p, box, language, 0));
+    return total === null ? null : windowPage(shards, inArea, p, language, total);
+  }
+  const offset = pageOffset("venues", p.page);
+  const need = offset + SIZE;
+  // Each database's total, and its page up to the page's end where it holds few — past the first
+  // page, few of its share: where the box holds more, what they read of their pages stays within it.
+  const share = offset === 0 ? EDGE_RECORDS : Math.floor(EDGE_RECORDS / shards.length);
+  const lists = await firstPositions(shards, p, box, need, { fewBelow: share });
+  const total = summed(lists);
+  if (total === null) return null;
+  if (total.total > EDGE_RECORDS) return windowPage(shards, inArea, p, language, total);
+  // The box holds few: the pages of the databases past their share, read now.
+  const past = lists.map((rows) => Number(rows[0]?.total ?? 0) > share);
+  const more = await rowsOfEach(shards, MERGED, (i) =>
+    past[i] === true ? areaBrowse(VENUES, p, box, 0, need, { ...partOf(shards, i), few: true }) : null,
+  );
+  return pageAlike(
+    shards,
+    p,
+    box,
+    language,
+    lists.map((rows, i) => (past[i] === true ? (more[i] ?? []) : rows)),
+    total,
+  );
 }
 
 /**
@@ -144,16 +192,14 @@ export async function mergedAreaVenues(
   area: Area,
   language: Language,
 ): Promise<Page<VenueRecord> | null> {
-  const inArea = areaBrowseMerge(VENUES, p, area);
-  if (hasFilters(p)) return windowPage(shards, inArea, p, language, null);
-  if (!isCircle(area)) {
-    // In a box the totals decide how one database reads it.
-    const total = summed(await firstPages(shards, p, area, language, 0));
-    if (total === null) return null;
-    if (p.kind !== undefined || total.total > EDGE_RECORDS) return windowPage(shards, inArea, p, language, total);
-    return pageAlike(shards, p, area, language);
+  if (hasFilters(p)) return windowPage(shards, areaBrowseMerge(VENUES, p, area), p, language, null);
+  if (!isCircle(area)) return inBox(shards, p, area, language);
+  const offset = pageOffset("venues", p.page);
+  if (offset > 0) {
+    const need = offset + SIZE;
+    const ring = p.kind === undefined ? await ringOf(shards, area, need) : undefined;
+    return pageAlike(shards, p, area, language, await firstPositions(shards, p, area, need, { ring }));
   }
-  if (pageOffset("venues", p.page) > 0) return pageAlike(shards, p, area, language);
   // Near a point the first page with its records at once.
   const lists = await firstPages(shards, p, area, language, SIZE);
   const total = summed(lists);

@@ -8,7 +8,7 @@ import type { ShardBox } from "../data-contract/shards.ts";
 import type { Language } from "../data-contract/languages.ts";
 import { ITEMS_PER_PAGE, pageOffset } from "../params/paging.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
-import { areaMatches, areaPositions, ringsInside, type AreaQuery } from "../geo/index.ts";
+import { areaMatches, areaPositions, ringsInside, type AreaQuery, type MergeHint } from "../geo/index.ts";
 import { everyWordText, nameTierText, wordsShared } from "../match/fts.ts";
 import { ftsFilters } from "../match/filters.ts";
 import type { Sql } from "../sql/sql.ts";
@@ -32,10 +32,13 @@ import {
   type Reading,
 } from "./typos.ts";
 
-/** Where a venue database reads an area (its records' bounds), and near a point the circle a merge chose. */
-export interface AreaPart {
+/**
+ * Where a venue database reads an area (its records' bounds), how a merge asks for its page
+ * (src/geo/pages.ts), and whether its total says how many edge records it measured (src/geo/places.ts).
+ */
+export interface AreaPart extends MergeHint {
   within?: readonly ShardBox[];
-  ring?: number;
+  countsEdges?: boolean;
 }
 
 /**
@@ -48,10 +51,10 @@ export function areaBrowse<R>(
   area: Area,
   offset: number,
   size: number,
-  { within, ring }: AreaPart = {},
+  { within, countsEdges, ...merge }: AreaPart = {},
 ): Sql {
-  const places = within === undefined ? q.places : { ...q.places, within };
-  const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p, ring };
+  const places = within === undefined && countsEdges === undefined ? q.places : { ...q.places, within, countsEdges };
+  const query = { places, kind: q.prefixKind, area, tiers: [], everything: null, params: p, merge };
   return areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size });
 }
 
