@@ -15,7 +15,8 @@ import type { Runner } from "../query/resource.ts";
 import { shardPlacesSql, shardPlanSql } from "../query/shard-places.ts";
 import type { Sql } from "../sql/sql.ts";
 import { splitByDatabase } from "./main-only.ts";
-import { NotCurrent, Session, type Rows } from "./session.ts";
+import { ApiError } from "../http/errors.ts";
+import { NotCurrent, RETRY_AFTER_SECONDS, Session, type Rows } from "./session.ts";
 import { filterPlace, shardsFor, type FilterPlace } from "./shards.ts";
 
 /** The binding of venue database `shard`, when the deployment binds it (wrangler.shards.toml). */
@@ -102,6 +103,8 @@ class InShard implements Runner {
     private readonly shard: Session,
     private readonly main: Session,
     readonly within: readonly ShardBox[],
+    /** Whether the main database holds every venue, so can answer in its stead (else: beingImported). */
+    private readonly mainHoldsVenues: boolean,
   ) {}
 
   async run(what: string, statements: readonly Sql[], names?: readonly string[]) {
@@ -127,6 +130,7 @@ class InShard implements Runner {
     } catch (error) {
       // Only the first round trip meets it (a later change is VersionChanged: session.ts).
       if (!(error instanceof NotCurrent)) throw error;
+      if (!this.mainHoldsVenues) throw beingImported();
       this.inMain = true;
       return null;
     }
@@ -134,12 +138,19 @@ class InShard implements Runner {
 }
 
 /** What runs round trips in venue database `n` of the manifest; null where the deployment does not bind it. */
-function inShard(env: Env, main: Session, manifest: ShardManifest, n: number): InShard | null {
-  const shard = manifest.find((s) => s.shard === n);
+function inShard(env: Env, main: Session, plan: Plan, n: number): InShard | null {
+  const shard = plan.manifest.find((s) => s.shard === n);
   const db = shard === undefined ? undefined : boundShard(env, n);
   if (shard === undefined || db === undefined) return null;
-  return new InShard(new Session(db, String(n), shard.version), main, shard.regions.flatMap(boxesOf));
+  const session = new Session(db, String(n), shard.version);
+  return new InShard(session, main, shard.regions.flatMap(boxesOf), plan.mainHoldsVenues);
 }
+
+/** A venue database asked holds another import than the main database names, which cannot answer in its stead. */
+const beingImported = () =>
+  new ApiError(503, "a venue database this search asks is being imported; try again in a moment", {
+    "Retry-After": String(RETRY_AFTER_SECONDS),
+  });
 
 /** The venue databases a venue request asks, each as what runs its round trips. */
 export interface VenueRoute {
@@ -199,7 +210,7 @@ export async function venueRoute(
   // Each venue database's runner once, whether asked for the route or for every venue (`every`).
   const made = new Map<number, InShard | null>();
   const shard = (n: number) => {
-    if (!made.has(n)) made.set(n, inShard(env, main, manifest, n));
+    if (!made.has(n)) made.set(n, inShard(env, main, plan, n));
     return made.get(n) ?? null;
   };
   const every = () => manifest.map((s) => shard(s.shard));
@@ -215,7 +226,7 @@ export async function everyVenueDatabase(env: Env, main: Session, known: string 
   if (boundShard(env, 1) === undefined) return alone(main);
   const { plan } = await routingRead(main, main.version ?? known, null);
   if (plan === null || plan.mainHoldsVenues) return alone(main);
-  const every = () => plan.manifest.map((s) => inShard(env, main, plan.manifest, s.shard));
+  const every = () => plan.manifest.map((s) => inShard(env, main, plan, s.shard));
   return routeOf(main, every(), false, every);
 }
 
@@ -244,3 +255,22 @@ function routeOf(
     return { one: first, each: [first], every, current, mainHoldsVenues };
   return mainHoldsVenues ? alone(main) : { one: main, each: runners, every, current, mainHoldsVenues };
 }
+
+/**
+ * What runs a venue search's round trips in the main database's stead where it holds no venue and
+ * the search asks several venue databases, for what their merge declines (src/query/merged-*.ts):
+ * a refusal in the contract's error rather than an answer without venues — one of them holding
+ * another import (503: try again), or a search that one database reads and the merge cannot make
+ * (400: narrow it).
+ */
+export const declined = (route: VenueRoute): Runner => ({
+  run() {
+    if (!route.current()) throw beingImported();
+    throw new ApiError(
+      400,
+      "this deployment answers a search over several venue databases by merging theirs, and cannot merge this one " +
+        "as one database answers it (a name in an area whose cells hold more than 1,500 matches, or a total counted " +
+        "past 2,500 records on the area's edge); narrow it (a smaller area, a country or a state)",
+    );
+  },
+});

@@ -15,7 +15,7 @@ import type { Language } from "../data-contract/languages.ts";
 import { withMatched } from "../suggest/suggest.ts";
 import { citiesPage, venuesPage } from "../shape.ts";
 import { answer, negotiate, type Loaded } from "../pipeline.ts";
-import { venueRoute } from "../d1/route.ts";
+import { declined, venueRoute } from "../d1/route.ts";
 import type { Session } from "../d1/session.ts";
 import { mergedVenues } from "../query/merged-browse.ts";
 import { mergedAreaVenues } from "../query/merged-area.ts";
@@ -65,19 +65,21 @@ async function said<R>(
  * name (in an area, merged-area.ts), a name (merged-names.ts; in an area merged-area-names.ts)
  * — and a name in one venue database has its decisions split with the main database then
  * (routed-names.ts) (src/d1/route.ts). A merge with a venue database that held another import is
- * answered again by the main database.
+ * answered again by the main database while it holds every venue, else refused (route.ts declined).
  */
 async function venues(env: Env, main: Session, known: string | null, params: SearchParams, language: Language) {
   const area = areaOf(params);
   const outside = area === undefined;
   const route = await venueRoute(env, main, known, params);
+  // Where the main database holds no venue, what the merge declines is refused (route.ts declined).
+  const one = route.mainHoldsVenues || route.each.length === 1 ? route.one : declined(route);
   // A name runs in the venue databases it asks, its decisions split as a merge's are (in an area,
   // its place readings' tiers read in every venue database, where the deployment binds them).
   const every = outside ? [] : route.every();
   const names = params.name !== undefined && !route.mainHoldsVenues;
   if (names && !route.each.includes(main) && (outside || every.length > 0)) {
     const merges = mergesOver(main, route.each, language, every);
-    const found = await said(VENUES, route.one, params, language, { merges, each: route.each });
+    const found = await said(VENUES, one, params, language, { merges, each: route.each });
     if (route.current()) return found;
   } else if (route.each.length > 1) {
     const merged =
@@ -86,7 +88,7 @@ async function venues(env: Env, main: Session, known: string | null, params: Sea
         : await mergedAreaVenues(route.each, params, area, language);
     if (merged !== null && route.current()) return merged;
   }
-  return said(VENUES, route.one, params, language);
+  return said(VENUES, one, params, language);
 }
 
 export async function search(resource: Resource, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

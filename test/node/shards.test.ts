@@ -271,4 +271,27 @@ describe("over a main database without venues (the last: it takes the served mai
     expect(said.filter((s) => s.path.startsWith("/1.0/suggest/venues")).length).toBeGreaterThan(200);
     expectMerged(said);
   }, 600_000);
+
+  it("refuses, rather than answers without venues, while a venue database it asks holds another import", async () => {
+    const worldPage = "/1.0/search/venues?bbox=-180,-90,180,90&p=2";
+    const holder = shardDbs.findIndex((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()) > 0) + 1;
+    const database = new Database(localD1File(shardDatabases(SHARDS)[holder - 1]?.id ?? "", SHARDED));
+    const version = database.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string;
+    const city = shardDbs[holder - 1]?.prepare("SELECT c.id FROM venues v JOIN cities c ON c.pos = v.city_pos LIMIT 1");
+    const alone = `/1.0/search/venues?cityId=${String(city?.pluck().get())}&p=2`;
+    try {
+      database.prepare("UPDATE meta SET value = 'another import' WHERE key = 'data_version'").run();
+      for (const path of [worldPage, alone]) {
+        const res = await fetch(`${sharded?.base ?? ""}${path}`, { headers: { Accept: "application/json" } });
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get("Retry-After"), path).toBe("1");
+        expect(((await res.json()) as { message: string }).message, path).toMatch(/being imported/);
+      }
+    } finally {
+      database.prepare("UPDATE meta SET value = ? WHERE key = 'data_version'").run(version);
+      database.close();
+    }
+    const res = await fetch(`${sharded?.base ?? ""}${worldPage}`, { headers: { Accept: "application/json" } });
+    expect(res.status).toBe(200);
+  }, 120_000);
 });
