@@ -75,6 +75,9 @@ async function ringOf(shards: readonly Runner[], near: Circle, need: number): Pr
   return 0;
 }
 
+/** How many of the window's start lie in the area among the candidates one database reads in a box. */
+const keptIn = (start: readonly Candidate[]) => start.slice(0, PLACED_CANDIDATES).filter((c) => c.kept).length;
+
 /** The candidates of a page near a point in one database's order: how far, then pos. */
 const nearestFirst = (a: Candidate, b: Candidate) => (a.dist ?? 0) - (b.dist ?? 0) || a.pos - b.pos;
 
@@ -92,14 +95,18 @@ async function windowPage(
   language: Language,
   counted: { total: number } | null,
 ): Promise<Page<VenueRecord> | null> {
-  const window = await coverWindow(shards, inArea, PLACED_CANDIDATES + 1);
+  const offset = pageOffset("venues", p.page);
+  const need = offset + SIZE;
+  // With its total counted apart, a page needs only the start of the window that holds it.
+  const page =
+    counted === null ? undefined : { first: need, holds: (start: readonly Candidate[]) => keptIn(start) >= need };
+  const window = await coverWindow(shards, inArea, PLACED_CANDIDATES + 1, page);
   if (window === null) return null;
   const circle = isCircle(inArea.area);
   const read = circle ? window : window.slice(0, PLACED_CANDIDATES);
   const inside = read.filter((c) => c.kept);
   if (circle) inside.sort(nearestFirst);
-  const offset = pageOffset("venues", p.page);
-  const rows = await windowRecords(shards, inArea, inside.slice(offset, offset + SIZE), language, {});
+  const rows = await windowRecords(shards, inArea, inside.slice(offset, need), language, {});
   const more = window.length > PLACED_CANDIDATES;
   const total = counted ?? { total: window.filter((c) => c.kept).length, ...(more ? { totalAtLeast: true } : {}) };
   return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" };

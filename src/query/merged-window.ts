@@ -30,24 +30,37 @@ export interface Read {
 export type Step = { window: Candidate[] } | { more: number[] };
 
 /** Rounds of reads at most; a search past them is not merged. */
-export const WINDOW_ROUNDS = 8;
+export const WINDOW_ROUNDS = 10;
+
+/**
+ * Where a page needs only the window's first candidates (its total counted apart): whether the
+ * window's start read so far holds it, and how many each database reads first (4 times more
+ * each round after, while the page is not held).
+ */
+export interface PageNeed {
+  holds(start: readonly Candidate[]): boolean;
+  first: number;
+}
 
 const lastPos = (read: Read) => read.candidates.at(-1)?.pos ?? -1;
 
 /**
  * The next step of the window of `size` candidates from the reads so far: the candidates up to the
  * least pos that every database still reading has read (all, where none is) are every candidate up
- * to it, so the window once they are `size`; else the databases that read least far read what it
- * lacks, shared among them.
+ * to it, so the window once they are `size` (or, for a page, its start where that holds the page);
+ * else the databases that read least far read what it lacks, shared among them.
  */
-export function windowStep(reads: readonly Read[], size: number): Step {
+export function windowStep(reads: readonly Read[], size: number, page?: PageNeed, round = 0): Step {
   const reading = reads.filter((r) => !r.done);
   const upTo = reading.length === 0 ? Infinity : Math.min(...reading.map(lastPos));
   const known = reads.flatMap((r) => r.candidates.filter((c) => c.pos <= upTo)).sort((a, b) => a.pos - b.pos);
-  if (known.length >= size || reading.length === 0) return { window: known.slice(0, size) };
+  if (known.length >= size || reading.length === 0 || page?.holds(known) === true) {
+    return { window: known.slice(0, size) };
+  }
   const least = reads.map((r) => !r.done && lastPos(r) === upTo);
   const each = Math.ceil((size - known.length) / least.filter(Boolean).length);
-  return { more: least.map((asked) => (asked ? each : 0)) };
+  const asked = page === undefined ? each : Math.min(each, page.first * 4 ** round);
+  return { more: least.map((reads) => (reads ? asked : 0)) };
 }
 
 const candidateOf = (row: Row, shard: number): Candidate => ({
@@ -58,16 +71,17 @@ const candidateOf = (row: Row, shard: number): Candidate => ({
 });
 
 /**
- * The first `size` candidates of the cover of `inArea` over `shards`, in pos order (windowStep), or
- * null past WINDOW_ROUNDS rounds.
+ * The first `size` candidates of the cover of `inArea` over `shards`, in pos order (windowStep; for
+ * a `page`, the start of them that holds it), or null past WINDOW_ROUNDS rounds.
  */
 export async function coverWindow(
   shards: readonly Runner[],
   inArea: InAreaMerge,
   size: number,
+  page?: PageNeed,
 ): Promise<Candidate[] | null> {
   let reads: Read[] = shards.map(() => ({ candidates: [], done: false }));
-  let step = windowStep(reads, size);
+  let step = windowStep(reads, size, page);
   for (let round = 0; round < WINDOW_ROUNDS && "more" in step; round++) {
     const asked = step.more;
     const rows = await rowsOfEach(shards, `${MERGED}: the area's first candidates`, (i) =>
@@ -78,7 +92,7 @@ export async function coverWindow(
       const done = read.done || ((asked[i] ?? 0) > 0 && more.length < (asked[i] ?? 0));
       return { candidates: [...read.candidates, ...more], done };
     });
-    step = windowStep(reads, size);
+    step = windowStep(reads, size, page, round + 1);
   }
   return "window" in step ? step.window : null;
 }

@@ -6,7 +6,7 @@
  * about the window twice at most.
  */
 import { describe, expect, it } from "vitest";
-import { windowStep, WINDOW_ROUNDS, type Candidate, type Read } from "../../src/query/merged-window.ts";
+import { windowStep, WINDOW_ROUNDS, type Candidate, type PageNeed, type Read } from "../../src/query/merged-window.ts";
 import { random } from "../../scripts/tools/random.ts";
 
 /** Each database's candidates in pos order: `count` pos over `databases`, drawn with `rand`, a database's share skewed by `skew`. */
@@ -22,9 +22,9 @@ function drawn(rand: () => number, databases: number, count: number, skew: numbe
 }
 
 /** The rounds of windowStep over `held` (each database's candidates), reading them as a database reads: after its last. */
-function rounds(held: readonly Candidate[][], size: number) {
+function rounds(held: readonly Candidate[][], size: number, page?: PageNeed) {
   let reads: Read[] = held.map(() => ({ candidates: [], done: false }));
-  let step = windowStep(reads, size);
+  let step = windowStep(reads, size, page);
   let [round, read] = [0, 0];
   while ("more" in step) {
     const asked = step.more;
@@ -38,8 +38,8 @@ function rounds(held: readonly Candidate[][], size: number) {
         done: r.done || ((asked[i] ?? 0) > 0 && more.length < (asked[i] ?? 0)),
       };
     });
-    step = windowStep(reads, size);
     round++;
+    step = windowStep(reads, size, page, round);
   }
   return { window: step.window, round, read };
 }
@@ -62,5 +62,25 @@ describe("the window of an area over several venue databases", () => {
     }
     // Some searches needed more than one round.
     expect(most).toBeGreaterThan(1);
+  });
+
+  it("holds a page's kept candidates from the window's start alone, read from fewer candidates", () => {
+    const rand = random("merged window page");
+    let [fewer, reads] = [0, 0];
+    for (let trial = 0; trial < 600; trial++) {
+      const databases = 1 + (trial % 6);
+      const need = [30, 90, 990][trial % 3] ?? 30;
+      const held = drawn(rand, databases, Math.floor(rand() * 4_000), [0, 0.5, 0.95][trial % 3] ?? 0);
+      const kept = (list: readonly Candidate[]) => list.filter((c) => c.kept).slice(0, need);
+      const page: PageNeed = { first: need, holds: (start) => kept(start).length >= need };
+      const whole = rounds(held, 1_501);
+      const start = rounds(held, 1_501, page);
+      expect(kept(start.window), `trial ${trial}`).toEqual(kept(whole.window));
+      expect(start.round, `trial ${trial}`).toBeLessThanOrEqual(WINDOW_ROUNDS);
+      if (start.read < whole.read) fewer++;
+      reads++;
+    }
+    // Most pages are held by the window's start.
+    expect(fewer).toBeGreaterThan(reads / 3);
   });
 });
