@@ -20,11 +20,11 @@ import { decisions } from "./merged-decisions.ts";
 import { placeRows } from "./merged-places.ts";
 import { combineOf, MERGED, rowsOf, rowsOfEach, rowsOfEachTrip, sizedOf, type Row } from "./merged-rows.ts";
 import { PLACES, placeCandidatesSql, strictTierRowSql, type PlacesAsked } from "./places.ts";
-import { pageRecords } from "./records.ts";
 import type { InAreaMerge, Runner, Search } from "./resource.ts";
 import { TripRows, type Trip } from "./trip.ts";
 import { correctionsOf, placesAskedOf, type FirstTrip, type Merges } from "./trips.ts";
 import { VENUES } from "./venues.ts";
+import { windowRecords } from "./merged-window.ts";
 
 const SIZE = ITEMS_PER_PAGE.venues;
 
@@ -98,16 +98,13 @@ async function everyInArea(
   const page = ranked.slice(offset, offset + SIZE).map((r) => r.pos);
   const total = { total: ranked.length, more: 0 };
   if (page.length === 0) return [{ ...total, id: null }];
-  const records = await rowsOfEach(shards, MERGED, (i) => {
-    const held = new Set((lists[i] ?? []).map((row) => Number(row.pos)));
-    const own = page.filter((pos) => held.has(pos));
-    return own.length === 0 ? null : pageRecords("venues", inArea.placed(own), language, false, true);
-  });
-  const byPos = new Map(records.flat().map((r) => [Number(r.by_pos), r]));
-  return page.flatMap((pos) => {
-    const record = byPos.get(pos);
-    return record === undefined ? [] : [{ ...record, ...total }];
-  });
+  // Each record from the first database that holds it.
+  const holder = new Map<number, number>();
+  lists.forEach((rows, shard) =>
+    rows.forEach((row) => holder.has(Number(row.pos)) || holder.set(Number(row.pos), shard)),
+  );
+  const candidates = page.map((pos) => ({ pos, kept: true, dist: null, shard: holder.get(pos) ?? -1 }));
+  return windowRecords(shards, inArea, candidates, language, total);
 }
 
 /** The venue databases a place in the text reads its tiers in: every one, as without the area. */
