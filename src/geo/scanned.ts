@@ -94,7 +94,8 @@ export function areaMatchRows(
   search: Scanned,
 ): { candidates(limit: number): Sql; matches: Sql; window(after: number, limit: number): Sql } {
   const { tiers, everything, filters } = search;
-  const flt = filters === null ? raw("") : sql`flt(q) AS (SELECT ${filters}), `;
+  const fltCte = filters === null ? null : sql`flt(q) AS (SELECT ${filters})`;
+  const flt = fltCte === null ? raw("") : sql`${fltCte}, `;
   const filtersText = filters === null ? null : raw("(SELECT q FROM flt)");
   const text = inCoverSql(everything, area, places.everyPlaced, filtersText);
   const cover = matchesOf(places.fts, text);
@@ -107,7 +108,7 @@ export function areaMatchRows(
       sql`WITH ${flt}counted AS (SELECT 1 FROM (${cover}) LIMIT ${num(limit, "limit")}) SELECT count(*) AS n FROM counted`,
     matches: sql`WITH ${flt}inarea AS MATERIALIZED (${inArea}) ${sizedBest(places.fts, raw("inarea"))}`,
     window: (after, limit) =>
-      sql`${filters === null ? raw("") : sql`WITH flt(q) AS (SELECT ${filters}) `}SELECT cand.pos AS pos, ${inAreaSql(area, places.lat, places.lng)} AS kept, ${dist} AS dist
+      sql`${fltCte === null ? raw("") : sql`WITH ${fltCte} `}SELECT cand.pos AS pos, ${inAreaSql(area, places.lat, places.lng)} AS kept, ${dist} AS dist
         FROM (SELECT * FROM (${matchesOf(places.fts, text, sql`rowid > ${after}`)}) LIMIT ${limit}) cand ${places.record(raw("cand.pos"))}`,
   };
 }

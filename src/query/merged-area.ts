@@ -106,7 +106,7 @@ async function windowPage(
   const read = circle ? window : window.slice(0, PLACED_CANDIDATES);
   const inside = read.filter((c) => c.kept);
   if (circle) inside.sort(nearestFirst);
-  const rows = await windowRecords(shards, inArea, inside.slice(offset, need), language, {});
+  const rows = await windowRecords(shards, inArea, inside.slice(offset, need), language);
   const more = window.length > PLACED_CANDIDATES;
   const total = counted ?? { total: window.filter((c) => c.kept).length, ...(more ? { totalAtLeast: true } : {}) };
   return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" };
@@ -119,18 +119,17 @@ async function windowPage(
 const firstPositions = (shards: readonly Runner[], p: SearchParams, area: Area, size: number, merge: MergeHint) =>
   rowsOfEach(shards, MERGED, (i) => areaBrowse(VENUES, p, area, 0, size, { ...partOf(shards, i), ...merge }));
 
-/** The positions of several databases in the area's order (nearest first, then pos), each pos once, as candidates. */
-function inOrder(lists: readonly Row[][]): Candidate[] {
-  const seen = new Set<number>();
-  return lists
-    .flatMap((rows, shard) =>
-      rows
-        .filter((row) => row.pos !== null && row.pos !== undefined)
-        .map((row) => ({ pos: Number(row.pos), kept: true, dist: row.dist === null ? null : Number(row.dist), shard })),
-    )
-    .sort(nearestFirst)
-    .filter((c) => !seen.has(c.pos) && seen.add(c.pos));
-}
+/** The positions of several databases in the area's order (inAreaOrder), each pos once, as candidates. */
+const inOrder = (lists: readonly Row[][]): Candidate[] =>
+  inAreaOrder(
+    lists.map((rows, shard) => rows.map((row) => ({ ...row, shard }))),
+    "pos",
+  ).map((row) => ({
+    pos: Number(row.pos),
+    kept: true,
+    dist: row.dist === null ? null : Number(row.dist),
+    shard: Number(row.shard),
+  }));
 
 /**
  * A page that one database reads exactly — every venue or a kind near a point, every venue in a
@@ -141,7 +140,7 @@ function inOrder(lists: readonly Row[][]): Candidate[] {
 async function pageAlike(
   shards: readonly Runner[],
   p: SearchParams,
-  area: Area,
+  inArea: InAreaMerge,
   language: Language,
   lists: Row[][],
   total = summed(lists),
@@ -149,7 +148,7 @@ async function pageAlike(
   if (total === null) return null;
   const offset = pageOffset("venues", p.page);
   const page = inOrder(lists).slice(offset, offset + SIZE);
-  const rows = await windowRecords(shards, areaBrowseMerge(VENUES, p, area), page, language, {});
+  const rows = await windowRecords(shards, inArea, page, language);
   return { page: p.page, ...total, items: rows.map((r) => VENUES.record(r)), match: "exact" as const };
 }
 
@@ -181,7 +180,7 @@ async function inBox(shards: readonly Runner[], p: SearchParams, box: Area, lang
   return pageAlike(
     shards,
     p,
-    box,
+    inArea,
     language,
     lists.map((rows, i) => (past[i] === true ? (more[i] ?? []) : rows)),
     total,
@@ -205,7 +204,8 @@ export async function mergedAreaVenues(
   if (offset > 0) {
     const need = offset + SIZE;
     const ring = p.kind === undefined ? await ringOf(shards, area, need) : undefined;
-    return pageAlike(shards, p, area, language, await firstPositions(shards, p, area, need, { ring }));
+    const lists = await firstPositions(shards, p, area, need, { ring });
+    return pageAlike(shards, p, areaBrowseMerge(VENUES, p, area), language, lists);
   }
   // Near a point the first page with its records at once.
   const lists = await firstPages(shards, p, area, language, SIZE);

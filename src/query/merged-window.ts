@@ -60,7 +60,7 @@ export function windowStep(reads: readonly Read[], size: number, page?: PageNeed
   const least = reads.map((r) => !r.done && lastPos(r) === upTo);
   const each = Math.ceil((size - known.length) / least.filter(Boolean).length);
   const asked = page === undefined ? each : Math.min(each, page.first * 4 ** round);
-  return { more: least.map((reads) => (reads ? asked : 0)) };
+  return { more: least.map((reading) => (reading ? asked : 0)) };
 }
 
 const candidateOf = (row: Row, shard: number): Candidate => ({
@@ -97,13 +97,13 @@ export async function coverWindow(
   return "window" in step ? step.window : null;
 }
 
-/** The records of `page` (candidates in the page's order) from their databases, each with `extra`. */
+/** The records of `page` (candidates in the page's order) from their databases, each with `extra` (a total). */
 export async function windowRecords(
   shards: readonly Runner[],
   inArea: InAreaMerge,
   page: readonly Candidate[],
   language: Language,
-  extra: Row,
+  extra: Row = {},
 ): Promise<Row[]> {
   const records = await rowsOfEach(shards, MERGED, (i) => {
     const own = page.filter((c) => c.shard === i).map((c) => c.pos);
