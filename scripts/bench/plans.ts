@@ -13,7 +13,8 @@ export function fullScans(details: readonly string[]): string[] {
     // search's three tiers, the readings of a typo search (query/search.ts), and a search in an
     // area's cells on its edges (p, node: the recursion over cell_counts; kid, kid_box, kid_measure:
     // their unstored kids; cells, kids: their sums), their groups, measured records, counts and
-    // the circle a page is looked for in (picked, chosen; src/geo/); the readings of a place in the
+    // the circle a page is looked for in, its records and the span of them a page lies in (ring,
+    // picked, chosen, candidate, span; src/geo/); the readings of a place in the
     // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
     // texts the ways of the suggestions read (texts: src/suggest/candidates.ts) and the places the end
     // of their text is read as (read_regions, read_cities: at most 2 each, src/suggest/ways.ts); a
@@ -24,7 +25,7 @@ export function fullScans(details: readonly string[]): string[] {
     // interval and bound, the anchors before the page, its far larger counts, the first found by an
     // own name, the segments' and sets' own rows (params, segments, anchor, promoted, first_own,
     // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts).
-    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
+    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|candidate|span|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
       d,
     );
   });

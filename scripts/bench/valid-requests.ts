@@ -186,6 +186,12 @@ export const WIDEST: readonly string[] = [
   "/1.0/search/cities?name=s&bbox=-130,20,-60,50&p=20",
   // A word longer than FTS5's prefix index in a large box: its tiers read as a union, each its own candidates.
   "/1.0/search/venues?name=theatre&bbox=-10,35,30,60&p=33",
+  // One letter, or a common word, near a dense point at the window's last pages: the circle its page
+  // is read from holds the most records (src/geo/near-pages.ts).
+  "/1.0/search/venues?name=s&lat=50.11&long=8.68&radius=500&p=33",
+  "/1.0/search/venues?name=s&lat=52.37&long=4.9&radius=360&p=30",
+  "/1.0/search/venues?name=the&lat=40.7&long=-74&radius=360&p=30",
+  "/1.0/search/cities?name=s&lat=50.11&long=8.68&radius=500&p=20",
   "/1.0/search/venues?name=club%20berlin&lat=52.52&long=13.40&radius=500&p=33",
   "/1.0/search/venues?name=clbu%20berlni&lat=90&long=180&radius=500&p=33",
   "/1.0/search/cities?name=a%20e&bbox=-180,-85,180,85&p=20",

@@ -38,8 +38,21 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** km from the centre of a box of degrees to its farthest point: one of its corners (area.ts boxReachSql in SQL). */
+/** Half the globe's circumference: no two points lie further apart. */
+export const HALF_EARTH_KM = Math.PI * EARTH_RADIUS_KM;
+
+/**
+ * Longitudes a box may span for its farthest point from its centre to be a corner (area.ts
+ * boxReachSql in SQL): along a meridian less than 90° from the centre's the distance has no
+ * maximum between the ends, and along a parallel it grows with the longitudes between. A wider box
+ * (the records of the whole world) holds points near its centre's antipode: it reaches
+ * HALF_EARTH_KM.
+ */
+export const CORNER_REACH_DEGREES = 180;
+
+/** km from the centre of a box of degrees to its farthest point. */
 export function boxReachKm(b: { south: number; north: number; west: number; east: number }): number {
+  if (b.east - b.west > CORNER_REACH_DEGREES) return HALF_EARTH_KM;
   const lat = (b.south + b.north) / 2;
   const lng = (b.west + b.east) / 2;
   return Math.max(haversineKm(lat, lng, b.south, b.west), haversineKm(lat, lng, b.north, b.west));

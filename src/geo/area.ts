@@ -6,10 +6,12 @@
  */
 import { cellToken, cellXY, GRID_LEVELS, morton } from "../data-contract/grid.ts";
 import { phrase } from "../match/fts.ts";
-import { num, sql, type Sql } from "../sql/sql.ts";
+import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
+  CORNER_REACH_DEGREES,
   distanceSql,
   EARTH_RADIUS_KM,
+  HALF_EARTH_KM,
   haversineSql,
   isCircle,
   KM_PER_DEGREE,
@@ -216,12 +218,14 @@ export const boxCentreDistance = (c: Circle, b: SqlBox): Sql =>
   distanceSql(c, sql`((${b.south} + ${b.north}) / 2)`, sql`((${b.west} + ${b.east}) / 2)`);
 
 /**
- * Kilometres from the centre of such a box to its farthest point: a corner on the side nearer the
- * equator (the south side when the centre is north of it or on it), since the two corners' distances
- * differ only in the cosine of their latitudes. One distance, not the greater of two.
+ * Kilometres from the centre of such a box to its farthest point (boxReachKm): a corner on the side
+ * nearer the equator (the south side when the centre is north of it or on it), since the two
+ * corners' distances differ only in the cosine of their latitudes — one distance, not the greater
+ * of two; half the globe for a box wider than CORNER_REACH_DEGREES.
  */
 export function boxReachSql(b: SqlBox): Sql {
   const lat = sql`((${b.south} + ${b.north}) / 2)`;
   const lng = sql`((${b.west} + ${b.east}) / 2)`;
-  return sql`CASE WHEN ${b.south} + ${b.north} >= 0 THEN ${haversineSql(lat, lng, b.south, b.west)} ELSE ${haversineSql(lat, lng, b.north, b.west)} END`;
+  return sql`CASE WHEN ${b.east} - ${b.west} > ${int(CORNER_REACH_DEGREES)} THEN ${raw(String(HALF_EARTH_KM))}
+    WHEN ${b.south} + ${b.north} >= 0 THEN ${haversineSql(lat, lng, b.south, b.west)} ELSE ${haversineSql(lat, lng, b.north, b.west)} END`;
 }

@@ -24,7 +24,7 @@
 import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../data-contract/grid.ts";
 import { EDGE_RECORDS } from "../match/capped.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { cellBoxSql, coverText, type SqlBox } from "./area.ts";
+import { boxReachSql, cellBoxSql, coverText, type SqlBox } from "./area.ts";
 import { NOTHING_SQL } from "../match/fts.ts";
 import type { Areas, Places } from "./places.ts";
 import { cut, everyRecordNodes, rangesTotal, walkCut } from "./ranks.ts";
@@ -65,13 +65,14 @@ function kidXY(k: Sql): { x: Sql; y: Sql } {
 /**
  * The CTE node: the stored cells of the term from the world down, each opened into its stored
  * kids while an area's edge crosses it (columns level, cell, x, y, n, rest, kid_rest, near, far,
- * and the parent's far and cell).
+ * and the parent's far and cell). The world's cell's reach is measured from its box, not read:
+ * older imports stored it short of the records near its centre's antipode (boxReachKm).
  */
 function nodeCte(t: Term, areas: Areas): Sql {
   const key = sql`kind = ${t.kind} AND term = ${t.term}`;
   const kid = kidXY(raw("(k.cell % 16)"));
   return sql`node(level, cell, x, y, n, rest, kid_rest, near, far, pfar, pcell) AS MATERIALIZED (
-    SELECT level, cell, 0, 0, n, rest, kid_rest, ${areas.place(STORED_BOX, raw("reach"))}, NULL, NULL FROM cell_counts
+    SELECT level, cell, 0, 0, n, rest, kid_rest, ${areas.place(STORED_BOX, boxReachSql(STORED_BOX))}, NULL, NULL FROM cell_counts
     WHERE ${key} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0
     UNION ALL
     SELECT k.level, k.cell, ${kid.x}, ${kid.y},
@@ -84,9 +85,10 @@ function nodeCte(t: Term, areas: Areas): Sql {
 /**
  * The CTE kid: the kids that are not stored of the cells of node on some area's edge, each with
  * its count (cell_counts.kid_rest), where it lies (near, far, from its bounds) and where its
- * parent does (pnear, pfar). Every record has no stored kids: an empty kid. Built in three
- * materialized steps (bounds, measures, place), since SQLite would otherwise expand each
- * expression into the next at every use: measured, that cost more than the rest of the walk.
+ * parent does (pnear, pfar). Every record has no stored kids: an empty kid. Built in two
+ * materialized steps (bounds, then measures and place), since SQLite would otherwise expand the
+ * bounds into the measures at every use: measured, that cost more than the rest of the walk. The
+ * measures are not a step of their own: each step is one more read of every kid (D1's rows read).
  */
 function kidCte(t: Term, areas: Areas): Sql {
   const columns = "kid(level, cell, n, near, far, pnear, pfar)";
@@ -103,7 +105,7 @@ function kidCte(t: Term, areas: Areas): Sql {
              kid_counts.value AS n, p.near AS pnear, p.far AS pfar
       FROM node p CROSS JOIN json_each(p.kid_rest) kid_counts
       WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),
-  kid_measure AS MATERIALIZED (SELECT *, ${areas.measure(STORED_BOX)} FROM kid_box),
+  kid_measure AS (SELECT *, ${areas.measure(STORED_BOX)} FROM kid_box),
   ${raw(columns)} AS MATERIALIZED (
     SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM kid_measure)`;
 }
@@ -124,24 +126,39 @@ const insideSum = (limit: Sql): Sql =>
 /**
  * A one-row SELECT of columns l0, l1, …: the term's records that cells place inside the area of
  * each limit (SQL values): the stored cells wholly inside it, and the kids not stored that lie
- * wholly inside it while their parent lies on its edge. One pass over node and one over kid.
+ * wholly inside it while their parent lies on its edge. With columns u0, u1, … too: at most what
+ * the area holds, l plus the records of the cells whose records are measured on its edge (those
+ * of unplacedText). One pass over node and one over kid.
  */
 export function insideCounts(limits: readonly Sql[]): Sql {
   const kidSum = (limit: Sql) => sql`coalesce(sum(CASE WHEN far <= ${limit} AND pfar > ${limit} THEN n END), 0)`;
-  const columns = (f: (limit: Sql) => Sql) =>
+  const finestEdge = (limit: Sql) =>
+    sql`coalesce(sum(CASE WHEN level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)} THEN n END), 0)`;
+  const kidEdge = (limit: Sql) =>
+    sql`coalesce(sum(CASE WHEN ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit} THEN n END), 0)`;
+  const columns = (f: (limit: Sql) => Sql, edge: (limit: Sql) => Sql) =>
     join(
-      limits.map((limit, j) => sql`${f(limit)} AS ${raw(`s${j}`)}`),
+      limits.map((limit, j) => sql`${f(limit)} AS ${raw(`s${j}`)}, ${edge(limit)} AS ${raw(`e${j}`)}`),
       ", ",
     );
   const sums = join(
-    limits.map((_, j) => raw(`cells.s${j} + kids.s${j} AS l${j}`)),
+    limits.map((_, j) =>
+      raw(`cells.s${j} + kids.s${j} AS l${j}, cells.s${j} + kids.s${j} + cells.e${j} + kids.e${j} AS u${j}`),
+    ),
     ", ",
   );
-  return sql`SELECT ${sums} FROM (SELECT ${columns(insideSum)} FROM node) cells, (SELECT ${columns(kidSum)} FROM kid) kids`;
+  return sql`SELECT ${sums} FROM (SELECT ${columns(insideSum, finestEdge)} FROM node) cells,
+    (SELECT ${columns(kidSum, kidEdge)} FROM kid) kids`;
 }
 
 /** A cell's token as SQL text (columns level, cell; src/data-contract/grid.ts cellToken), quoted for FTS5. */
 const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
+
+/** The cells of unplacedText (columns level, cell). */
+const unplacedCells = (limit: Sql): Sql =>
+  sql`SELECT level, cell FROM kid WHERE ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit}
+      UNION ALL
+      SELECT level, cell FROM node WHERE level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)}`;
 
 /**
  * The FTS5 text of the cells whose records no count places, for the area of limit `limit`: the
@@ -149,10 +166,27 @@ const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
  * it. NULL when there are none.
  */
 function unplacedText(limit: Sql): Sql {
-  return sql`SELECT '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' FROM (
-      SELECT level, cell FROM kid WHERE ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit}
+  return sql`SELECT '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' FROM (${unplacedCells(limit)})`;
+}
+
+/**
+ * FTS5 text (an SQL value) of the term's records that can lie inside the area of limit `limit`:
+ * those of the cells insideCounts counts and of the cells on its edge that unplacedText reads —
+ * the walk's own cells, which hold few records outside the area, where a cover of the area's span
+ * holds many (`cover`, the text of that, is kept for a term without stored counts, and for an area
+ * that holds the world's cell, which has no token).
+ */
+export function areaCellsText(t: Term, limit: Sql, cover: Sql): Sql {
+  const text = sql`${`(${t.text ?? ""}) AND `}`;
+  // One pass over each: the cells insideCounts counts, or those unplacedCells reads.
+  const cells = sql`SELECT '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' FROM (
+      SELECT level, cell FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit})
+        OR level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)}
       UNION ALL
-      SELECT level, cell FROM node WHERE level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)})`;
+      SELECT level, cell FROM kid WHERE far <= ${limit} AND pfar > ${limit}
+        OR ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit})`;
+  const whole = sql`NOT EXISTS (SELECT 1 FROM node) OR EXISTS (SELECT 1 FROM node WHERE level = ${int(ROOT_LEVEL ?? 0)} AND far <= ${limit})`;
+  return sql`CASE WHEN ${whole} THEN ${cover} ELSE ${text} || coalesce((${cells}), ${NOTHING_SQL}) END`;
 }
 
 /**

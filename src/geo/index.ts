@@ -2,7 +2,7 @@
  * Searches in an area (docs/api.md#near-a-point, #inside-a-box): which way a search reads its
  * records, decided here and nowhere else.
  *
- * - Counted (src/geo/pages.ts, cells.ts): every record, one kind of venue, or a one-word name read
+ * - Counted (src/geo/pages.ts, near-pages.ts, cells.ts): every record, one kind of venue, or a one-word name read
  *   strictly, without other filters. The stored cell counts give the total from the cells along
  *   the area's edges, and the page reads about its own records.
  * - Scanned (src/geo/scanned.ts): anything else — several words, typos, region or city filters —
@@ -15,9 +15,11 @@ import { hasFilters, type SearchParams } from "../params/search-params.ts";
 import type { Sql } from "../sql/sql.ts";
 import type { Term } from "./cells.ts";
 import type { Places } from "./places.ts";
-import { boxPositions, nearPositions, type MergeHint } from "./pages.ts";
+import { boxPositions, type MergeHint } from "./pages.ts";
+import { nearPositions } from "./near-pages.ts";
 
-export { ringsInside, type MergeHint } from "./pages.ts";
+export { type MergeHint } from "./pages.ts";
+export { ringsInside } from "./near-pages.ts";
 import type { BoxTier } from "./box-page.ts";
 import { areaMatchRows, placedPositions, scannedPositions } from "./scanned.ts";
 

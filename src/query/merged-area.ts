@@ -61,7 +61,7 @@ const firstPages = (shards: readonly Runner[], p: SearchParams, area: Area, lang
 
 /**
  * The circle one database reads a page of every venue near a point from, ending at `need`: the
- * smallest whose inside cells hold that many over every venue database (src/geo/pages.ts
+ * smallest whose inside cells hold that many over every venue database (src/geo/near-pages.ts
  * ringsInside), else the search's own (0).
  */
 async function ringOf(shards: readonly Runner[], near: Circle, need: number): Promise<number> {

@@ -58,7 +58,7 @@ export function areaBrowse<R>(
   return areaPositions({ ...query, filters: ftsFilters(p, q.fts), held: null, offset, size });
 }
 
-/** What the inside cells of each circle a page of every record near `near` is looked for in hold (src/geo/pages.ts). */
+/** What the inside cells of each circle a page of every record near `near` is looked for in hold (src/geo/near-pages.ts). */
 export const areaRings = <R>(q: ResourceQueries<R>, near: Circle, within?: readonly ShardBox[]): Sql =>
   ringsInside(within === undefined ? q.places : { ...q.places, within }, near);
 

@@ -2,7 +2,8 @@
  * A box's reach (src/geo/area.ts boxReachSql), the kilometres from its centre to its farthest
  * point that place a grid cell against a circle, run by SQLite and checked against a brute-force
  * maximum over points all along the box's edges, in both hemispheres and across the equator, and
- * against the JS reach that the import stores (src/data-contract/distance.ts boxReachKm).
+ * against the JS reach that the import stores (src/data-contract/distance.ts boxReachKm); a box
+ * wider than half the longitudes reaches half the globe.
  */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -59,6 +60,16 @@ function boxes(): Box[] {
   return out;
 }
 
+/**
+ * Boxes wider than 180° of longitude: the records of the whole world (the default data's, level 0),
+ * whose farthest points lie along the side nearest the centre's antipode, not at a corner.
+ */
+const wideBoxes: Box[] = [
+  { south: -53.16929, north: 78.22262, west: -175.19784, east: 179.36312 },
+  { south: -60, north: 70, west: -120, east: 100 },
+  { south: -10, north: 80, west: -170, east: 170 },
+];
+
 describe("a box's reach", () => {
   const db = new Database(":memory:");
   const reach = (b: Box) => {
@@ -83,6 +94,17 @@ describe("a box's reach", () => {
   });
 
   it("is the same in SQL as in JS (the import stores the JS one for its cells' boxes)", () => {
-    for (const b of boxes()) expect(reach(b), JSON.stringify(b)).toBeCloseTo(boxReachKm(b), 6);
+    for (const b of [...boxes(), ...wideBoxes]) expect(reach(b), JSON.stringify(b)).toBeCloseTo(boxReachKm(b), 6);
+  });
+
+  it("reaches past every corner for a box wider than half the longitudes (the world's records)", () => {
+    // The default data's world box: Sydney lies 16,094 km from its centre, its corners 15,489.
+    const [world] = wideBoxes;
+    const centre = world === undefined ? [0, 0] : [(world.south + world.north) / 2, (world.west + world.east) / 2];
+    expect(haversineKm(centre[0] ?? 0, centre[1] ?? 0, -33.87, 151.21)).toBeGreaterThan(16_000);
+    for (const b of wideBoxes) {
+      expect(reach(b), JSON.stringify(b)).toBeGreaterThanOrEqual(farthestOnEdges(b, 2000) - 1e-9);
+      expect(reach(b), JSON.stringify(b)).toBeGreaterThanOrEqual(16_094);
+    }
   });
 });

@@ -150,6 +150,8 @@ const AREAS: [string, Area][] = [
   ["London, 10 km", { lat: 51.5074, lng: -0.1278, radius: 10 }],
   ["Zürich, 500 km", { lat: 47.3769, lng: 8.5417, radius: 500 }],
   ["Fiji, across the antimeridian, 200 km", { lat: -17.7, lng: 179.6, radius: 200 }],
+  // Further from the centre of the box of the world's records than any of its corners.
+  ["Sydney, 25 km", { lat: -33.87, lng: 151.21, radius: 25 }],
   ["off a cluster's edge, 40 km", { lat: 49.3, lng: 2.9, radius: 40 }],
   ["a box around Paris", { west: 1.5, south: 48.4, east: 3.3, north: 49.3 }],
   ["a box over western Europe", { west: -10, south: 35, east: 20, north: 60 }],
