@@ -47,8 +47,7 @@ function rings(near: Circle, most: number, step: number): Circle[] {
 
 /**
  * A record's key: class and name tier (src/data-contract/ranking.ts, its tiers' keys in order, the
- * last one's when none of the others), its own names' or another's, the far larger promoted (the
- * first found by an own name in `circle` read only then).
+ * last one's when none of the others), its own names' or another's; not yet promoted (promotedOf).
  */
 function recordKey(places: Places, tiers: readonly BoxTier[]): Sql {
   const fts = raw(places.fts);
@@ -57,7 +56,7 @@ function recordKey(places: Places, tiers: readonly BoxTier[]): Sql {
   const has = (text: string | null) => sql`EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${text} AND rowid = pos)`;
   const whens = tiers.slice(0, -1).map((t) => sql`WHEN ${has(t.text)} THEN ${int(t.key)}`);
   if (whens.length === 0) return raw("0");
-  return promotedOf(sql`CASE ${join(whens, " ")} ELSE ${int(last.key)} END`, raw("pos"));
+  return sql`CASE ${join(whens, " ")} ELSE ${int(last.key)} END`;
 }
 
 /**
@@ -78,14 +77,16 @@ function pageSpan(tiers: readonly BoxTier[], offset: number, size: number): Sql 
 /**
  * The page's rows (pos, rank, dist) from the candidates (CTE candidate) in its span: nearest first,
  * a record's key ordering it among those at its distance (0, not looked up, for a record alone at
- * its distance); ordered with a LIMIT, which keeps the rows up to the page's end alone.
+ * its distance), the far larger promoted (the first found by an own name read only then); ordered
+ * with a LIMIT, which keeps the rows up to the page's end alone.
  */
 function nearPage(places: Places, tiers: readonly BoxTier[], offset: number, size: number): Sql {
   const order = rankOrder({ key: raw("k"), distance: raw("away"), pos: raw("pos") });
+  // The key looked up once a record, in a step of its own (the far larger promoted names it thrice).
   return sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM (
-      SELECT pos, away, CASE WHEN ties = 1 THEN 0 ELSE ${recordKey(places, tiers)} END AS k FROM (
-        SELECT pos, away, count(*) OVER (PARTITION BY away) AS ties FROM candidate
-        WHERE away BETWEEN (SELECT lo FROM span) AND (SELECT hi FROM span))
+      SELECT pos, away, ${promotedOf(raw("found"), raw("pos"))} AS k FROM (
+        SELECT pos, away, CASE WHEN count(*) OVER (PARTITION BY away) = 1 THEN 0 ELSE ${recordKey(places, tiers)} END AS found
+        FROM candidate WHERE away BETWEEN (SELECT lo FROM span) AND (SELECT hi FROM span))
       ORDER BY ${order} LIMIT ${size} OFFSET ${offset} - (SELECT before FROM span))`;
 }
 
