@@ -107,7 +107,20 @@ function kidCte(t: Term, areas: Areas): Sql {
       WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),
   kid_measure AS (SELECT *, ${areas.measure(STORED_BOX)} FROM kid_box),
   ${raw(columns)} AS MATERIALIZED (
-    SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM kid_measure)`;
+    SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM kid_measure WHERE ${counted(areas)})`;
+}
+
+/**
+ * Whether a kid (its near, its parent's pnear and pfar) is one some area counts or measures: not
+ * wholly outside an area whose edge its parent lies on — the largest such area is enough, the
+ * areas being nested. The others (a third of them round a dense point) are read by nothing after.
+ */
+function counted(areas: Areas): Sql {
+  const whens = areas.limits.map((limit) => {
+    const km = num(limit, "km");
+    return sql`WHEN pnear <= ${km} AND pfar > ${km} THEN ${km}`;
+  });
+  return sql`near <= CASE ${join(whens, " ")} ELSE -1 END`;
 }
 
 /** The finest cells of a cell (columns level and cell of alias `a`): from `cell × span` on, `span` of them. */
@@ -178,15 +191,16 @@ function unplacedText(limit: Sql): Sql {
  */
 export function areaCellsText(t: Term, limit: Sql, cover: Sql): Sql {
   const text = sql`${`(${t.text ?? ""}) AND `}`;
-  // One pass over each: the cells insideCounts counts, or those unplacedCells reads.
-  const cells = sql`SELECT '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' FROM (
+  // One pass over each: the cells insideCounts counts, or those unplacedCells reads; the world's
+  // among them when it lies inside.
+  const cells = sql`SELECT CASE WHEN min(level) = ${int(ROOT_LEVEL ?? 0)} THEN ${cover} WHEN count(*) = 0 THEN ${NOTHING_SQL}
+      ELSE ${text} || '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' END FROM (
       SELECT level, cell FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit})
         OR level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)}
       UNION ALL
       SELECT level, cell FROM kid WHERE far <= ${limit} AND pfar > ${limit}
         OR ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit})`;
-  const whole = sql`NOT EXISTS (SELECT 1 FROM node) OR EXISTS (SELECT 1 FROM node WHERE level = ${int(ROOT_LEVEL ?? 0)} AND far <= ${limit})`;
-  return sql`CASE WHEN ${whole} THEN ${cover} ELSE ${text} || coalesce((${cells}), ${NOTHING_SQL}) END`;
+  return sql`CASE WHEN NOT EXISTS (SELECT 1 FROM node) THEN ${cover} ELSE (${cells}) END`;
 }
 
 /**
