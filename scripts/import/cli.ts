@@ -6,6 +6,10 @@ import { ImportError } from "./problems.ts";
 import { PLANS, type Plan } from "./publish/remote-plan.ts";
 import { FAST, type ImportOptions, type Target } from "./run.ts";
 import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
+import { MAIN_HOLDS_EVERY_VENUE, MAIN_HOLDS_NO_VENUE, type MainVenues } from "../../src/data-contract/shards.ts";
+
+/** The values of --main-venues. */
+const MAIN_VENUES: readonly MainVenues[] = [MAIN_HOLDS_EVERY_VENUE, MAIN_HOLDS_NO_VENUE];
 
 export const HELP = `Usage: npm run db:import -- [options]
 
@@ -58,6 +62,11 @@ Behaviour:
                        bound in wrangler.shards.toml (which npm start then serves), or with
                        --database beside FILE (FILE.shard-1.sqlite, …); with --remote --dry-run, what
                        each database would cost (docs/deploy.md#past-one-database)
+  --main-venues every|none
+                       with --shards: whether the main database keeps every venue too (every, the
+                       default: it answers what the venue databases' merged answers do not) or none
+                       (each database then holds its own venues once; a name in an area over several
+                       venue databases with more matches than one database reads whole is refused)
   --prefix-count-min N stored totals for name prefixes matching at least N rows (default 1000)
   --cell-count-min N   stored counts of grid cells holding at least N records of a term (default 32,
                        at most ${MAX_CELL_COUNT_MIN})
@@ -98,6 +107,7 @@ const OPTIONS = {
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
   shards: { type: "string" },
+  "main-venues": { type: "string" },
   "cell-count-min": { type: "string" },
   fast: { type: "boolean" },
   json: { type: "boolean" },
@@ -144,6 +154,7 @@ export function parseImportArgs(args: string[]): ImportCommand {
       ...(values.fast ? { pacing: FAST } : {}),
       target,
       ...remoteArgs(values, target),
+      ...mainVenuesArg(values),
     },
     where:
       target.kind === "remote"
@@ -167,11 +178,21 @@ function targetOf(values: Values): Target {
   return { kind: "local", persistTo: values["persist-to"] };
 }
 
-/** --shards N (with --remote, a dry run for now: shards/import.ts). */
+/** --shards N (shards/import.ts). */
 function shardsArg(values: Values): Pick<ImportCommand, "shards"> {
   const shards = positiveInt(values.shards, "--shards");
   if (shards === undefined) return {};
   return { shards };
+}
+
+/** --main-venues every|none, which only an import with --shards takes. */
+function mainVenuesArg(values: Values): Pick<ImportOptions, "mainVenues"> {
+  const held = values["main-venues"];
+  if (held === undefined) return {};
+  if (!(MAIN_VENUES as readonly string[]).includes(held))
+    throw new ImportError(`--main-venues wants ${MAIN_VENUES.join(" or ")}, got "${held}"`);
+  if (values.shards === undefined) throw new ImportError("--main-venues goes with --shards (one database holds every venue)");
+  return { mainVenues: held as MainVenues };
 }
 
 /** --dry-run, --full and --plan, which only a remote import takes. */

@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { ShardManifest } from "../../src/data-contract/shards.ts";
+import type { MainVenues, ShardManifest } from "../../src/data-contract/shards.ts";
 import { ROOT } from "../tools/project.ts";
 import {
   buildFileFrom,
@@ -93,6 +93,8 @@ export interface ImportOptions {
   full?: boolean;
   /** One database of a shard plan (scripts/import/shards/import.ts): the main one, or a venue database. */
   shards?: ShardChoice;
+  /** With --shards: what the main database keeps of the venues (`--main-venues`, shards/main-venues.ts). */
+  mainVenues?: MainVenues;
 }
 
 export interface ImportSummary {

@@ -14,14 +14,17 @@ export const SHARD_KEY = "shard";
 /** meta key: the plan, JSON of ShardManifest. */
 export const SHARD_PLAN_KEY = "shard_plan";
 /**
- * meta key of the main database: which venues it holds — MAIN_HOLDS_EVERY_VENUE (what every import
- * writes; also where the row is missing) or MAIN_HOLDS_NO_VENUE (its venues taken out). While it
+ * meta key of the main database: which venues it holds — MAIN_HOLDS_EVERY_VENUE (what an import
+ * writes by default; also where the row is missing) or MAIN_HOLDS_NO_VENUE (its venues taken out:
+ * `--main-venues none`). While it
  * holds every venue, a venue request that would ask several venue databases asks it alone
  * (docs/deploy.md#past-one-database).
  */
 export const MAIN_VENUES_KEY = "main_venues";
 export const MAIN_HOLDS_EVERY_VENUE = "every";
 export const MAIN_HOLDS_NO_VENUE = "none";
+/** What the main database of a plan holds of the venues: `npm run db:import -- --shards N --main-venues …`. */
+export type MainVenues = typeof MAIN_HOLDS_EVERY_VENUE | typeof MAIN_HOLDS_NO_VENUE;
 
 /** Degrees: south, west, north, east; west > east across the antimeridian (from west to 180°, from −180° to east). */
 export type ShardBox = [number, number, number, number];

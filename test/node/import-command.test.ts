@@ -64,7 +64,26 @@ describe("a failed import of a venue database", () => {
     expect(count(main, "venues")).toBeGreaterThan(0);
     expect(count(shardFile(main, 1), "venues")).toBeGreaterThan(0);
     expect(readFileSync(second, "utf8")).toBe(garbage);
-  }, 120_000);
+    // Without venues in the main database, their searches are refused meanwhile, and it says so.
+    const hollow = await importCommand(["--database", main, "-q", "--shards", "2", "--main-venues", "none", ...fixtureArgs()]);
+    expect(hollow.code).toBe(1);
+    expect(hollow.stderr.trim().split("\n").at(-1)).toMatch(
+      /and the searches that ask them are refused \(503, retry later: the main database holds no venue\) until the same command imports them$/,
+    );
+    expect(count(main, "venues")).toBe(0);
+  }, 180_000);
+});
+
+describe("the main database's venues", () => {
+  it("--main-venues takes every or none, with --shards alone", () => {
+    expect(parseImportArgs(["--shards", "2", "--main-venues", "none"]).options.mainVenues).toBe("none");
+    expect(parseImportArgs(["--shards", "2", "--main-venues", "every"]).options.mainVenues).toBe("every");
+    expect(parseImportArgs(["--shards", "2"]).options.mainVenues).toBeUndefined();
+    expect(() => parseImportArgs(["--shards", "2", "--main-venues", "some"])).toThrow(
+      '--main-venues wants every or none, got "some"',
+    );
+    expect(() => parseImportArgs(["--main-venues", "none"])).toThrow("--main-venues goes with --shards");
+  });
 });
 
 describe("the import's tuning options", () => {

@@ -4,7 +4,8 @@
  * `--remote --dry-run --shards 2` says what the main database and each venue database would cost
  * and what they cost in all, and sends nothing; a run that would send is refused, as is a plan
  * that cannot hold the databases. Then each database is sent its import, and a change of one
- * region's venues reaches the main database and that region's venue database alone.
+ * region's venues reaches the main database and that region's venue database alone. With
+ * `--main-venues none` the main database is sent without the venues' rows.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,7 +40,10 @@ const ARGS = ["--remote", ...fixtureArgs(), "--prefix-count-min", "20", "--seed"
 /** The rows written a `Remote import…` or `In all…` line says D1 counts. */
 const rowsOf = (line: string) => Number(/D1 counts ([0-9,]+) rows written/.exec(line)?.[1]?.replaceAll(",", "") ?? NaN);
 
-describe("a remote import in venue databases", () => {
+/** Rows written per database by the first dry run: the main database's, then each venue database's. */
+let dryRows: number[] = [];
+
+describe("a remote import in venue databases, a dry run", () => {
   it("a dry run says each database's cost and their cost in all, and sends nothing", async () => {
     const dry = await importCommand([...ARGS, "--shards", "2", "--dry-run"], standInRemote(REMOTE));
     expect(dry.code, dry.stderr).toBe(0);
@@ -56,6 +60,7 @@ describe("a remote import in venue databases", () => {
     expect(rowsOf(all)).toBe(each.reduce((a, b) => a + b, 0));
     // Each venue database writes its own venues, fewer than the main database, which keeps them all.
     expect(Math.max(...each.slice(1))).toBeLessThan(each[0] ?? 0);
+    dryRows = each;
     // Nothing ran remotely, not even the migrations: reading what the main database holds made its
     // stand-in's file, which holds no table; the venue databases do not exist yet.
     const d1 = join(REMOTE, "v3", "d1", "miniflare-D1DatabaseObject");
@@ -68,6 +73,24 @@ describe("a remote import in venue databases", () => {
     expect(files.map(tables)).toEqual([0]);
   }, 300_000);
 
+  it("a dry run with --main-venues none writes none of the venues' rows in the main database, the venue databases the same", async () => {
+    const hollow = await importCommand(
+      [...ARGS, "--shards", "2", "--main-venues", "none", "--dry-run"],
+      standInRemote(REMOTE),
+    );
+    expect(hollow.code, hollow.stderr).toBe(0);
+    const each = hollow.stdout
+      .split("\n")
+      .filter((l) => l.trim().startsWith("Remote import"))
+      .map(rowsOf);
+    expect(each.slice(1)).toEqual(dryRows.slice(1));
+    // Each venue writes its row and its documents at least.
+    expect(each[0]).toBeLessThanOrEqual((dryRows[0] ?? 0) - 2 * 2000);
+  }, 300_000);
+
+});
+
+describe("a remote import in venue databases, sent", () => {
   it("refuses to send to venue databases wrangler.toml does not declare, and more databases than Workers Free allows", async () => {
     const send = await importCommand([...ARGS, "--shards", "2"], standInRemote(REMOTE));
     expect(send.code).toBe(1);
@@ -97,6 +120,15 @@ describe("a remote import in venue databases", () => {
     const again = await importCommand([...ARGS, "--shards", "2"], env);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout.match(/already holds data version/g)).toHaveLength(3);
+    // The main database without its venues: sent to it alone, the venue databases current.
+    const hollow = await importCommand([...ARGS, "--shards", "2", "--main-venues", "none"], env);
+    expect(hollow.code, hollow.stderr).toBe(0);
+    expect(hollow.stdout.match(/already holds data version/g)).toHaveLength(2);
+    const mainAfter = open(localD1File(d1Database(CONFIG).id, REMOTE), (db) => ({
+      venues: db.prepare("SELECT count(*) FROM venues").pluck().get(),
+      held: db.prepare("SELECT value FROM meta WHERE key = 'main_venues'").pluck().get(),
+    }));
+    expect(mainAfter).toEqual({ venues: 0, held: "none" });
   }, 600_000);
 });
 

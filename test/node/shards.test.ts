@@ -12,7 +12,8 @@
  *   for byte; a search whose filters lie in one venue database is answered there, and what asks
  *   several is the main database's, which holds every venue (Server-Timing says which databases
  *   answered: test/support/merged-said.ts).
- * - Last, the served main database's venues taken out (its meta rows say so): every drawn request
+ * - Last, the same import again with `--main-venues none` (the main database alone imported again,
+ *   its venues taken out; its meta rows say so): every drawn request
  *   but those that still read them (docs/deploy.md#past-one-database) answered as one database
  *   does, what asks several venue databases merged from them (a name too, with the names that
  *   matched and a suggestion's typo fallback; a venue by its id read from every one).
@@ -30,7 +31,8 @@ import { ROOT } from "../../scripts/tools/project.ts";
 import { FIXTURES, quiet } from "../support/import-fixtures.ts";
 import { compareServers, type Said } from "../support/compare-servers.ts";
 import { expectMainForSeveral, expectMerged } from "../support/merged-said.ts";
-import { takeVenuesOut } from "../../scripts/tools/hollow-main.ts";
+import { MAIN_HOLDS_NO_VENUE } from "../../src/data-contract/shards.ts";
+import { expectNoVenues, venueCount, whileAnotherImport } from "../support/shard-states.ts";
 import {
   broadRequests,
   drawnPaths,
@@ -113,16 +115,10 @@ describe("the worker over venue databases", () => {
     const routed = said.filter((s) => s.databases.replace(/^main\+/, "") === String(shard));
     expect(routed.length).toBeGreaterThan(10);
     const database = localD1File(shardDatabases(SHARDS)[shard - 1]?.id ?? "", SHARDED);
-    const db = new Database(database);
-    const version = db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string;
-    try {
-      db.prepare("UPDATE meta SET value = 'another import' WHERE key = 'data_version'").run();
-      const again = await compareAll(routed.map((s): [string, string] => [s.path, "application/json"]));
-      expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
-    } finally {
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'data_version'").run(version);
-      db.close();
-    }
+    const again = await whileAnotherImport(database, () =>
+      compareAll(routed.map((s): [string, string] => [s.path, "application/json"])),
+    );
+    expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
   }, 300_000);
 });
 
@@ -237,14 +233,27 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
   });
 });
 
-describe("over a main database without venues (the last: it takes the served main database's venues out)", () => {
+describe("a main database without venues (the last: the same import again with --main-venues none)", () => {
+  it("is the main database alone imported again, its venues taken out, the venue databases current", async () => {
+    const manifest = manifestOf(mainDb);
+    const venues = shardDbs.map(venueCount);
+    // Its server stopped first, and a fresh one started after: nothing read before is kept.
+    sharded?.stop();
+    const hollow = { ...DATA, target: SHARDED_TARGET, mainVenues: MAIN_HOLDS_NO_VENUE } as const;
+    const again = await runShardedImport(hollow, SHARDS, true, CONFIG);
+    sharded = await startDevServer({ port: 8792, args: SHARDED_ARGS, probe: PROBE });
+    const skipped = [again.main, ...again.shards.map((s) => s.summary)].map((s) => s.skippedAsCurrent);
+    expect(skipped).toEqual([false, ...Array<boolean>(SHARDS).fill(true)]);
+    expect(again.main.dataVersion).not.toBe(imported.main.dataVersion);
+    expect(manifestOf(mainDb)).toEqual(manifest);
+    expectNoVenues(mainDb);
+    expect(shardDbs.map(venueCount)).toEqual(venues);
+  }, 300_000);
+});
+
+describe("over a main database without venues", () => {
   it("answers every other request of the 2,000 drawn as one database does, from the venue databases", async () => {
     const manifest = manifestOf(mainDb);
-    // Its server stopped first, and a fresh one started: nothing read before is kept.
-    sharded?.stop();
-    takeVenuesOut(localD1File(d1Database().id, SHARDED));
-    sharded = await startDevServer({ port: 8792, args: SHARDED_ARGS, probe: PROBE });
-    expect(mainDb.prepare("SELECT count(*) FROM venues").pluck().get()).toBe(0);
     // Every drawn request of this data: no area over several venue databases holds more than 1,500 of what it asks.
     const [main, others] = partition(paths, (p) => readsMainVenues(mainDb, shardDbs, p, manifest));
     expect(main).toEqual([]);
@@ -274,23 +283,17 @@ describe("over a main database without venues (the last: it takes the served mai
 
   it("refuses, rather than answers without venues, while a venue database it asks holds another import", async () => {
     const worldPage = "/1.0/search/venues?bbox=-180,-90,180,90&p=2";
-    const holder = shardDbs.findIndex((db) => Number(db.prepare("SELECT count(*) FROM venues").pluck().get()) > 0) + 1;
-    const database = new Database(localD1File(shardDatabases(SHARDS)[holder - 1]?.id ?? "", SHARDED));
-    const version = database.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string;
+    const holder = shardDbs.findIndex((db) => venueCount(db) > 0) + 1;
     const city = shardDbs[holder - 1]?.prepare("SELECT c.id FROM venues v JOIN cities c ON c.pos = v.city_pos LIMIT 1");
     const alone = `/1.0/search/venues?cityId=${String(city?.pluck().get())}&p=2`;
-    try {
-      database.prepare("UPDATE meta SET value = 'another import' WHERE key = 'data_version'").run();
+    await whileAnotherImport(localD1File(shardDatabases(SHARDS)[holder - 1]?.id ?? "", SHARDED), async () => {
       for (const path of [worldPage, alone]) {
         const res = await fetch(`${sharded?.base ?? ""}${path}`, { headers: { Accept: "application/json" } });
         expect(res.status, path).toBe(503);
         expect(res.headers.get("Retry-After"), path).toBe("1");
         expect(((await res.json()) as { message: string }).message, path).toMatch(/being imported/);
       }
-    } finally {
-      database.prepare("UPDATE meta SET value = ? WHERE key = 'data_version'").run(version);
-      database.close();
-    }
+    });
     const res = await fetch(`${sharded?.base ?? ""}${worldPage}`, { headers: { Accept: "application/json" } });
     expect(res.status).toBe(200);
   }, 120_000);

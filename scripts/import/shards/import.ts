@@ -1,7 +1,8 @@
 /**
- * `npm run db:import -- --shards N [--database FILE]` (docs/deploy.md#past-one-database): the main
- * database (the local D1's, or FILE), which keeps every city and, until the worker merges the
- * answers of several venue databases, every venue too; then each venue database (the local D1's of
+ * `npm run db:import -- --shards N [--main-venues every|none] [--database FILE]`
+ * (docs/deploy.md#past-one-database): the main database (the local D1's, or FILE), which keeps
+ * every city and, unless `--main-venues none` (main-venues.ts), every venue too, so that it answers
+ * what the merges of several venue databases do not; then each venue database (the local D1's of
  * its binding, written into wrangler.shards.toml: config.ts; or beside FILE: shardFile), each an
  * import of the same sources that keeps the venues of its regions. Every one of them plans alike
  * from the same placed venues (venues.ts); the main one writes the manifest, which names each venue
@@ -15,7 +16,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { mkdirSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
-import { shardFile } from "../../../src/data-contract/shards.ts";
+import {
+  MAIN_HOLDS_EVERY_VENUE,
+  MAIN_HOLDS_NO_VENUE,
+  shardFile,
+  type MainVenues,
+} from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
 import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
 import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
@@ -101,13 +107,18 @@ export function readDir(target: Target): string {
 /**
  * A venue database's failed import, in one line that says what each database serves: the main
  * database and those imported before it the new data, this one and those after it what they
- * served, answered by the main database (which holds every venue) until the same command imports them.
+ * served; their searches answered by the main database while it holds every venue, else refused
+ * (a 503 that asks to retry: src/d1/route.ts), until the same command imports them.
  */
-function shardFailure(error: unknown, shard: number, file: string): ImportError {
+function shardFailure(error: unknown, shard: number, file: string, mainVenues: MainVenues): ImportError {
   const reason = error instanceof Error ? error.message : String(error);
+  const meanwhile =
+    mainVenues === MAIN_HOLDS_NO_VENUE
+      ? "the searches that ask them are refused (503, retry later: the main database holds no venue)"
+      : "the main database (imported anew, with every venue) answers their searches";
   return new ImportError(
     `venue database ${shard} (${file}): ${reason}; it and the venue databases after it still hold their ` +
-      "previous data, and the main database (imported anew, with every venue) answers their searches until the same command imports them",
+      `previous data, and ${meanwhile} until the same command imports them`,
     { saysWhatIsServed: true },
   );
 }
@@ -123,7 +134,8 @@ export async function runShardedImport(
   const databases = target.kind === "file" ? [] : shardDatabases(count);
   if (target.kind === "remote") checkRemote(options, databases);
   const read = readDir(target);
-  const main = await importApart({ ...options, shards: { count, index: null, read } }, quiet);
+  const mainVenues = options.mainVenues ?? MAIN_HOLDS_EVERY_VENUE;
+  const main = await importApart({ ...options, shards: { count, index: null, read, mainVenues } }, quiet);
   const manifest = main.shardManifest ?? [];
   if (manifest.length !== count)
     throw new ImportError(`the main database's manifest names ${manifest.length} venue databases, not ${count}`);
@@ -142,7 +154,7 @@ export async function runShardedImport(
       },
       quiet,
     ).catch((error: unknown) => {
-      throw shardFailure(error, index + 1, file);
+      throw shardFailure(error, index + 1, file, mainVenues);
     });
     shards.push({ file, summary });
   }

@@ -14,6 +14,7 @@ import {
   MAIN_VENUES_KEY,
   SHARD_KEY,
   SHARD_PLAN_KEY,
+  type MainVenues,
   type ShardManifest,
 } from "../../../src/data-contract/shards.ts";
 import type { BuildCounts } from "../phases/build.ts";
@@ -23,9 +24,14 @@ import type { BuiltPlan, ShardChoice } from "./venues.ts";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
-/** The main database's data version; `version` that of the sources. */
+/** What the main database of a plan holds of the venues. */
+const mainVenuesOf = (shards: ShardChoice): MainVenues => shards.mainVenues ?? MAIN_HOLDS_EVERY_VENUE;
+
+/** The main database's data version; `version` that of the sources (a main database without venues another). */
 function mainVersion(version: string, shards: ShardChoice | undefined): string {
-  return shards === undefined ? version : digest(`${version}/${shards.count}/main`);
+  if (shards === undefined) return version;
+  const held = mainVenuesOf(shards);
+  return digest(`${version}/${shards.count}/main${held === MAIN_HOLDS_EVERY_VENUE ? "" : `/${held}`}`);
 }
 
 /** Each venue database's data version under a plan the build made; `placesVersion` that of the places' sources. */
@@ -47,7 +53,7 @@ function builtManifest(counts: BuildCounts, placesVersion: string): ShardManifes
   }));
 }
 
-/** The meta rows of a database of a plan: in the main one the manifest and that it holds every venue, in each its number. */
+/** The meta rows of a database of a plan: in the main one the manifest and which venues it holds, in each its number. */
 function shardMetaRows(
   shards: ShardChoice | undefined,
   counts: BuildCounts,
@@ -58,7 +64,7 @@ function shardMetaRows(
   return [
     [SHARD_KEY, "main"],
     [SHARD_PLAN_KEY, JSON.stringify(builtManifest(counts, placesVersion))],
-    [MAIN_VENUES_KEY, MAIN_HOLDS_EVERY_VENUE],
+    [MAIN_VENUES_KEY, mainVenuesOf(shards)],
   ];
 }
 

@@ -10,6 +10,7 @@ import type Database from "better-sqlite3";
 import {
   regionBoxes,
   shardCell,
+  type MainVenues,
   type ShardBox,
   type ShardPlace,
   type ShardRegion,
@@ -29,6 +30,8 @@ export interface ShardChoice {
   kept?: ShardRegion[][];
   /** The folder where the plan's reading of the sources is kept for the venue databases (read-once.ts). */
   read?: string;
+  /** The main database's: whether it keeps every venue or none (main-venues.ts); every by default. */
+  mainVenues?: MainVenues;
 }
 
 /** A venue's place (country, state, lat, lng), from the venue joined with its city (alias v, c); then its own point. */
