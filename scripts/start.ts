@@ -21,10 +21,12 @@ async function main(): Promise<void> {
   const progress = new Progress();
   await ensureData(progress);
   const args = process.argv.slice(2);
-  const shards = storedImport(localD1File(d1Database().id))?.shards ?? 0;
+  const stored = storedImport(localD1File(d1Database().id));
+  const shards = stored?.shards ?? 0;
   const config = shardsConfigArgs(args, shards > 0);
+  const apart = stored?.holdsVenues === false ? " (the main database without venues)" : "";
   progress.line(
-    `Starting wrangler dev on http://localhost:${devPort(args)}${config.length > 0 ? ` with ${shards} venue databases` : ""} ...`,
+    `Starting wrangler dev on http://localhost:${devPort(args)}${config.length > 0 ? ` with ${shards} venue databases${apart}` : ""} ...`,
   );
   // The terminal is the developer's: wrangler dev keeps its interactive output.
   const dev = spawn(bin("wrangler"), ["dev", ...devConfigArgs([...config, ...args])], {

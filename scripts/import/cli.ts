@@ -191,7 +191,8 @@ function mainVenuesArg(values: Values): Pick<ImportOptions, "mainVenues"> {
   if (held === undefined) return {};
   if (!(MAIN_VENUES as readonly string[]).includes(held))
     throw new ImportError(`--main-venues wants ${MAIN_VENUES.join(" or ")}, got "${held}"`);
-  if (values.shards === undefined) throw new ImportError("--main-venues goes with --shards (one database holds every venue)");
+  if (values.shards === undefined)
+    throw new ImportError("--main-venues goes with --shards (one database holds every venue)");
   return { mainVenues: held as MainVenues };
 }
 

@@ -4,7 +4,12 @@ import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations.ts";
 import { noCounts, type BuildCounts } from "./phases/build.ts";
 import type { RecordedOptions } from "./import-meta.ts";
-import { SHARD_PLAN_KEY, type ShardManifest } from "../../src/data-contract/shards.ts";
+import {
+  MAIN_HOLDS_NO_VENUE,
+  MAIN_VENUES_KEY,
+  SHARD_PLAN_KEY,
+  type ShardManifest,
+} from "../../src/data-contract/shards.ts";
 
 /** Applies migrations/ to a plain SQLite file that has no schema yet (benchmarks, tests). */
 export function ensureSchema(path: string): void {
@@ -62,6 +67,8 @@ export interface StoredImport {
   options: RecordedOptions | null;
   /** How many venue databases its plan has (docs/deploy.md#past-one-database); 0 for one database. */
   shards: number;
+  /** Whether it holds the venues' own rows (not in the main database of `--main-venues none`). */
+  holdsVenues: boolean;
 }
 
 function planSize(json: string | undefined): number {
@@ -99,6 +106,7 @@ export function storedImport(path: string): StoredImport | null {
       venues: Number(meta.get("rows_venues") ?? 0),
       options: recorded(meta.get("import_options")),
       shards: planSize(meta.get(SHARD_PLAN_KEY)),
+      holdsVenues: meta.get(MAIN_VENUES_KEY) !== MAIN_HOLDS_NO_VENUE,
     };
   } catch {
     return null; // no meta table: migrations not applied yet

@@ -65,7 +65,16 @@ describe("a failed import of a venue database", () => {
     expect(count(shardFile(main, 1), "venues")).toBeGreaterThan(0);
     expect(readFileSync(second, "utf8")).toBe(garbage);
     // Without venues in the main database, their searches are refused meanwhile, and it says so.
-    const hollow = await importCommand(["--database", main, "-q", "--shards", "2", "--main-venues", "none", ...fixtureArgs()]);
+    const hollow = await importCommand([
+      "--database",
+      main,
+      "-q",
+      "--shards",
+      "2",
+      "--main-venues",
+      "none",
+      ...fixtureArgs(),
+    ]);
     expect(hollow.code).toBe(1);
     expect(hollow.stderr.trim().split("\n").at(-1)).toMatch(
       /and the searches that ask them are refused \(503, retry later: the main database holds no venue\) until the same command imports them$/,

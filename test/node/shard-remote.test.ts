@@ -87,7 +87,6 @@ describe("a remote import in venue databases, a dry run", () => {
     // Each venue writes its row and its documents at least.
     expect(each[0]).toBeLessThanOrEqual((dryRows[0] ?? 0) - 2 * 2000);
   }, 300_000);
-
 });
 
 describe("a remote import in venue databases, sent", () => {
@@ -177,6 +176,16 @@ describe("a refresh of venue databases", () => {
       const reordered = await importCommand(command(after), env);
       expect(reordered.code, reordered.stderr).toBe(0);
       expect(reordered.stdout.match(/remote-shard-\d already holds data version/g)).toHaveLength(2);
+      // Without the main database's venues: it alone sent, then a change in Vienna to it and Vienna's alone.
+      const apart = (file: string) => importCommand([...command(file), "--main-venues", "none"], env);
+      expect((await apart(after)).stdout.match(/remote-shard-\d already holds data version/g)).toHaveLength(2);
+      writeFileSync(after, `${readFileSync(after, "utf8")}ab40c0de,Neue Halle 4,2761369,\n`);
+      const refreshed = await apart(after);
+      expect(refreshed.code, refreshed.stderr).toBe(0);
+      expect(refreshed.stdout).toContain(`remote-shard-${2 - vienna} already holds data version`);
+      const [mainApart, ...shardsApart] = served();
+      expect(mainApart?.venues).toBe(0);
+      expect(shardsApart.map((s) => s.venues)).toEqual(shardsAfter.map((s, i) => s.venues + (i === vienna ? 1 : 0)));
     } finally {
       rmSync(files, { recursive: true, force: true });
     }
