@@ -12,6 +12,7 @@ import type { ImportOptions } from "./import/run.ts";
 import { runShardedImport, type ShardedSummary } from "./import/shards/import.ts";
 import { summaryText } from "./import/summary.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
+import { MAIN_HOLDS_NO_VENUE } from "../src/data-contract/shards.ts";
 
 async function main(): Promise<number> {
   const command = parseImportArgs(process.argv.slice(2));
@@ -34,8 +35,10 @@ async function main(): Promise<number> {
 /** Each database's summary; for the remote databases, what they cost in all. */
 function shardedText(sharded: ShardedSummary, command: { where: string; options: ImportOptions }): string {
   const remote = command.options.target.kind === "remote";
+  // A main database without venues counts them all; they are in the venue databases.
+  const apart = command.options.mainVenues === MAIN_HOLDS_NO_VENUE ? " (its venues in the venue databases)" : "";
   const texts = [
-    summaryText(sharded.main, command.where),
+    summaryText(sharded.main, `${command.where}${apart}`),
     ...sharded.shards.map((s) => summaryText(s.summary, remote ? `the remote database ${s.file}` : s.file)),
   ];
   const costs = [sharded.main, ...sharded.shards.map((s) => s.summary)].flatMap((s) => s.remote?.cost ?? []);
