@@ -26,7 +26,7 @@ import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 import { dropOtherCities, keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
-import { keepMainVenues } from "../shards/main-venues.ts";
+import { takeMainVenuesOut } from "../shards/main-venues.ts";
 import { keepRead, type ReadPlace, type ReadState } from "../shards/read-once.ts";
 import type { Country } from "../sources/geonames.ts";
 
@@ -159,7 +159,7 @@ export async function build(
   } finally {
     await indexes.close();
   }
-  keepMainVenues(db, options.shards, progress);
+  takeMainVenuesOut(db, options.shards, progress);
   return counts;
 }
 

@@ -30,8 +30,8 @@ export function takeVenuesOut(db: Database.Database, indexes: "main" | SideFile)
   }
 }
 
-/** The main database's build of a plan whose main database holds no venue: its venues taken out, once every count over them is built. */
-export function keepMainVenues(db: Database.Database, shards: ShardChoice | undefined, progress: Progress): void {
+/** In the main database's build of a plan with `--main-venues none`: its venues taken out, once every count over them is built. */
+export function takeMainVenuesOut(db: Database.Database, shards: ShardChoice | undefined, progress: Progress): void {
   if (shards?.index !== null || shards.mainVenues !== MAIN_HOLDS_NO_VENUE) return;
   progress.phase("taking the venues out of the main database (--main-venues none)");
   takeVenuesOut(db, "side_venues");
