@@ -99,6 +99,15 @@ describe("a remote import in venue databases, sent", () => {
     const free = await importCommand([...ARGS, "--shards", "10", "--dry-run", "--plan", "free"], standInRemote(REMOTE));
     expect(free.code).toBe(1);
     expect(free.stderr).toMatch(/--shards 10 needs 11 databases, and Workers Free allows 10 an account/);
+    // Without venues in the main database, a merged search asks every venue database: within 50 calls.
+    const calls = await importCommand(
+      [...ARGS, "--shards", "6", "--main-venues", "none", "--dry-run", "--plan", "free"],
+      standInRemote(REMOTE),
+    );
+    expect(calls.code).toBe(1);
+    expect(calls.stderr).toMatch(
+      /--main-venues none with 6 venue databases: a search merged from all of them makes up to 52 D1 calls, and Workers Free allows 50 a request; at most 5 venue databases there/,
+    );
   }, 120_000);
 
   it("sends each database its own import, which the same command then finds current", async () => {

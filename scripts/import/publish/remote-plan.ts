@@ -19,6 +19,8 @@ export const PLANS: readonly Plan[] = ["free", "paid"];
 const FREE_ROWS_A_DAY = 100_000;
 /** D1 databases an account on Workers Free may have. */
 export const FREE_DATABASES = 10;
+/** D1 queries (calls of a database) a Worker invocation may make on Workers Free. */
+export const FREE_QUERIES_A_REQUEST = 50;
 const FREE_BYTES = 500e6;
 const PAID_BYTES = 10e9;
 const PAID_ROWS_A_MONTH = 50e6;

@@ -26,7 +26,7 @@ import { ImportError } from "../problems.ts";
 import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
 import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
-import { FREE_DATABASES } from "../publish/remote-plan.ts";
+import { FREE_DATABASES, FREE_QUERIES_A_REQUEST } from "../publish/remote-plan.ts";
 import { dropRead } from "./read-once.ts";
 import { IMPORT_NODE_FLAGS } from "../../tools/project.ts";
 
@@ -81,10 +81,30 @@ function shardTarget(target: Target, databases: readonly BoundDatabase[], shard:
 }
 
 /**
+ * The most D1 calls one request makes where the main database holds no venue: a suggestion with a
+ * typo merged from every venue database, per venue database and besides them (measured:
+ * docs/deploy.md#past-one-database).
+ */
+const MERGED_CALLS = { each: 8, beside: 4 };
+
+/** On Workers Free, a main database without venues: its merged requests within the D1 calls a request may make. */
+function checkFreeCalls(options: ImportOptions, venueDatabases: number): void {
+  if (options.plan !== "free" || options.mainVenues !== MAIN_HOLDS_NO_VENUE) return;
+  const calls = MERGED_CALLS.beside + MERGED_CALLS.each * venueDatabases;
+  const most = Math.floor((FREE_QUERIES_A_REQUEST - MERGED_CALLS.beside) / MERGED_CALLS.each);
+  if (calls > FREE_QUERIES_A_REQUEST)
+    throw new ImportError(
+      `--main-venues none with ${venueDatabases} venue databases: a search merged from all of them makes up to ${calls} ` +
+        `D1 calls, and Workers Free allows ${FREE_QUERIES_A_REQUEST} a request; at most ${most} venue databases there, or --main-venues every`,
+    );
+}
+
+/**
  * A remote import in venue databases: each one declared in wrangler.toml (a dry run assumes the
- * others new), and, on Workers Free, within its 10 databases an account.
+ * others new), and, on Workers Free, within its 10 databases an account and its D1 calls a request.
  */
 function checkRemote(options: ImportOptions, databases: readonly BoundDatabase[]): void {
+  checkFreeCalls(options, databases.length);
   const undeclared = databases.filter((d) => !d.declared);
   if (options.dryRun !== true && undeclared.length > 0)
     throw new ImportError(
