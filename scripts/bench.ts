@@ -42,7 +42,8 @@
  * `npm run bench -- --refresh` instead measures what a refresh changes: the default venues as a
  * venue file, then with 300 venues in Berlin added, compared table by table (docs/deploy.md "A
  * refresh that writes what changed"), then sent through the stand-in as a full remote import and a
- * refresh, and sent again unchanged (docs/benchmarks.md "A refresh, sent").
+ * refresh, sent again unchanged, and the first sent back from a machine without the mirror
+ * (docs/benchmarks.md "A refresh, sent").
  *
  * `npm run bench -- --refreshes` instead measures ten refreshes in a row: every query class's miss
  * on the refreshed database against a fresh import of the same data (docs/benchmarks.md "Ten

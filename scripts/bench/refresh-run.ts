@@ -8,8 +8,9 @@
  * written into a table with k indexes, 1 per row deleted, 2 per FTS5 document that moves).
  * Then the real thing, through the real wrangler on a local D1 standing in for the remote database:
  * a full remote import of A, the remote import of B (which sends only what changed), and B once
- * more (unchanged: nothing sent) — what each sent, what D1 counted, and the sizes; the table goes
- * into docs/benchmarks.md ("remote-refresh").
+ * more (unchanged: nothing sent), then A again from a machine without the mirror (its mirror
+ * deleted: read back from the remote first, then only what changed sent) — what each read back and
+ * sent, what D1 counted, and the sizes; the table goes into docs/benchmarks.md ("remote-refresh").
  */
 import { createWriteStream, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -135,6 +136,8 @@ function table(changes: readonly TableChange[]): string {
 
 interface RemoteRun {
   what: string;
+  /** Rows read back from the remote first, where it had no mirror. */
+  readBack: number | null;
   files: number;
   bytes: number;
   said: number;
@@ -143,7 +146,22 @@ interface RemoteRun {
   seconds: number;
 }
 
-/** Full remote import of A, then B (what changed), then B again (unchanged), into one stand-in. */
+/** What a remote import's summary says it read back, sent and cost. */
+function runOf(what: string, s: ImportSummary): RemoteRun {
+  const r = s.remote;
+  return {
+    what,
+    readBack: r?.readBack ?? null,
+    files: r === undefined ? 0 : r.files - r.skipped,
+    bytes: r?.bytes ?? 0,
+    said: r?.cost.rows ?? 0,
+    counted: r?.applied?.rowsWritten ?? (r === undefined ? 0 : null),
+    sizeAfter: r?.applied?.sizeAfter ?? null,
+    seconds: s.seconds,
+  };
+}
+
+/** Full remote import of A, then B (what changed), B again (unchanged), then A without the mirror, into one stand-in. */
 async function remoteRuns(csvA: string, csvB: string): Promise<RemoteRun[]> {
   const state = join(TMP, "refresh-remote-state");
   rmSync(state, { recursive: true, force: true });
@@ -153,23 +171,15 @@ async function remoteRuns(csvA: string, csvB: string): Promise<RemoteRun[]> {
     ["full import of A", csvA],
     [`B (${ADDED} venues added in Berlin)`, csvB],
     ["B again (unchanged)", csvB],
+    [`A from a machine without the mirror (its ${ADDED} venues gone)`, csvA],
   ] as const) {
     log(`remote import: ${what}`);
+    if (csv === csvA && runs.length > 0) rmSync(env.IMPORT_MIRROR_DIR ?? "", { recursive: true, force: true });
     const output = await run(bin("tsx"), [...IMPORT_COMMAND, "--remote", "--venues", csv, "--json", "-q"], {
       env,
       stdoutOnly: true,
     });
-    const s = JSON.parse(output.trim().split("\n").at(-1) ?? "") as ImportSummary;
-    const r = s.remote;
-    runs.push({
-      what,
-      files: r === undefined ? 0 : r.files - r.skipped,
-      bytes: r?.bytes ?? 0,
-      said: r?.cost.rows ?? 0,
-      counted: r?.applied?.rowsWritten ?? (r === undefined ? 0 : null),
-      sizeAfter: r?.applied?.sizeAfter ?? null,
-      seconds: s.seconds,
-    });
+    runs.push(runOf(what, JSON.parse(output.trim().split("\n").at(-1) ?? "") as ImportSummary));
   }
   rmSync(state, { recursive: true, force: true });
   return runs;
@@ -182,11 +192,11 @@ function remoteTable(runs: readonly RemoteRun[]): string {
   return [
     `Measured with \`npm run bench -- --refresh\` on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: the real wrangler on a local D1 standing in for the remote database (one stand-in, in turn).`,
     "",
-    "| remote import | files sent | bytes sent | rows written, said before | rows written, D1 counted | size after (D1) | time |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| remote import | rows read back first | files sent | bytes sent | rows written, said before | rows written, D1 counted | size after (D1) | time |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...runs.map(
       (r) =>
-        `| ${r.what} | ${r.files} | ${n(r.bytes)} | ${n(r.said)} | ${n(r.counted)}${share(r === runs[0] ? null : r.counted)} | ${r.sizeAfter === null ? "—" : `${(r.sizeAfter / 1e6).toFixed(1)} MB`} | ${r.seconds.toFixed(1)} s |`,
+        `| ${r.what} | ${n(r.readBack)} | ${r.files} | ${n(r.bytes)} | ${n(r.said)} | ${n(r.counted)}${share(r === runs[0] ? null : r.counted)} | ${r.sizeAfter === null ? "—" : `${(r.sizeAfter / 1e6).toFixed(1)} MB`} | ${r.seconds.toFixed(1)} s |`,
     ),
   ].join("\n");
 }

@@ -5,7 +5,7 @@
 import { missingMigrations } from "./migrations.ts";
 import { ImportError } from "./problems.ts";
 import { RunError } from "../tools/project.ts";
-import type { RemoteDatabase } from "./publish/remote-files.ts";
+import type { RemoteDatabase, RemoteRows } from "./publish/remote-files.ts";
 import { wrangler, wranglerSaid } from "./wrangler.ts";
 import { FTS_DOCUMENTS } from "./phases/build-file.ts";
 import { FTS5_STRUCTURE_ID, segmentsOf } from "./publish/fts-settings.ts";
@@ -132,6 +132,18 @@ async function readState(name: string): Promise<RemoteState> {
   return stateOf(tables, read, listed.size, segments);
 }
 
+/** One query of the remote database; its failure is one line. */
+async function read(name: string, sql: string): Promise<RemoteRows> {
+  let output: string;
+  try {
+    output = await wrangler(["d1", "execute", name, "--remote", "--json", "--command", sql], { stdoutOnly: true });
+  } catch (error) {
+    throw new ImportError(`reading the remote database failed: ${wranglerSaid(error)}`);
+  }
+  const [answer] = parseAnswer(output, "a read");
+  return { rows: answer?.results ?? [], rowsRead: numberOf(answer?.meta?.rows_read) ?? 0, bytes: output.length };
+}
+
 /** The remote D1 database of wrangler.toml, through wrangler; its failures are one-line ImportErrors. */
 export function wranglerDatabase(name: string): RemoteDatabase & { state(): Promise<RemoteState> } {
   let known: RemoteState | null = null;
@@ -166,6 +178,7 @@ export function wranglerDatabase(name: string): RemoteDatabase & { state(): Prom
       }
       return { rowsWritten: numberOf(meta?.rows_written), sizeAfter: numberOf(meta?.size_after) };
     },
+    read: (sql) => read(name, sql),
   };
 }
 

@@ -56,19 +56,23 @@ export interface RunOptions {
 export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = start(command, args, { env: options.env });
+    // Each stream decoded as a stream: a character's bytes may be split between two chunks.
+    child.stdout?.setEncoding("utf8");
+    child.stderr?.setEncoding("utf8");
     let output = "";
     let stdout = "";
-    const collect = (d: Buffer) => {
-      output += d.toString();
+    const collect = (d: string) => {
+      output += d;
       if (options.echo) process.stderr.write(d);
     };
-    child.stdout?.on("data", (d: Buffer) => {
-      if (options.stdoutOnly) stdout += d.toString();
+    child.stdout?.on("data", (d: string) => {
+      if (options.stdoutOnly) stdout += d;
       collect(d);
     });
     child.stderr?.on("data", collect);
     child.on("error", reject);
-    child.on("exit", (code) => {
+    // "close", not "exit": the program's output may still be on its way when it has exited.
+    child.on("close", (code) => {
       if (code === 0) resolve(options.stdoutOnly ? stdout : output);
       else reject(new RunError(`${command} ${args.join(" ")} exited with ${code}`, output));
     });

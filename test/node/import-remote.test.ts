@@ -25,7 +25,8 @@ const REMOTE = mkdtempSync(join(tmpdir(), "vcs-remote-"));
 const LOCAL = mkdtempSync(join(tmpdir(), "vcs-remote-local-"));
 const servedFile = (state: string) => localD1File(d1Database().id, state);
 const OPTIONS = { ...FIXTURES, venueCount: 2000, prefixCountMin: 20 };
-const ARGS = ["--remote", ...fixtureArgs(), "--venues", "2000", "--prefix-count-min", "20", "--json"];
+/** A full import (`--full`): the remote holds other data, which a refresh would read back and send the difference of. */
+const ARGS = ["--remote", "--full", ...fixtureArgs(), "--venues", "2000", "--prefix-count-min", "20", "--json"];
 
 const servers: DevServer[] = [];
 afterAll(() => {

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES, SIDE_FILES, type SideFile } from "../phases/build-file.ts";
 import { D1Writes } from "./remote-cost.ts";
-import { docsFile, REPLICA_FILE } from "./remote-mirror.ts";
+import { documentTerms } from "./fts-terms.ts";
+import { docsFile, REPLICA_FILE, type MirrorRecord } from "./remote-mirror.ts";
 import { literal, multiRow, type RemoteStatement, type SqlValue } from "./remote.ts";
 import { ftsColumn, keyColumns, metaStatements, SERVED_TABLES } from "./stage.ts";
 
@@ -51,13 +52,22 @@ function* tableDifference(build: Database.Database, writes: D1Writes, table: str
   }
 }
 
-/** An FTS index's documents gone or changed, deleted with their old text; then the new ones. */
+/**
+ * An FTS index's documents gone or changed, deleted with their old text; then the new ones. Where
+ * the mirror's documents were read back from the remote's index, the build's are compared as their
+ * terms (fts-terms.ts).
+ */
 function* documentDifference(
   build: Database.Database,
   { table, docs, file }: (typeof FTS_DOCUMENTS)[number],
+  documents: MirrorRecord["documents"],
 ): Generator<RemoteStatement> {
   const column = ftsColumn(build, table);
-  const [now, before] = [`${file}.${docs}`, `${mirrorOf(file)}.${docs}`];
+  const built =
+    documents === "terms"
+      ? `(SELECT pos, document_terms(doc) AS doc FROM ${file}.${docs} WHERE document_terms(doc) <> '')`
+      : `${file}.${docs}`;
+  const [now, before] = [built, `${mirrorOf(file)}.${docs}`];
   const gone = rowsOf(
     build,
     `SELECT 'delete', pos, doc FROM (SELECT pos, doc FROM ${before} EXCEPT SELECT pos, doc FROM ${now})`,
@@ -77,12 +87,14 @@ function* documentDifference(
 export function* differenceStatements(
   build: Database.Database,
   meta: () => readonly (readonly [string, string])[],
+  documents: MirrorRecord["documents"],
 ): Generator<RemoteStatement> {
   const writes = new D1Writes(build);
+  build.function("document_terms", { deterministic: true }, (doc: unknown) => documentTerms(String(doc)));
   const leftovers = [...SERVED_TABLES.flatMap((t) => [`stage_${t}`, `old_${t}`]), "import_progress"];
   for (const t of leftovers) yield { sql: `DROP TABLE IF EXISTS ${t}`, rows: 0 };
   for (const table of PLAIN_TABLES) yield* tableDifference(build, writes, table);
-  for (const fts of FTS_DOCUMENTS) yield* documentDifference(build, fts);
+  for (const fts of FTS_DOCUMENTS) yield* documentDifference(build, fts, documents);
   const metaRows = build.prepare(`SELECT count(*) FROM ${MIRROR}.meta`).pluck().get() as number;
   for (const sql of metaStatements(meta(), literal)) {
     yield { sql, rows: sql.startsWith("DELETE") ? writes.deleted(metaRows) : writes.rows("meta", 1) };

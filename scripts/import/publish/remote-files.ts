@@ -32,6 +32,15 @@ export interface RemoteDatabase {
   applied(version: string): Promise<Set<number>>;
   /** Applies one file, whole or not at all; an ImportError says what went wrong, in one line. */
   apply(path: string): Promise<Applied>;
+  /** Runs one query: its rows, the rows D1 counted as read, and the bytes of its answer. */
+  read(sql: string): Promise<RemoteRows>;
+}
+
+/** What a query of the remote database answered. */
+export interface RemoteRows {
+  rows: Record<string, unknown>[];
+  rowsRead: number;
+  bytes: number;
 }
 
 /** A file written: its bytes, the rows D1 counts as written when it applies, the replica's size after it. */

@@ -23,19 +23,26 @@ export const REPLICA_FILE = "replica.sqlite";
 const RECORD_FILE = "mirror.json";
 
 /** What the mirror holds. */
-interface MirrorRecord {
+export interface MirrorRecord {
   /** The data version the remote serves when the mirror applies. */
   version: string;
   /** The migrations the remote had then. */
   migrations: string[];
   /** The replica's bytes with the migrated schema alone. */
   emptySize: number;
+  /**
+   * "terms" where the documents were read back from the remote's indexes (remote-mirror-read.ts):
+   * each is its distinct terms (fts-terms.ts), which a build's documents are compared as.
+   */
+  documents?: "terms";
 }
 
 /** A mirror that holds what the remote serves: its folder and record. */
 export interface Mirror {
   dir: string;
   record: MirrorRecord;
+  /** The rows D1 counted as read, where this run read it back from the remote (remote-mirror-read.ts). */
+  rowsRead?: number;
 }
 
 /** The mirror of the remote database `databaseId`: IMPORT_MIRROR_DIR names the main database's (a venue database's beside it). */
@@ -47,6 +54,11 @@ export function mirrorDir(databaseId: string): string {
 
 /** A side file of the build's FTS documents, by name, in a folder. */
 export const docsFile = (dir: string, side: SideFile): string => join(dir, `docs-${side}.sqlite`);
+
+/** Writes what the mirror in `dir` holds: its files are all there first. */
+export function writeMirrorRecord(dir: string, record: MirrorRecord): void {
+  writeFileSync(join(dir, RECORD_FILE), `${JSON.stringify(record, null, 1)}\n`);
+}
 
 /** Copies the build's FTS documents into `dir` (the build is dropped before the upload). */
 export function keepDocuments(build: Database.Database, dir: string): void {
@@ -89,6 +101,5 @@ export function promoteToMirror(dir: string, version: string, emptySize: number,
   mkdirSync(mirror, { recursive: true });
   move(join(dir, REPLICA_FILE), join(mirror, REPLICA_FILE));
   for (const side of SIDE_FILES) move(docsFile(dir, side), docsFile(mirror, side));
-  const record: MirrorRecord = { version, migrations: migrationFiles(), emptySize };
-  writeFileSync(join(mirror, RECORD_FILE), `${JSON.stringify(record, null, 1)}\n`);
+  writeMirrorRecord(mirror, { version, migrations: migrationFiles(), emptySize });
 }

@@ -17,6 +17,8 @@ export type Plan = "free" | "paid";
 export const PLANS: readonly Plan[] = ["free", "paid"];
 
 const FREE_ROWS_A_DAY = 100_000;
+/** Rows read a day on Workers Free (Workers Paid includes 25 billion a month, then $0.001 a million). */
+export const FREE_READS_A_DAY = 5_000_000;
 /** D1 databases an account on Workers Free may have. */
 export const FREE_DATABASES = 10;
 /** D1 queries (calls of a database) a Worker invocation may make on Workers Free. */

@@ -48,6 +48,8 @@ export interface RemoteFigures {
   /** What D1 said it counted, over the files this run applied (null where wrangler did not say; none on a dry run). */
   applied?: Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize">;
   dryRun?: boolean;
+  /** The rows D1 counted as read to read the mirror back from the remote first (remote-mirror-read.ts). */
+  readBack?: number;
 }
 
 /**

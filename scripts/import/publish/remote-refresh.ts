@@ -28,6 +28,7 @@ import { FTS_DOCUMENTS } from "../phases/build-file.ts";
 import { keepDocuments, promoteToMirror, REPLICA_FILE, usableMirror, type Mirror } from "./remote-mirror.ts";
 import { costLine, planRefusal, refreshCost, type Plan, type RemoteCost, type RemoteSize } from "./remote-plan.ts";
 import { Replica } from "./remote-replica.ts";
+import { mirrorFromRemote } from "./remote-mirror-read.ts";
 
 /** Room for the file's head and the statement that passes the bound. */
 const MAX_DIFFERENCE_BYTES = MAX_FILE_BYTES - 256 * 1024;
@@ -87,7 +88,7 @@ function writeDifference(
     const before = replica.size();
     const over = { passed: false };
     const statements = bounded(
-      differenceStatements(build, () => replica.withDataBytes(meta)),
+      differenceStatements(build, () => replica.withDataBytes(meta), mirror.record.documents),
       MAX_DIFFERENCE_BYTES,
       over,
     );
@@ -153,6 +154,8 @@ const leftMergeFailed = (file: WrittenFile, reason: string) =>
 export interface RefreshFigures {
   cost: RemoteCost;
   bytes: number;
+  /** The rows D1 counted as read to read the mirror back from the remote first, where it was. */
+  readBack?: number;
   applied?: Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize">;
 }
 
@@ -171,7 +174,8 @@ export async function refreshRemote(
   options: { dryRun: boolean; plan: Plan },
   progress: Progress,
 ): Promise<RefreshFigures | null> {
-  const mirror = usableMirror(remote.state, remote.mirror);
+  const mirror =
+    usableMirror(remote.state, remote.mirror) ?? (await mirrorFromRemote(build, remote, version, options, progress));
   if (mirror === null) return null;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -194,7 +198,8 @@ export async function refreshRemote(
   const refusal = planRefusal(cost, options.plan);
   if (refusal !== null || options.dryRun) rmSync(dir, { recursive: true, force: true });
   if (refusal !== null) throw refusal;
-  if (options.dryRun) return { cost, bytes: cost.bytes };
+  const read = mirror.rowsRead === undefined ? {} : { readBack: mirror.rowsRead };
+  if (options.dryRun) return { cost, bytes: cost.bytes, ...read };
   const last = written.files.length - 1;
   const said = await applyFiles(dir, written.files, [0, 0], remote.database, progress, differenceFailed);
   promoteToMirror(dir, version, mirror.record.emptySize, remote.mirror);
@@ -204,7 +209,7 @@ export async function refreshRemote(
     rmSync(dir, { recursive: true, force: true });
   }
   const applied = appliedFigures(said);
-  return { cost, bytes: cost.bytes, applied };
+  return { cost, bytes: cost.bytes, applied, ...read };
 }
 
 /** Where merges alone run: nothing to size (the mirror's replica is merged already). */
