@@ -212,13 +212,36 @@ export async function refreshRemote(
   return { cost, bytes: cost.bytes, applied, ...read };
 }
 
-/** Where merges alone run: nothing to size (the mirror's replica is merged already). */
+/** Where merges alone run: nothing to size (the remote's data does not change). */
 const NO_REPLICA = { begin: () => undefined, run: () => undefined, end: () => 0 };
 
 /**
+ * Each index's pages (the rows of its %_data table): from the mirror's replica where there is one
+ * that holds what the remote serves, else read from the remote (a row read a page).
+ */
+async function indexPages(
+  remote: { database: RemoteDatabase; state: RemoteState | null; mirror: string },
+  tables: readonly string[],
+): Promise<Map<string, number>> {
+  const mirror = usableMirror(remote.state, remote.mirror);
+  const pages = new Map<string, number>();
+  for (const table of tables) {
+    const sql = `SELECT count(*) AS n FROM ${table}_data`;
+    if (mirror === null) {
+      pages.set(table, Number((await remote.database.read(sql)).rows[0]?.n) || 0);
+      continue;
+    }
+    const replica = new Database(join(mirror.dir, REPLICA_FILE), { readonly: true });
+    pages.set(table, replica.prepare(sql).pluck().get() as number);
+    replica.close();
+  }
+  return pages;
+}
+
+/**
  * A remote that holds this data version with search indexes in more than one segment (a refresh
- * whose merges did not finish): their merges alone, sized by the mirror's replica, written into
- * `dir` and applied. Returns the indexes merged (none with a dry run, or without a usable mirror).
+ * whose merges did not finish): their merges alone, sized by the index's pages, written into `dir`
+ * and applied. Returns the indexes merged (none with a dry run).
  */
 export async function mergeLeftSegments(
   remote: { database: RemoteDatabase; state: RemoteState | null; mirror: string },
@@ -229,19 +252,15 @@ export async function mergeLeftSegments(
 ): Promise<string[]> {
   const tables = [...(remote.state?.segments ?? [])].filter(([, n]) => n > 1).map(([table]) => table);
   if (tables.length === 0) return [];
-  const mirror = usableMirror(remote.state, remote.mirror);
   const which = `${tables.join(", ")} ${tables.length === 1 ? "is" : "are"} in more than one segment (merges that did not finish)`;
-  if (mirror === null || dryRun) {
-    progress.line(
-      `(the remote holds this data; ${which}${dryRun ? "" : "; no mirror of it to size their merges: --full imports again"})`,
-    );
+  if (dryRun) {
+    progress.line(`(the remote holds this data; ${which})`);
     return [];
   }
-  const replica = new Database(join(mirror.dir, REPLICA_FILE), { readonly: true });
-  const pages = (table: string) => replica.prepare(`SELECT count(*) FROM ${table}_data`).pluck().get() as number;
+  const pages = await indexPages(remote, tables);
   const parts = tables.map((table) => ({
     what: `merging ${table}`,
-    statements: mergeSteps(table, pages(table)),
+    statements: mergeSteps(table, pages.get(table) ?? 0),
     perFile: MERGES_PER_FILE,
     joins: "merges" as const,
   }));
@@ -249,13 +268,11 @@ export async function mergeLeftSegments(
   mkdirSync(dir, { recursive: true });
   try {
     const files = writeRemoteFiles(parts, version, dir, NO_REPLICA, () => undefined, false);
-    replica.close();
     progress.line(
       `The remote holds this data; ${which}: merging them, ${files.length} file${files.length === 1 ? "" : "s"}.`,
     );
     await applyFiles(dir, files, [0, files.length - 1], remote.database, progress, leftMergeFailed);
   } finally {
-    if (replica.open) replica.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return tables;
