@@ -61,8 +61,13 @@ function rowsToRead(build: Database.Database): number {
   return plain + fts;
 }
 
-/** Reads one table into the replica, page by page in key order; the rows D1 counted as read. */
-async function copyTable(remote: RemoteDatabase, replica: Database.Database, t: TableToRead): Promise<number> {
+/** Reads one table into the replica, page by page in key order, each page's rows said; the rows D1 counted as read. */
+async function copyTable(
+  remote: RemoteDatabase,
+  replica: Database.Database,
+  t: TableToRead,
+  onPage: (rows: number) => void,
+): Promise<number> {
   const keys = t.keys.join(", ");
   // Named apart: an alias named as the column would be what ORDER BY sorts by (a sort of every row).
   const selected = t.columns.map((c) => (t.binary.has(c) ? `hex(${c}) AS hex_${c}` : c)).join(", ");
@@ -82,6 +87,7 @@ async function copyTable(remote: RemoteDatabase, replica: Database.Database, t: 
     const answer = await remote.read(sql);
     const rows = answer.rows.map((r) => t.columns.map((c) => valueOf(r, c)));
     store(rows);
+    onPage(rows.length);
     rowsRead += answer.rowsRead;
     const last = rows.at(-1);
     if (rows.length < limit || last === undefined) return rowsRead;
@@ -127,12 +133,18 @@ async function atMost<T>(n: number, jobs: (() => Promise<T>)[]): Promise<T[]> {
 async function readTables(remote: RemoteDatabase, replica: Database.Database, progress: Progress): Promise<number> {
   // FTS5's shadow tables are written as they are read: SQLite's defensive mode forbids that.
   replica.unsafeMode(true);
-  let done = 0;
+  const tables = tablesToRead(replica);
+  let [rows, done] = [0, 0];
+  const said = () => progress.tick(rows, `${done} of ${tables.length} tables`);
   const rowsRead = await atMost(
     CALLS_AT_ONCE,
-    tablesToRead(replica).map((t) => async () => {
-      const read = await copyTable(remote, replica, t);
-      progress.tick(++done);
+    tables.map((t) => async () => {
+      const read = await copyTable(remote, replica, t, (n) => {
+        rows += n;
+        said();
+      });
+      done++;
+      said();
       return read;
     }),
   );
