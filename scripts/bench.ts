@@ -43,7 +43,8 @@
  * venue file, then with 300 venues in Berlin added, compared table by table (docs/deploy.md "A
  * refresh that writes what changed"), then sent through the stand-in as a full remote import and a
  * refresh, sent again unchanged, and the first sent back from a machine without the mirror
- * (docs/benchmarks.md "A refresh, sent").
+ * (docs/benchmarks.md "A refresh, sent"); `--venues N`, N generated venues instead, the table
+ * printed only.
  *
  * `npm run bench -- --refreshes` instead measures ten refreshes in a row: every query class's miss
  * on the refreshed database against a fresh import of the same data (docs/benchmarks.md "Ten
@@ -150,7 +151,7 @@ const RUNS = [
   [values.suggest, benchSuggest],
   [values["venue-files"], benchVenueFiles],
   [values.places, benchPlaces],
-  [values.remote, () => benchRemote(venueSizes(values.venues)).then(benchRefresh)],
+  [values.remote, () => benchRemote(venueSizes(values.venues)).then(() => benchRefresh())],
   [
     values.dearest,
     () => {
@@ -159,7 +160,7 @@ const RUNS = [
     },
   ],
   [values["dearest-mix"], benchDearestMix],
-  [values.refresh, benchRefresh],
+  [values.refresh, () => benchRefresh(venueSizes(values.venues)?.[0])],
   [values.refreshes, benchRefreshes],
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],

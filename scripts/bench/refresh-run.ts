@@ -185,12 +185,12 @@ async function remoteRuns(csvA: string, csvB: string): Promise<RemoteRun[]> {
   return runs;
 }
 
-function remoteTable(runs: readonly RemoteRun[]): string {
+function remoteTable(runs: readonly RemoteRun[], venues?: number): string {
   const n = (x: number | null) => (x === null ? "—" : x.toLocaleString("en-US"));
   const full = runs[0]?.counted ?? 0;
   const share = (x: number | null) => (x === null || full === 0 ? "" : ` (${((100 * x) / full).toFixed(2)} %)`);
   return [
-    `Measured with \`npm run bench -- --refresh\` on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: the real wrangler on a local D1 standing in for the remote database (one stand-in, in turn).`,
+    `Measured with \`npm run bench -- --refresh${venues === undefined ? "" : ` --venues ${venues}`}\` on ${machine()}, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: the real wrangler on a local D1 standing in for the remote database (one stand-in, in turn).`,
     "",
     "| remote import | rows read back first | files sent | bytes sent | rows written, said before | rows written, D1 counted | size after (D1) | time |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -201,12 +201,15 @@ function remoteTable(runs: readonly RemoteRun[]): string {
   ].join("\n");
 }
 
-export async function benchRefresh(): Promise<void> {
+/** With `venues`, that many generated venues instead of the default data's (its table printed, not written into the docs). */
+export async function benchRefresh(venues?: number): Promise<void> {
   const generated = join(TMP, "refresh-generated.sqlite");
   const [a, b] = [join(TMP, "refresh-a.sqlite"), join(TMP, "refresh-b.sqlite")];
   const [csvA, csvB] = [join(TMP, "refresh-a.csv"), join(TMP, "refresh-b.csv")];
-  log("the default data, whose venues become the venue file");
-  await importFile(generated, []);
+  log(
+    `${venues === undefined ? "the default data" : `${venues.toLocaleString("en-US")} generated venues`}, whose venues become the venue file`,
+  );
+  await importFile(generated, venues === undefined ? [] : ["--venues", String(venues)]);
   await exportVenues(generated, csvA);
   await exportVenues(generated, csvB, { added: ADDED });
   log(`the venue file (A), then the same with ${ADDED} venues in Berlin (B)`);
@@ -214,9 +217,11 @@ export async function benchRefresh(): Promise<void> {
   await importFile(b, ["--venues", csvB]);
   log("comparing B with A, table by table");
   console.log(`\n${table(compare(a, b))}\n`);
-  const remote = remoteTable(await remoteRuns(csvA, csvB));
+  const remote = remoteTable(await remoteRuns(csvA, csvB), venues);
   console.log(`\n${remote}\n`);
-  if (await writeDocSection("remote-refresh", remote)) log("wrote the table into docs/benchmarks.md (remote-refresh)");
+  if (venues === undefined && (await writeDocSection("remote-refresh", remote))) {
+    log("wrote the table into docs/benchmarks.md (remote-refresh)");
+  }
   for (const f of [generated, a, b]) {
     for (const end of ["", "-wal", "-shm", ".import-lock", ".import-lock.json"]) rmSync(`${f}${end}`, { force: true });
   }
