@@ -41,19 +41,24 @@ function parseAnswer(output: string, what: string): Answer {
 
 const numberOf = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
-/** Queries of the remote database in one wrangler call: each statement's rows, and the database's size after. */
+/** Queries of the remote database in one wrangler call: each statement's rows, the database's size after, the rows D1 counted as read and the answer's bytes. */
 async function query(
   name: string,
   statements: string[],
   what: string,
-): Promise<{ rows: Record<string, unknown>[][]; size: number | null }> {
+): Promise<{ rows: Record<string, unknown>[][]; size: number | null; rowsRead: number; bytes: number }> {
   const sql = statements.join(";\n");
   const output = await wrangler(["d1", "execute", name, "--remote", "--json", "--command", sql], { stdoutOnly: true });
   const answer = parseAnswer(output, what);
   if (answer.length !== statements.length) {
     throw new ImportError(`wrangler answered ${what} with ${answer.length} results for ${statements.length} queries`);
   }
-  return { rows: answer.map((r) => r.results ?? []), size: numberOf(answer.at(-1)?.meta?.size_after) };
+  return {
+    rows: answer.map((r) => r.results ?? []),
+    size: numberOf(answer.at(-1)?.meta?.size_after),
+    rowsRead: answer.reduce((n, r) => n + (numberOf(r.meta?.rows_read) ?? 0), 0),
+    bytes: Buffer.byteLength(output),
+  };
 }
 
 const TABLES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'";
@@ -134,14 +139,13 @@ async function readState(name: string): Promise<RemoteState> {
 
 /** One query of the remote database; its failure is one line. */
 async function read(name: string, sql: string): Promise<RemoteRows> {
-  let output: string;
   try {
-    output = await wrangler(["d1", "execute", name, "--remote", "--json", "--command", sql], { stdoutOnly: true });
+    const { rows, rowsRead, bytes } = await query(name, [sql], "a read");
+    return { rows: rows[0] ?? [], rowsRead, bytes };
   } catch (error) {
+    if (error instanceof ImportError) throw error;
     throw new ImportError(`reading the remote database failed: ${wranglerSaid(error)}`);
   }
-  const [answer] = parseAnswer(output, "a read");
-  return { rows: answer?.results ?? [], rowsRead: numberOf(answer?.meta?.rows_read) ?? 0, bytes: output.length };
 }
 
 /** The remote D1 database of wrangler.toml, through wrangler; its failures are one-line ImportErrors. */
