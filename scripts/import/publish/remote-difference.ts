@@ -64,9 +64,7 @@ function* documentDifference(
 ): Generator<RemoteStatement> {
   const column = ftsColumn(build, table);
   const built =
-    documents === "terms"
-      ? `(SELECT pos, document_terms(doc) AS doc FROM ${file}.${docs} WHERE document_terms(doc) <> '')`
-      : `${file}.${docs}`;
+    documents === "terms" ? `(SELECT pos, document_terms(doc) AS doc FROM ${file}.${docs})` : `${file}.${docs}`;
   const [now, before] = [built, `${mirrorOf(file)}.${docs}`];
   const gone = rowsOf(
     build,
