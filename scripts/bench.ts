@@ -60,6 +60,9 @@
  * `npm run bench -- --floor` instead measures each query class's misses against a bare worker that
  * replays the class's own statements in one D1 batch (docs/benchmarks.md "The floor").
  *
+ * `npm run bench -- --traces` instead measures what `wrangler dev`'s local traces cost a miss, and
+ * the disk they take (docs/benchmarks.md "Wrangler dev's local traces").
+ *
  * `npm run bench -- --own-code` instead times the worker's own search code per class of the floor,
  * D1's rows replayed (docs/benchmarks.md "The floor").
  *
@@ -99,6 +102,7 @@ import { benchRefreshes } from "./bench/refreshes-run.ts";
 import { benchClasses } from "./bench/classes-run.ts";
 import { benchFirst } from "./bench/first-run.ts";
 import { benchFloor } from "./bench/floor-run.ts";
+import { benchTraces } from "./bench/traces-run.ts";
 import { benchOwnCode } from "./bench/own-code-run.ts";
 import { benchProfile } from "./bench/profile-run.ts";
 import { benchLongWords } from "./bench/long-words-run.ts";
@@ -121,6 +125,7 @@ const { values } = parseArgs({
     classes: { type: "boolean" },
     first: { type: "boolean" },
     floor: { type: "boolean" },
+    traces: { type: "boolean" },
     "own-code": { type: "boolean" },
     "long-words": { type: "boolean" },
     shards: { type: "boolean" },
@@ -165,6 +170,7 @@ const RUNS = [
   [values.classes, () => benchClasses(venueSizes(values.venues)?.[0] ?? 1_000_000, values.compare)],
   [values.first, () => benchFirst(values.url, values.label)],
   [values.floor, benchFloor],
+  [values.traces, benchTraces],
   [values["own-code"], benchOwnCode],
   [values["long-words"], () => benchLongWords(venueSizes(values.venues)?.[0] ?? 1_000_000)],
   [values.profile !== undefined, () => benchProfile(values.profile)],

@@ -70,6 +70,8 @@ interface DevServerOptions {
   probe?: string;
   /** Whether the page's files are served beside the worker (scripts/tools/dev-configs.ts); they are unless false. */
   pageFiles?: boolean;
+  /** Environment over the quiet one (project.ts QUIET_WRANGLER). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -89,7 +91,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       "--log-level",
       "error",
     ],
-    { detached: true },
+    { detached: true, ...(options.env === undefined ? {} : { env: options.env }) },
   );
   let output = "";
   const keep = (d: Buffer) => {

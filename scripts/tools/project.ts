@@ -13,9 +13,16 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  * What keeps wrangler off the network where nothing needs it (docs: "System environment
  * variables"): no usage metrics (wrangler.toml says so too), and no fetch of the `Request.cf` data
  * from workers.cloudflare.com on each `wrangler dev` start — the worker reads none of it, and
- * offline the fetch printed `getaddrinfo ENOTFOUND workers.cloudflare.com` twice.
+ * offline the fetch printed `getaddrinfo ENOTFOUND workers.cloudflare.com` twice. And no trace of
+ * every request kept by `wrangler dev` (its local observability, on by default since wrangler
+ * 4.118): it slowed each request and filled the local state without bound
+ * (docs/benchmarks.md#wrangler-devs-local-traces). `npm start` keeps a developer's own X_LOCAL_OBSERVABILITY.
  */
-export const QUIET_WRANGLER = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } as const;
+export const QUIET_WRANGLER = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  X_LOCAL_OBSERVABILITY: "false",
+} as const;
 
 /** Whether process `pid` runs (a process of another user's included). */
 export function processRuns(pid: number): boolean {

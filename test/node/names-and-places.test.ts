@@ -8,7 +8,7 @@
  * localized-name files, then asked through `wrangler dev` (its own local D1 state, port 8797,
  * 127.0.0.1): JSON, XML, lookups, languages, headers.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,5 +184,14 @@ describe("a place in the text", () => {
     expect(london.body.cities?.map((c) => c.id)).toEqual(["6058560"]);
     // No Paris lies in Turks and Caicos: nothing, rather than some other Paris.
     expect((await cities("Paris, TC")).status).toBe(404);
+  });
+});
+
+describe("wrangler dev as the project starts it", () => {
+  it("keeps no trace of the requests it answered (docs/benchmarks.md#wrangler-devs-local-traces)", async () => {
+    expect((await cities("paris")).status).toBe(200);
+    // wrangler's local observability writes each request's trace under the state's v3/observability.
+    expect(existsSync(join(STATE, "v3", "d1"))).toBe(true);
+    expect(existsSync(join(STATE, "v3", "observability"))).toBe(false);
   });
 });
