@@ -5,6 +5,7 @@
  * long words (src/match/long-word-book.ts) as the worker's session writes them, and the answer
  * shaped from D1's rows — the rows read once from the tests' state of the default data with
  * better-sqlite3 and replayed, so that only the code is timed. The mean of 1,000 requests after 200.
+ * The same for the dearest answered requests that the load test's dearest client sends (dearest.ts).
  */
 import Database from "better-sqlite3";
 import { LongWordBook } from "../../src/match/long-word-book.ts";
@@ -18,6 +19,7 @@ import { d1Database, localD1File } from "../import/wrangler.ts";
 import { searchRequest } from "../sql/explain.ts";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
 import { log, machine, report } from "./common.ts";
+import { dearestRequests } from "./dearest.ts";
 import { FLOOR_CLASSES } from "./floor-run.ts";
 import { classPath, QUERY_CLASSES, SUGGEST_CLASSES } from "./query-classes.ts";
 
@@ -64,22 +66,44 @@ async function ownCode(db: Database.Database, path: string): Promise<number> {
   return (performance.now() - started) / TIMED;
 }
 
+/** A table's rows: each path after its label, with its own code's milliseconds. */
+async function ownCodeTable(db: Database.Database, rows: readonly [label: string, path: string][]): Promise<string[]> {
+  const out: string[] = [];
+  for (const [label, path] of rows) {
+    const ms = await ownCode(db, path);
+    log(`${label}: ${ms.toFixed(3)} ms`);
+    out.push(`| ${label} | \`${path.replaceAll("|", "%7C")}\` | ${ms.toFixed(3)} |`);
+  }
+  return out;
+}
+
 export async function benchOwnCode(): Promise<void> {
   await importDefaultDataState();
   const db = new Database(localD1File(d1Database().id, DEFAULT_DATA_STATE), { readonly: true, fileMustExist: true });
   try {
-    const rows: string[] = [];
-    for (const c of [...QUERY_CLASSES, ...SUGGEST_CLASSES].filter((c) => FLOOR_CLASSES.includes(c.id))) {
-      const ms = await ownCode(db, classPath(c));
-      log(`${c.label}: ${ms.toFixed(3)} ms`);
-      rows.push(`| ${c.label} | \`${classPath(c)}\` | ${ms.toFixed(3)} |`);
-    }
+    const classes = [...QUERY_CLASSES, ...SUGGEST_CLASSES].filter((c) => FLOOR_CLASSES.includes(c.id));
+    const classRows = await ownCodeTable(
+      db,
+      classes.map((c) => [c.label, classPath(c)]),
+    );
+    const dearest = dearestRequests();
+    const dearestRows = await ownCodeTable(
+      db,
+      dearest.paths.map((path, i) => [String(i + 1), path]),
+    );
+    const head = "| --- | --- | ---: |";
     const text = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} on ${machine()} with \`npm run bench -- --own-code\` (the mean of ${TIMED.toLocaleString("en-US")} requests after ${WARM_UP}, D1's rows replayed).`,
       "",
       "| class | request | the worker's own search code (ms a request) |",
-      "| --- | --- | ---: |",
-      ...rows,
+      head,
+      ...classRows,
+      "",
+      `The dearest answered requests by D1 time (bench/dearest.json: ${dearest.found}), which the load test's dearest client sends:`,
+      "",
+      "| # | request | the worker's own search code (ms a request) |",
+      head,
+      ...dearestRows,
     ].join("\n");
     await report(text, [], "own-code");
   } finally {

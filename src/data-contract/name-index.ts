@@ -45,8 +45,10 @@ function firstLettersShared(written: readonly (readonly string[])[]): boolean {
 
 /** Every start of a word, by code point: `ber` → b, be, ber. */
 export function startsOf(word: string): string[] {
-  const letters = Array.from(word);
-  return letters.map((_, i) => letters.slice(0, i + 1).join(""));
+  const starts: string[] = [];
+  let start = "";
+  for (const letter of word) starts.push((start += letter));
+  return starts;
 }
 
 /**

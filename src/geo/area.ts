@@ -117,14 +117,35 @@ export function coverTokens(area: Area, most = MAX_COVER_CELLS): string[] {
   return cells.map(({ x, y }) => cellToken(level, morton(x, y, level)));
 }
 
+/**
+ * Each area's cover texts by their most cells, and whether it covers every cell: a request asks them
+ * of its one area for each reading and tier of its text (a suggestion's typo fallback, hundreds of
+ * times). Areas are never changed once made.
+ */
+const covers = new WeakMap<Area, { texts: Map<number, string>; everyCell?: boolean }>();
+
+const coverMemo = (area: Area) => {
+  let memo = covers.get(area);
+  if (memo === undefined) covers.set(area, (memo = { texts: new Map() }));
+  return memo;
+};
+
 /** FTS5 text that matches the records in the cells that cover an area: any of their tokens. */
-export const coverText = (area: Area, most = MAX_COVER_CELLS): string =>
-  `(${coverTokens(area, most).map(phrase).join(" OR ")})`;
+export function coverText(area: Area, most = MAX_COVER_CELLS): string {
+  const { texts } = coverMemo(area);
+  let text = texts.get(most);
+  if (text === undefined) texts.set(most, (text = `(${coverTokens(area, most).map(phrase).join(" OR ")})`));
+  return text;
+}
 
 /** Whether the cells that cover an area are every cell of the grid: the world's. */
 function coversEveryCell(area: Area): boolean {
-  const { level, cells } = coverCells(area);
-  return new Set(cells.map(({ x, y }) => morton(x, y, level))).size === 4 ** level;
+  const memo = coverMemo(area);
+  if (memo.everyCell === undefined) {
+    const { level, cells } = coverCells(area);
+    memo.everyCell = new Set(cells.map(({ x, y }) => morton(x, y, level))).size === 4 ** level;
+  }
+  return memo.everyCell;
 }
 
 /**

@@ -11,7 +11,8 @@ import { join, literal, raw, sql, type Sql } from "../sql/sql.ts";
 
 /** A token (or a word) as an FTS5 phrase: quoted, so nothing in it is FTS5 syntax. */
 export function phrase(token: string): string {
-  return `"${token.replaceAll('"', '""')}"`;
+  // Most tokens hold no quote: the typo fallback writes thousands of phrases a request.
+  return token.includes('"') ? `"${token.replaceAll('"', '""')}"` : `"${token}"`;
 }
 
 /** Every token that starts with `word`. */
@@ -29,17 +30,43 @@ export function anyPrefixOf(words: readonly string[]): string {
   return anyOf(distinct.filter((w) => !distinct.some((o) => o !== w && w.startsWith(o))).map(prefixOf));
 }
 
+/** The longest start that every word of a list has, by code point ("" when their first letters differ). */
+function commonStart(list: readonly string[]): string {
+  let common = list[0] ?? "";
+  for (const word of list) {
+    let i = 0;
+    while (i < common.length && common.charCodeAt(i) === word.charCodeAt(i)) i++;
+    // Not between the two halves of a character outside the BMP.
+    const high = common.charCodeAt(i - 1);
+    if (i < common.length && high >= 0xd800 && high <= 0xdbff) i--;
+    common = common.slice(0, i);
+  }
+  return common;
+}
+
 /**
  * Where several words of a text may take the same words of a name, what the name must have: per
  * start `a` of the words, the words all of whose alternatives start with `a`, as [count, a] where
  * at least two do — as many of the name's words must start with `a`, since each of those words takes
- * one of its own. A start that a longer one asked as often implies is left out.
+ * one of its own. A start that a longer one asked as often implies is left out. In the order the
+ * text's words name them (each word's starts shortest first). The starts all of a word's
+ * alternatives have are those of their common start, so each word is read once: the suggestions'
+ * typo fallback asks this of hundreds of readings a request.
  */
 function sharedNeeded(groups: readonly (readonly string[])[]): [count: number, start: string][] {
   if (groups.length < 2) return [];
-  const needed = [...new Set(groups.flat().flatMap(startsOf))]
-    .map((a): [number, string] => [groups.filter((g) => g.length > 0 && g.every((w) => w.startsWith(a))).length, a])
-    .filter(([n]) => n >= 2);
+  const commons = groups.map(commonStart).filter((c) => c !== "");
+  // Most readings' words start with letters of their own: nothing shared.
+  const firsts = new Set(commons.map((c) => c.codePointAt(0)));
+  if (firsts.size === commons.length) return [];
+  const counts = new Map<string, number>();
+  for (const common of commons) for (const a of startsOf(common)) counts.set(a, (counts.get(a) ?? 0) + 1);
+  const flat = groups.flat();
+  const needed = [...counts]
+    .filter(([, n]) => n >= 2)
+    .map(([a, n]) => ({ n, a, at: flat.findIndex((w) => w.startsWith(a)) }))
+    .sort((x, y) => x.at - y.at || x.a.length - y.a.length)
+    .map(({ n, a }): [number, string] => [n, a]);
   return needed.filter(([n, a]) => !needed.some(([m, b]) => b !== a && b.startsWith(a) && m >= n));
 }
 

@@ -45,15 +45,23 @@ function longWord(token: string): { mark: string; word: string } | null {
   return WORD.test(token) && !/^\p{M}/u.test(token) ? { mark: "", word: token } : null;
 }
 
+/** A long prefix phrase where a bound value holds it: from its opening quote to after its `*`. */
+interface Occurrence {
+  from: number;
+  to: number;
+  phrase: string;
+  token: WordToken;
+}
+
 /**
- * The long prefix phrases of a bound value, once each: `"token"*`, or `\\"token\\"*` in a text inside
- * a JSON value (the suggestions bind their texts as one: src/suggest/ways.ts). Read from each `"*`
- * back to its quote, a short token passed over at once: every search binds such texts, most of them
- * without a long word, and this runs on every request.
+ * The long prefix phrases of a bound value, each where it is: `"token"*`, or `\\"token\\"*` in a
+ * text inside a JSON value (the suggestions bind their texts as one: src/suggest/ways.ts). Read from
+ * each `"*` back to its quote, a short token passed over at once: every search binds such texts,
+ * most of them without a long word, and this runs on every request.
  */
-function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
+function occurrences(value: SqlValue): Occurrence[] {
   if (typeof value !== "string") return [];
-  const found = new Map<string, WordToken>();
+  const found: Occurrence[] = [];
   for (let star = value.indexOf('"*'); star !== -1; star = value.indexOf('"*', star + 2)) {
     const quote = value.charAt(star - 1) === "\\" ? '\\"' : '"';
     const end = star + 1 - quote.length;
@@ -62,15 +70,34 @@ function longPrefixes(value: SqlValue): [phrase: string, token: WordToken][] {
     if (start === 0 || end - start <= PREFIX_INDEX_LONGEST || value.slice(start - quote.length, start) !== quote)
       continue;
     const long = longWord(value.slice(start, end));
-    if (long !== null) {
-      found.set(value.slice(start - quote.length, star + 2), {
-        open: quote + long.mark,
-        word: long.word,
-        close: quote,
-      });
-    }
+    if (long === null) continue;
+    const [from, to] = [start - quote.length, star + 2];
+    found.push({
+      from,
+      to,
+      phrase: value.slice(from, to),
+      token: { open: quote + long.mark, word: long.word, close: quote },
+    });
   }
-  return [...found];
+  return found;
+}
+
+/** The long prefix phrases of a bound value, once each. */
+const longPrefixes = (found: readonly Occurrence[]): [phrase: string, token: WordToken][] => [
+  ...new Map(found.map((o) => [o.phrase, o.token])),
+];
+
+/** A bound value with each long prefix whose words `known` knows written as those words, in one pass. */
+function withKnownWords(value: string, found: readonly Occurrence[], known: KnownWords): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const o of found) {
+    const words = known(o.token.word);
+    if (words === undefined || words === null) continue;
+    parts.push(value.slice(last, o.from), asWordsText(o.token, words));
+    last = o.to;
+  }
+  return parts.length === 0 ? value : parts.join("") + value.slice(last);
 }
 
 /**
@@ -142,14 +169,12 @@ export function rewriteLongWords(statement: Sql, known: KnownWords): { statement
   const unknownWords = new Set<string>();
   const binds = [...statement.binds];
   const prefixesOf = statement.binds.map((value, i) => {
-    const prefixes = longPrefixes(value);
+    const found = occurrences(value);
+    const prefixes = longPrefixes(found);
     const unknown = prefixes.filter(([, token]) => known(token.word) === undefined);
     for (const [, token] of unknown) unknownWords.add(token.word);
     if (unknown.length < prefixes.length && typeof value === "string") {
-      binds[i] = prefixes.reduce((text, [phrase, token]) => {
-        const words = known(token.word);
-        return words === undefined || words === null ? text : text.replaceAll(phrase, asWordsText(token, words));
-      }, value);
+      binds[i] = withKnownWords(value, found, known);
       bound = true;
     }
     return unknown.slice(0, MOST_PER_TEXT);

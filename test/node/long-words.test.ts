@@ -8,11 +8,12 @@
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRunner } from "../../scripts/sql/explain.ts";
 import { readOwnToken, ownWords } from "../../src/data-contract/tokens.ts";
 import { LongWordBook } from "../../src/match/long-word-book.ts";
-import { withLongWords } from "../../src/match/long-words.ts";
+import { rewriteLongWords, withLongWords } from "../../src/match/long-words.ts";
 import { parseSearchParams } from "../../src/params/search.ts";
 import { CITIES } from "../../src/query/cities.ts";
 import type { ResourceQueries, Runner } from "../../src/query/resource.ts";
@@ -82,6 +83,49 @@ describe("a long prefix asked as its words, in FTS5", () => {
     for (const text of ['"theatr"*', '"_theatre_hall"*', '"__r2_theatre"*', '"theatres"', `"${own}theatr"`]) {
       expect(withLongWords(count(text))).toEqual(count(text));
     }
+  });
+});
+
+/** A drawn text of phrases: long words and short, marked as an own name's or not, prefixes or not, plain or inside JSON. */
+function drawnTexts() {
+  const word = fc.constantFrom("theatre", "theatres", "abcdefgh", "seventeen", "théâtre", "club", "sala");
+  const token = fc.tuple(fc.constantFrom("", own), word).map(([mark, w]) => `${mark}${w}`);
+  const phrases = fc.tuple(token, fc.boolean(), fc.boolean()).map(([t, star, json]) => {
+    const quote = json ? '\\"' : '"';
+    return `${quote}${t}${quote}${star ? "*" : ""}`;
+  });
+  return fc.array(phrases, { minLength: 1, maxLength: 12 }).map((list) => list.join(" AND "));
+}
+
+/** What a long word known as its words is asked as, here: itself and one word more. */
+const asked = (w: string) => [w, `${w}s`];
+
+/** Each known phrase, marked or not, plain or inside JSON, replaced everywhere, one after the other. */
+function replacedInTurn(value: string, knownList: readonly string[]): string {
+  let expected = value;
+  for (const w of knownList)
+    for (const mark of ["", own])
+      for (const quote of ['"', '\\"'])
+        expected = expected.replaceAll(
+          `${quote}${mark}${w}${quote}*`,
+          `(${asked(w)
+            .map((x) => `${quote}${mark}${x}${quote}`)
+            .join(" OR ")})`,
+        );
+  return expected;
+}
+
+describe("a known long word bound as its words", () => {
+  it("is bound wherever a text names it, as every phrase replaced in turn would be", () => {
+    const knownWords = fc.subarray(["theatre", "theatres", "seventeen", "théâtre"]);
+    fc.assert(
+      fc.property(drawnTexts(), knownWords, (value, knownList) => {
+        const known = (w: string) => (knownList.includes(w) ? asked(w) : w === "abcdefgh" ? null : undefined);
+        const bound = rewriteLongWords({ text: "SELECT +?1", binds: [value] }, known).statement.binds[0];
+        expect(bound).toBe(replacedInTurn(value, knownList));
+      }),
+      { numRuns: 1000, seed: 63 },
+    );
   });
 });
 
