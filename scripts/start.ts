@@ -12,6 +12,7 @@ import { Progress } from "./import/progress.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 import { bin, QUIET_WRANGLER, ROOT } from "./tools/project.ts";
 import { devConfigArgs } from "./tools/dev-configs.ts";
+import { oldTracesNotice } from "./tools/old-traces.ts";
 import { ensureData } from "./import/start-data.ts";
 import { d1Database, devPort, localD1File } from "./import/wrangler.ts";
 import { shardsConfigArgs } from "./import/shards/config.ts";
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const shards = stored?.shards ?? 0;
   const config = shardsConfigArgs(args, shards > 0);
   const apart = stored?.holdsVenues === false ? " (the main database without venues)" : "";
+  const traces = oldTracesNotice();
+  if (traces !== null) progress.line(traces);
   progress.line(
     `Starting wrangler dev on http://localhost:${devPort(args)}${config.length > 0 ? ` with ${shards} venue databases${apart}` : ""} ...`,
   );

@@ -5,24 +5,17 @@
  * traces on and then off; and the bytes its trace store grew by, per request answered with them on
  * (docs/benchmarks.md "Wrangler dev's local traces").
  */
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
 import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
+import { directoryBytes, tracesDir } from "../tools/old-traces.ts";
 import { log, machine, PROBE, report, THROUGHPUT } from "./common.ts";
 import { load, type LoadFigures } from "./measure.ts";
 import { classPath, QUERY_CLASSES, SUGGEST_CLASSES, type QueryClass } from "./query-classes.ts";
 
 const CLASSES = ["city-name", "venue-city-id", "venue-near-london", "suggest-city-3"];
 const ROUNDS = 2;
-const TRACES = join(DEFAULT_DATA_STATE, "v3", "observability");
-
-/** The bytes of the files under `dir` (0 when it does not exist). */
-function directoryBytes(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return files.reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
-}
+const TRACES = tracesDir(DEFAULT_DATA_STATE);
 
 interface Run {
   figures: LoadFigures[];
