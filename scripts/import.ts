@@ -10,6 +10,7 @@ import { runImport } from "./import/run.ts";
 import { costLine, totalCost } from "./import/publish/remote-plan.ts";
 import type { ImportOptions } from "./import/run.ts";
 import { runShardedImport, type ShardedSummary } from "./import/shards/import.ts";
+import { sizedLine } from "./import/shards/size.ts";
 import { summaryText } from "./import/summary.ts";
 import { failureText, reportFailure } from "./tools/failure.ts";
 import { MAIN_HOLDS_NO_VENUE } from "../src/data-contract/shards.ts";
@@ -44,6 +45,7 @@ function shardedText(sharded: ShardedSummary, command: { where: string; options:
   const costs = [sharded.main, ...sharded.shards.map((s) => s.summary)].flatMap((s) => s.remote?.cost ?? []);
   if (remote && costs.length > 0)
     texts.push(`In all, ${costs.length} databases (sizes: the largest one's): ${costLine(totalCost(costs), null)}`);
+  if (sharded.sized !== undefined) texts.push(sizedLine(sharded.sized));
   return texts.join("\n");
 }
 

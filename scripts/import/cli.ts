@@ -6,6 +6,8 @@ import { ImportError } from "./problems.ts";
 import { PLANS, type Plan } from "./publish/remote-plan.ts";
 import { FAST, type ImportOptions, type Target } from "./run.ts";
 import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
+import { parseShardSize } from "./shards/size.ts";
+import type { ShardsAsked } from "./shards/import.ts";
 import { MAIN_HOLDS_EVERY_VENUE, MAIN_HOLDS_NO_VENUE, type MainVenues } from "../../src/data-contract/shards.ts";
 
 /** The values of --main-venues. */
@@ -62,8 +64,11 @@ Behaviour:
                        bound in wrangler.shards.toml (which npm start then serves), or with
                        --database beside FILE (FILE.shard-1.sqlite, …); with --remote --dry-run, what
                        each database would cost (docs/deploy.md#past-one-database)
+  --shard-size SIZE    instead of --shards N: the fewest venue databases whose estimated sizes are
+                       each within SIZE (e.g. 4GB; MB and GB as D1 counts them), said after beside
+                       each one's size (docs/deploy.md#a-size-per-database)
   --main-venues every|none
-                       with --shards: whether the main database keeps every venue too (every, the
+                       with --shards or --shard-size: whether the main database keeps every venue too (every, the
                        default: it answers what the venue databases' merged answers do not) or none
                        (each database then holds its own venues once; a name in an area over several
                        venue databases with more matches than one database reads whole is refused)
@@ -107,6 +112,7 @@ const OPTIONS = {
   database: { type: "string" },
   "prefix-count-min": { type: "string" },
   shards: { type: "string" },
+  "shard-size": { type: "string" },
   "main-venues": { type: "string" },
   "cell-count-min": { type: "string" },
   fast: { type: "boolean" },
@@ -127,8 +133,8 @@ export interface ImportCommand {
   json: boolean;
   quiet: boolean;
   help: boolean;
-  /** --shards: how many venue databases beside the main one. */
-  shards?: number;
+  /** --shards or --shard-size: how many venue databases beside the main one, or the size that chooses it. */
+  shards?: ShardsAsked;
 }
 
 export function parseImportArgs(args: string[]): ImportCommand {
@@ -178,11 +184,14 @@ function targetOf(values: Values): Target {
   return { kind: "local", persistTo: values["persist-to"] };
 }
 
-/** --shards N (shards/import.ts). */
+/** --shards N or --shard-size SIZE (shards/import.ts). */
 function shardsArg(values: Values): Pick<ImportCommand, "shards"> {
   const shards = positiveInt(values.shards, "--shards");
-  if (shards === undefined) return {};
-  return { shards };
+  const size = values["shard-size"];
+  if (shards !== undefined && size !== undefined)
+    throw new ImportError("--shards and --shard-size exclude each other (a size chooses the number)");
+  if (size !== undefined) return { shards: { size: parseShardSize(size, values.plan === "free") } };
+  return shards === undefined ? {} : { shards };
 }
 
 /** --main-venues every|none, which only an import with --shards takes. */
@@ -191,8 +200,8 @@ function mainVenuesArg(values: Values): Pick<ImportOptions, "mainVenues"> {
   if (held === undefined) return {};
   if (!(MAIN_VENUES as readonly string[]).includes(held))
     throw new ImportError(`--main-venues wants ${MAIN_VENUES.join(" or ")}, got "${held}"`);
-  if (values.shards === undefined)
-    throw new ImportError("--main-venues goes with --shards (one database holds every venue)");
+  if (values.shards === undefined && values["shard-size"] === undefined)
+    throw new ImportError("--main-venues goes with --shards or --shard-size (one database holds every venue)");
   return { mainVenues: held as MainVenues };
 }
 

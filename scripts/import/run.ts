@@ -113,8 +113,9 @@ export interface ImportSummary {
   peakMiB?: number;
   /** Remote imports: files, those skipped as already applied, what they cost (remote-publish.ts). */
   remote?: RemoteFigures;
-  /** The main database of a plan: its manifest (each venue database's regions and data version). */
+  /** The main database of a plan: its manifest (each venue database's regions and data version), and, a size chose it, each one's estimated bytes (shards/size.ts). */
   shardManifest?: ShardManifest;
+  shardEstimates?: number[];
 }
 
 /** Imports into the target, once no other import into it runs (lock.ts). */
@@ -137,7 +138,7 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
   if (!options.force && current?.version === version) {
     const skipped = await skippedAsCurrent(remote, version, options.dryRun === true, progress);
     const summary = summaryOf(version, current.counts, new Problems(false), seconds(), []);
-    return { ...summary, ...skipped, ...plan.served(current.manifest) };
+    return { ...summary, ...skipped, ...plan.served(current.manifest, options) };
   }
   mkdirSync(WORK_DIR, { recursive: true });
   const remoteDir = join(WORK_DIR, `remote-${version}`);
@@ -223,9 +224,8 @@ async function built(
     ...metaRows(c.version, c.s.description, counts, recordedOptions(c.options, c.s.sources)),
   ];
   // A remote import resumed from its files has no build: its manifest is in their replica's meta rows.
-  const manifest = c.plan.served(
-    buildDb === null ? (storedFile(c.replica)?.manifest ?? null) : c.plan.manifest(counts),
-  );
+  const served = buildDb === null ? (storedFile(c.replica)?.manifest ?? null) : c.plan.manifest(counts);
+  const manifest = c.plan.served(served, c.options, counts.shardPlan.estimates);
   return { counts, meta, manifest };
 }
 

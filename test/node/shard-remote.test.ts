@@ -90,6 +90,44 @@ describe("a remote import in venue databases, a dry run", () => {
   }, 300_000);
 });
 
+describe("a remote import whose size per database chooses how many (docs/deploy.md#a-size-per-database)", () => {
+  it("a dry run says how many it chose and each one's estimate; a send to more than wrangler.toml declares stops before anything is sent", async () => {
+    // A seed of its own: a dry run keeps its SQL files, and a run that finds them resumes without planning again.
+    const args = [...ARGS, "--seed", `size-${process.pid}`, "--shard-size", "1MB"];
+    const dry = await importCommand([...args, "--dry-run"], standInRemote(REMOTE));
+    const kept = [...dry.stdout.matchAll(/data version (\w+)/g)].map(([, v]) =>
+      join(ROOT, ".wrangler", "import", `remote-${v}`),
+    );
+    for (const dir of kept) rmSync(dir, { recursive: true, force: true });
+    expect(dry.code, dry.stderr).toBe(0);
+    const chose = /^--shard-size 1\.0 MB chose (\d+) venue databases: estimated .*; after the import .*\(/m.exec(
+      dry.stdout,
+    );
+    const count = Number(chose?.[1]);
+    expect(count, dry.stdout).toBeGreaterThan(2);
+    expect(dry.stdout.match(/^Dry run: nothing was sent to/gm)).toHaveLength(1 + count);
+    const refused = await importCommand(args, {
+      ...standInRemote(REMOTE),
+      IMPORT_WRANGLER_CONFIG: CONFIG,
+    });
+    for (const dir of kept) rmSync(dir, { recursive: true, force: true });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("wrangler.toml declares no DB_SHARD_3");
+    // No stand-in holds data: the refusal came before the main database's first file (its migrations may have run).
+    const d1 = join(REMOTE, "v3", "d1", "miniflare-D1DatabaseObject");
+    const held = readdirSync(d1)
+      .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+      .map((f) =>
+        open(join(d1, f), (db) =>
+          db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'meta'").pluck().get() === 0
+            ? 0
+            : db.prepare("SELECT count(*) FROM meta").pluck().get(),
+        ),
+      );
+    expect(held.every((n) => n === 0)).toBe(true);
+  }, 300_000);
+});
+
 describe("a remote import in venue databases, sent", () => {
   it("refuses to send to venue databases wrangler.toml does not declare, and more databases than Workers Free allows", async () => {
     const send = await importCommand([...ARGS, "--shards", "2"], standInRemote(REMOTE));

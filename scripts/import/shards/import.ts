@@ -13,7 +13,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import {
@@ -26,7 +26,8 @@ import { ImportError } from "../problems.ts";
 import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
 import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
-import { FREE_DATABASES, FREE_QUERIES_A_REQUEST } from "../publish/remote-plan.ts";
+import { checkRemote } from "./remote-databases.ts";
+import type { SizedPlan } from "./size.ts";
 import { dropRead } from "./read-once.ts";
 import { IMPORT_NODE_FLAGS } from "../../tools/project.ts";
 
@@ -34,6 +35,8 @@ export interface ShardedSummary {
   main: ImportSummary;
   /** Per venue database, from 1: its file and its import. */
   shards: { file: string; summary: ImportSummary }[];
+  /** A plan a size chose (size.ts): each venue database's estimate beside its size after. */
+  sized?: SizedPlan;
 }
 
 const CHILD = fileURLToPath(new URL("child.ts", import.meta.url));
@@ -80,44 +83,6 @@ function shardTarget(target: Target, databases: readonly BoundDatabase[], shard:
   return [{ kind: "file", path }, path];
 }
 
-/**
- * The most D1 calls one request makes where the main database holds no venue: a suggestion with a
- * typo merged from every venue database, per venue database and besides them (measured:
- * docs/deploy.md#past-one-database).
- */
-const MERGED_CALLS = { each: 8, beside: 4 };
-
-/** On Workers Free, a main database without venues: its merged requests within the D1 calls a request may make. */
-function checkFreeCalls(options: ImportOptions, venueDatabases: number): void {
-  if (options.plan !== "free" || options.mainVenues !== MAIN_HOLDS_NO_VENUE) return;
-  const calls = MERGED_CALLS.beside + MERGED_CALLS.each * venueDatabases;
-  const most = Math.floor((FREE_QUERIES_A_REQUEST - MERGED_CALLS.beside) / MERGED_CALLS.each);
-  if (calls > FREE_QUERIES_A_REQUEST)
-    throw new ImportError(
-      `--main-venues none with ${venueDatabases} venue databases: a search merged from all of them makes up to ${calls} ` +
-        `D1 calls, and Workers Free allows ${FREE_QUERIES_A_REQUEST} a request; at most ${most} venue databases there, or --main-venues every`,
-    );
-}
-
-/**
- * A remote import in venue databases: each one declared in wrangler.toml (a dry run assumes the
- * others new), and, on Workers Free, within its 10 databases an account and its D1 calls a request.
- */
-function checkRemote(options: ImportOptions, databases: readonly BoundDatabase[]): void {
-  checkFreeCalls(options, databases.length);
-  const undeclared = databases.filter((d) => !d.declared);
-  if (options.dryRun !== true && undeclared.length > 0)
-    throw new ImportError(
-      `wrangler.toml declares no ${undeclared.map((d) => d.binding).join(", ")}: create each with ` +
-        `\`npx wrangler d1 create ${undeclared[0]?.name ?? ""}\` and add it as a [[d1_databases]] entry with that binding ` +
-        "(docs/deploy.md#past-one-database)",
-    );
-  if (options.plan === "free" && databases.length + 1 > FREE_DATABASES)
-    throw new ImportError(
-      `--shards ${databases.length} needs ${databases.length + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
-    );
-}
-
 /** Where the main database's build keeps its reading of the sources for the venue databases' (read-once.ts): one folder a target. */
 export function readDir(target: Target): string {
   const where = target.kind === "file" ? resolve(target.path) : JSON.stringify(target);
@@ -143,22 +108,38 @@ function shardFailure(error: unknown, shard: number, file: string, mainVenues: M
   );
 }
 
+/** How many venue databases a plan has: a number, or a size per database that the main database's build chooses it by (size.ts). */
+export type ShardsAsked = number | { size: number };
+
+/**
+ * The main database's import, in a process of its own: the manifest it serves names how many venue
+ * databases there are, the number given or the one a size chose (size.ts).
+ */
+async function importMain(options: ImportOptions, asked: ShardsAsked, read: string, quiet: boolean) {
+  const given = typeof asked === "number" ? asked : undefined;
+  // A size's remote databases are checked once its plan has chosen how many (meta.ts).
+  if (options.target.kind === "remote" && given !== undefined) checkRemote(options, shardDatabases(given));
+  const choice = given !== undefined ? { count: given } : { size: (asked as { size: number }).size };
+  const mainVenues = options.mainVenues ?? MAIN_HOLDS_EVERY_VENUE;
+  const main = await importApart({ ...options, shards: { ...choice, index: null, read, mainVenues } }, quiet);
+  const manifest = main.shardManifest ?? [];
+  if (given !== undefined && manifest.length !== given)
+    throw new ImportError(`the main database's manifest names ${manifest.length} venue databases, not ${given}`);
+  return { main, manifest, mainVenues };
+}
+
 /** `config`: where a local import writes its wrangler configuration (tests name their own). */
 export async function runShardedImport(
   options: ImportOptions,
-  count: number,
+  asked: ShardsAsked,
   quiet: boolean,
   config = SHARDS_CONFIG,
 ): Promise<ShardedSummary> {
   const { target } = options;
-  const databases = target.kind === "file" ? [] : shardDatabases(count);
-  if (target.kind === "remote") checkRemote(options, databases);
   const read = readDir(target);
-  const mainVenues = options.mainVenues ?? MAIN_HOLDS_EVERY_VENUE;
-  const main = await importApart({ ...options, shards: { count, index: null, read, mainVenues } }, quiet);
-  const manifest = main.shardManifest ?? [];
-  if (manifest.length !== count)
-    throw new ImportError(`the main database's manifest names ${manifest.length} venue databases, not ${count}`);
+  const { main, manifest, mainVenues } = await importMain(options, asked, read, quiet);
+  const count = manifest.length;
+  const databases = target.kind === "file" ? [] : shardDatabases(count);
   const kept = manifest.map((s) => s.regions);
   // The local D1 is served while it imports: the venue databases are paced as the main one is.
   const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
@@ -180,5 +161,11 @@ export async function runShardedImport(
   }
   dropRead(read);
   if (target.kind === "local") writeShardsConfig(databases, config);
-  return { main, shards };
+  const estimates = main.shardEstimates;
+  if (typeof asked === "number" || estimates === undefined) return { main, shards };
+  return { main, shards, sized: { size: asked.size, estimates, after: shards.map(sizeAfter) } };
 }
+
+/** A venue database's size after its import: its file's, or the remote one's as its cost worked it out. */
+const sizeAfter = ({ file, summary }: ShardedSummary["shards"][number]): number =>
+  summary.remote?.cost.sizeAfter ?? statSync(file).size;

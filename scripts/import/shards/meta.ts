@@ -19,7 +19,10 @@ import {
 } from "../../../src/data-contract/shards.ts";
 import type { BuildCounts } from "../phases/build.ts";
 import { ImportError } from "../problems.ts";
+import type { ImportOptions } from "../run.ts";
 import { dataVersion } from "../version.ts";
+import { shardDatabases } from "../wrangler.ts";
+import { checkRemote } from "./remote-databases.ts";
 import type { BuiltPlan, ShardChoice } from "./venues.ts";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
@@ -31,7 +34,8 @@ const mainVenuesOf = (shards: ShardChoice): MainVenues => shards.mainVenues ?? M
 function mainVersion(version: string, shards: ShardChoice | undefined): string {
   if (shards === undefined) return version;
   const held = mainVenuesOf(shards);
-  return digest(`${version}/${shards.count}/main${held === MAIN_HOLDS_EVERY_VENUE ? "" : `/${held}`}`);
+  const asked = shards.size === undefined ? String(shards.count) : `size ${shards.size}`;
+  return digest(`${version}/${asked}/main${held === MAIN_HOLDS_EVERY_VENUE ? "" : `/${held}`}`);
 }
 
 /** Each venue database's data version under a plan the build made; `placesVersion` that of the places' sources. */
@@ -117,8 +121,19 @@ export class PlanImport {
     return builtManifest(counts, this.placesVersion);
   }
 
-  /** The summary's part: the manifest the main database of a plan serves. */
-  served(manifest: ShardManifest | null): { shardManifest?: ShardManifest } {
-    return this.shards?.index === null && manifest !== null ? { shardManifest: manifest } : {};
+  /**
+   * The summary's part: the manifest the main database of a plan serves, and the estimates a size
+   * chose it by. For a remote target, the venue databases a size chose are checked declared
+   * (remote-databases.ts) here, before anything is sent, whether built now or resumed from files.
+   */
+  served(
+    manifest: ShardManifest | null,
+    options: ImportOptions,
+    estimates?: number[],
+  ): { shardManifest?: ShardManifest; shardEstimates?: number[] } {
+    if (this.shards?.index !== null || manifest === null) return {};
+    if (this.shards.size !== undefined && options.target.kind === "remote")
+      checkRemote(options, shardDatabases(manifest.length));
+    return { shardManifest: manifest, ...(estimates === undefined ? {} : { shardEstimates: estimates }) };
   }
 }

@@ -25,6 +25,8 @@ const SPLIT_LEVELS: readonly number[] = GRID_LEVELS.filter((l) => l >= 6 && l <=
 /** Venues of one place: a country, a state of it ("" for none) and a cell at SHARD_CELL_LEVEL. */
 export interface PlaceCount extends ShardPlace {
   venues: number;
+  /** Their raw rows' bytes, where a size per database chooses the plan (size.ts). */
+  bytes?: number;
 }
 
 /** A region a database holds: a country, or a state of it, or a cell of a state at `level`. */

@@ -15,6 +15,7 @@ import {
   type ShardPlace,
   type ShardRegion,
 } from "../../../src/data-contract/shards.ts";
+import { cityBytes, rawBytes, sizedPlan } from "./size.ts";
 import { planShards, regionOf, shardFinder, type PlaceCount, type PlannedShard } from "./plan.ts";
 
 /**
@@ -23,7 +24,10 @@ import { planShards, regionOf, shardFinder, type PlaceCount, type PlannedShard }
  * `kept` that manifest's regions, so that it plans as the main database did.
  */
 export interface ShardChoice {
-  count: number;
+  /** How many venue databases; in the main database's build with `size`, chosen by it (size.ts). */
+  count?: number;
+  /** `--shard-size`: the most bytes a venue database's estimate may take. */
+  size?: number;
   index: number | null;
   version?: string;
   /** The regions of each database of the plan served now, kept while they fit (plan.ts). */
@@ -54,25 +58,30 @@ const PLACE_CELL = `CASE WHEN ${PLACE[0]} = '' THEN 0 ELSE shard_cell(${PLACE[2]
 /** A venue's own point, both coordinates or neither. */
 const OWN_POINT = POINT.map((own, i) => `CASE WHEN ${POINT[1 - i]} IS NULL THEN NULL ELSE ${own} END`);
 
+/** The raw venue's columns whose bytes its served rows are made from (size.ts). */
+const VENUE_TEXT = ["name", "words", "names", "own", "shared", "name_sets", "name_texts", "localized", "url", "id"];
+
 /**
- * The placed venues of the build per place, each with the bounds of their own points: grouped in
- * SQL by place, so what the plan holds grows with the places, not the venues.
+ * The placed venues of the build per place, each with the bounds of their own points (and, for a
+ * size per database, their raw bytes): grouped in SQL by place, so what the plan holds grows with
+ * the places, not the venues.
  */
-function placedCounts(db: Database.Database): { places: PlaceCount[]; bounds: Map<string, ShardBox> } {
+function placedCounts(db: Database.Database, sized: boolean): { places: PlaceCount[]; bounds: Map<string, ShardBox> } {
   db.function("shard_cell", { deterministic: true }, (lat, lng) => cellAt(lat as number | null, lng as number | null));
+  const bytes = sized ? rawBytes(VENUE_TEXT.map((c) => `v.${c}`)) : "0";
   const rows = db
     .prepare(
-      `SELECT country, state, cell, count(*), min(lat), min(lng), max(lat), max(lng) FROM (
+      `SELECT country, state, cell, count(*), sum(bytes), min(lat), min(lng), max(lat), max(lng) FROM (
          SELECT ${PLACE[0]} AS country, ${PLACE[1]} AS state, ${PLACE_CELL} AS cell, ${OWN_POINT[0]} AS lat,
-                ${OWN_POINT[1]} AS lng FROM ${VENUES_IN_CITIES})
+                ${OWN_POINT[1]} AS lng, ${bytes} AS bytes FROM ${VENUES_IN_CITIES})
        GROUP BY country, state, cell`,
     )
     .raw()
-    .iterate() as Iterable<[string, string, number, number, ...(number | null)[]]>;
+    .iterate() as Iterable<[string, string, number, number, number, ...(number | null)[]]>;
   const places: PlaceCount[] = [];
   const bounds = new Map<string, ShardBox>();
-  for (const [country, state, cell, venues, south, west, north, east] of rows) {
-    const place = { country, state, cell, venues };
+  for (const [country, state, cell, venues, placeBytes, south, west, north, east] of rows) {
+    const place = { country, state, cell, venues, ...(sized ? { bytes: placeBytes } : {}) };
     places.push(place);
     if (south != null && west != null && north != null && east != null)
       bounds.set(placeKey(place), [south, west, north, east]);
@@ -145,10 +154,14 @@ function venueDigests(db: Database.Database, count: number, only: number | null)
   return hashes.map((h, i) => (only === null || i === only ? h.digest("hex").slice(0, 16) : ""));
 }
 
-/** A plan of venue databases as a build made it: each database's regions and venues, and the digest of its venues. */
+/**
+ * A plan of venue databases as a build made it: each database's regions and venues, and the
+ * digest of its venues; chosen by a size, each one's estimated size (size.ts).
+ */
 export interface BuiltPlan {
   shards: PlannedShard[];
   digests: string[];
+  estimates?: number[];
 }
 
 /**
@@ -186,10 +199,13 @@ function deleteByWindows(db: Database.Database, table: string, chosen: string, .
   for (let from = 0; from < last; from += DELETE_WINDOW) remove.run(from, from + DELETE_WINDOW, ...params);
 }
 
-/** The databases planned from the build's placed venues. */
-function plannedHere(db: Database.Database, choice: ShardChoice): PlannedShard[] {
-  const { places, bounds } = placedCounts(db);
-  return withBoxes(planShards(places, choice.count, choice.kept), places, bounds);
+/** The databases planned from the build's placed venues: as many as asked, or as a size chooses (size.ts). */
+function plannedHere(db: Database.Database, choice: ShardChoice): { shards: PlannedShard[]; estimates?: number[] } {
+  const { size, count } = choice;
+  const { places, bounds } = placedCounts(db, size !== undefined);
+  if (size === undefined) return { shards: withBoxes(planShards(places, count ?? 1, choice.kept), places, bounds) };
+  const { plan, estimates } = sizedPlan(places, cityBytes(db), size, choice.kept);
+  return { shards: withBoxes(plan, places, bounds), estimates };
 }
 
 /** The SQL function shard_of(country, state, lat, lng): the database of the plan that holds a place, -1 where none does. */
@@ -223,12 +239,12 @@ const isManifestPlan = (choice: ShardChoice, mainPlan: BuiltPlan | undefined): m
  */
 export function keepShardVenues(db: Database.Database, choice: ShardChoice, mainPlan?: BuiltPlan): BuiltPlan {
   const taken = isManifestPlan(choice, mainPlan);
-  const shards = taken ? mainPlan.shards : plannedHere(db, choice);
+  const { shards, estimates } = taken ? mainPlan : plannedHere(db, choice);
   shardFunction(db, shards);
-  const digests = taken ? mainPlan.digests : venueDigests(db, choice.count, choice.index);
+  const digests = taken ? mainPlan.digests : venueDigests(db, shards.length, choice.index);
   if (choice.index !== null) {
     const others = `SELECT v.rowid FROM ${VENUES_IN_CITIES} WHERE v.rowid > ? AND v.rowid <= ? AND shard_of(${PLACE.join(", ")}) <> ?`;
     deleteByWindows(db, "raw_venues", others, choice.index);
   }
-  return { shards, digests };
+  return { shards, digests, ...(estimates === undefined ? {} : { estimates }) };
 }
