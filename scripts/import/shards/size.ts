@@ -85,9 +85,48 @@ const mb = (bytes: number): string =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`;
 
 /**
- * The plan of the fewest venue databases whose estimates are each within `size`: the plan served
- * now (`kept`) first while it fits, so that a refresh keeps its databases; else from one up, to
- * MOST_CHOSEN (a plan is made over the places, not the venues: each try is cheap).
+ * The places weighed by the bytes they bring a venue database, their venues' and their cities'
+ * (as `venues`, the weight the plan deals out: plan.ts), so that a plan made for a size balances
+ * bytes, not venues; a place of cities without venues weighs nothing here, but counts in the
+ * estimate where a country held whole holds it.
+ */
+function weighed(venues: readonly PlaceCount[], cities: readonly PlaceBytes[]): PlaceCount[] {
+  const key = (p: ShardPlace) => `${p.country}/${p.state}/${p.cell}`;
+  const cityRaw = new Map(cities.map((c) => [key(c), c.bytes]));
+  return venues.map((p) => ({
+    ...p,
+    venues: Math.max(1, Math.round(BYTES_PER_RAW_BYTE * ((p.bytes ?? 0) + (cityRaw.get(key(p)) ?? 0)))),
+  }));
+}
+
+/** A plan made over weighed places, each database's venues counted again from the places it holds. */
+function withVenues(plan: PlannedShard[], venues: readonly PlaceCount[]): PlannedShard[] {
+  const shardOf = shardFinder(plan);
+  const counted = plan.map((s) => ({ ...s, venues: 0 }));
+  for (const place of venues) {
+    const shard = counted[shardOf(place)];
+    if (shard !== undefined) shard.venues += place.venues;
+  }
+  return counted;
+}
+
+/** The plan of `count` venue databases dealt out by bytes (`places`: weighed() of these, made once), with each one's estimate. */
+export function bytePlan(
+  venues: readonly PlaceCount[],
+  cities: readonly PlaceBytes[],
+  count: number,
+  kept?: readonly (readonly ShardRegion[])[],
+  places = weighed(venues, cities),
+): { plan: PlannedShard[]; estimates: number[] } {
+  const plan = withVenues(planShards(places, count, kept), venues);
+  return { plan, estimates: estimatedSizes(plan, venues, cities) };
+}
+
+/**
+ * The plan of the fewest venue databases whose estimates are each within `size`, its regions dealt
+ * out by their bytes: the plan served now (`kept`) first while it fits, so that a refresh keeps its
+ * databases; else from one up, to MOST_CHOSEN (a plan is made over the places, not the venues:
+ * each try is cheap).
  */
 export function sizedPlan(
   venues: readonly PlaceCount[],
@@ -95,10 +134,9 @@ export function sizedPlan(
   size: number,
   kept?: readonly (readonly ShardRegion[])[],
 ): { plan: PlannedShard[]; estimates: number[] } {
-  const tried = (count: number, regions?: readonly (readonly ShardRegion[])[]) => {
-    const plan = planShards(venues, count, regions);
-    return { plan, estimates: estimatedSizes(plan, venues, cities) };
-  };
+  const places = weighed(venues, cities);
+  const tried = (count: number, regions?: readonly (readonly ShardRegion[])[]) =>
+    bytePlan(venues, cities, count, regions, places);
   const fits = (t: { estimates: number[] }) => Math.max(...t.estimates) <= size;
   const keeping = kept === undefined || kept.length === 0 ? null : tried(kept.length, kept);
   if (keeping !== null && fits(keeping)) return keeping;
