@@ -63,7 +63,7 @@ describe("a size per venue database", () => {
     expect(count).toBeGreaterThanOrEqual(2);
     expect(manifestOf(path)).toHaveLength(count);
     expect(sized.sized?.estimates).toHaveLength(count);
-    for (const estimate of sized.sized?.estimates ?? []) expect(estimate).toBeLessThanOrEqual(size);
+    for (const estimate of sized.sized?.estimates ?? []) expect(estimate).toBeLessThanOrEqual(0.95 * size);
     const files = Array.from({ length: count }, (_, i) => shardFile(path, i + 1));
     // What it says after is what the files hold; the estimate within a third of it at this scale.
     expect(sized.sized?.after).toEqual(files.map((f) => statSync(f).size));

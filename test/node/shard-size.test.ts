@@ -82,14 +82,14 @@ describe("the plan a size chooses", () => {
     for (const share of [1.2, 0.6, 0.3, 0.15]) {
       const size = Math.round(one * share);
       const { plan, estimates } = sizedPlan(venues, cities, size);
-      expect(Math.max(...estimates), `size ${size}`).toBeLessThanOrEqual(size);
+      expect(Math.max(...estimates), `size ${size}`).toBeLessThanOrEqual(0.95 * size);
       expect(estimates).toEqual(estimatedSizes(plan, venues, cities));
       // Each database's venues as the places it holds count them, though the plan dealt out bytes.
       const counted = plan.map(() => 0);
       for (const p of venues) counted[shardOf(plan, p)] = (counted[shardOf(plan, p)] ?? 0) + p.venues;
       expect(plan.map((s) => s.venues)).toEqual(counted);
       const fewer = plan.length - 1;
-      if (fewer > 0) expect(Math.max(...bytePlan(venues, cities, fewer).estimates)).toBeGreaterThan(size);
+      if (fewer > 0) expect(Math.max(...bytePlan(venues, cities, fewer).estimates)).toBeGreaterThan(0.95 * size);
     }
   });
 
@@ -97,8 +97,8 @@ describe("the plan a size chooses", () => {
     const { venues, cities } = drawn("kept", 2000);
     const served = planShards(venues, 5);
     const kept = served.map((s) => s.regions);
-    const roomy = Math.max(...estimatedSizes(planShards(venues, 3), venues, cities)) + 1;
-    expect(Math.max(...estimatedSizes(served, venues, cities))).toBeLessThan(roomy);
+    const roomy = Math.max(...estimatedSizes(planShards(venues, 3), venues, cities)) / 0.95 + 1;
+    expect(Math.max(...estimatedSizes(served, venues, cities))).toBeLessThan(0.95 * roomy);
     expect(sizedPlan(venues, cities, roomy, kept).plan.map((s) => s.regions)).toEqual(kept);
     const fresh = sizedPlan(venues, cities, roomy);
     expect(fresh.plan.length).toBeLessThan(5);

@@ -9,6 +9,7 @@
  * fewest venues so far (ties: the lower number), so no database holds more than its share and
  * the largest region together. Venues without a place (no city, no point) are a region of
  * their own (country "").
+ * A plan chosen by a size deals out the places' bytes as their `venues` (size.ts).
  */
 import { GRID_LEVELS } from "../../../src/data-contract/grid.ts";
 import {
