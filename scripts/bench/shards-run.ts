@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { shardCell } from "../../src/data-contract/shards.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { planShards, type PlaceCount } from "../import/shards/plan.ts";
+import { PAID_BYTES } from "../import/publish/remote-plan.ts";
 import { DEFAULT_DATA_STATE, importDefaultDataState } from "../tools/default-data-state.ts";
 import { log, machine, timedImport, TMP } from "./common.ts";
 import { writeDocSection } from "./docs-section.ts";
@@ -22,8 +23,6 @@ import { tableSizes } from "./sizes.ts";
 const VENUE_TABLES = ["venues", "venues_fts", "venue_name_words_fts", "venue_name_texts", "venue_blocks"];
 /** The venue databases of each plan. */
 const SHARDS = [2, 3, 4, 8];
-/** D1's size of a database on Workers Paid (10^9 bytes). */
-const D1_BYTES = 10e9;
 
 /** The venues of a state's file per place (country, state, cell at SHARD_CELL_LEVEL). */
 function placesOf(db: Database.Database): PlaceCount[] {
@@ -76,7 +75,7 @@ function sizeTable(label: string, places: readonly PlaceCount[], scale: number, 
     const split = new Set(regions.filter((r) => r.state !== undefined).map((r) => r.country)).size;
     const byCell = new Set(regions.filter((r) => r.cell !== undefined).map((r) => `${r.country}/${r.state ?? ""}`))
       .size;
-    const fits = 2 * most * perVenue <= D1_BYTES ? "yes" : "no";
+    const fits = 2 * most * perVenue <= PAID_BYTES ? "yes" : "no";
     lines.push(
       `| ${n} | ${regions.length} | ${split} (${byCell}) | ${most.toLocaleString("en-US")} | ${Math.min(...venues).toLocaleString("en-US")} | ${mb(most * perVenue)} | ${mb(2 * most * perVenue)} | ${fits} |`,
     );

@@ -23,8 +23,9 @@ export const FREE_READS_A_DAY = 5_000_000;
 export const FREE_DATABASES = 10;
 /** D1 queries (calls of a database) a Worker invocation may make on Workers Free. */
 export const FREE_QUERIES_A_REQUEST = 50;
-const FREE_BYTES = 500e6;
-const PAID_BYTES = 10e9;
+/** A D1 database's size on Workers Free and on Workers Paid. */
+export const FREE_BYTES = 500e6;
+export const PAID_BYTES = 10e9;
 const PAID_ROWS_A_MONTH = 50e6;
 const PAID_DOLLARS_A_MILLION = 1;
 /** An assumed pace of upload and ingestion (not measured from here). */

@@ -1,7 +1,7 @@
 /**
  * A size per venue database (`npm run db:import -- --shard-size 4GB`, docs/deploy.md#a-size-per-database):
  * the main database's build chooses how many venue databases the plan has, the fewest whose
- * largest database's estimate is within the size. A database's estimate is the bytes its raw rows
+ * largest database's estimate is within ESTIMATE_WITHIN of the size. A database's estimate is the bytes its raw rows
  * take (its regions' venues and places as read: names, words, tokens) times what a byte of them
  * becomes once served (tables, search indexes, vocabulary), BYTES_PER_RAW_BYTE, measured over
  * both the GeoNames places and the synthetic ones (docs/deploy.md#a-size-per-database). The
@@ -9,6 +9,7 @@
  */
 import type Database from "better-sqlite3";
 import { ImportError } from "../problems.ts";
+import { FREE_BYTES, PAID_BYTES } from "../publish/remote-plan.ts";
 import { planShards, shardFinder, type PlaceCount, type PlannedShard } from "./plan.ts";
 import type { ShardPlace, ShardRegion } from "../../../src/data-contract/shards.ts";
 
@@ -22,10 +23,6 @@ const ESTIMATE_WITHIN = 0.95;
 /** The most venue databases a size may choose (a search without a place asks every one). */
 const MOST_CHOSEN = 64;
 
-/** D1's size of a database (Workers Paid), and Workers Free's; 10^9 and 10^6 bytes, as Cloudflare counts them. */
-const D1_BYTES = 10e9;
-const FREE_D1_BYTES = 500e6;
-
 const UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30 };
 
 /** `--shard-size`: a number with MB or GB (10^6, 10^9 bytes, as D1 counts them; MiB and GiB too), within D1's size of a database. */
@@ -33,7 +30,7 @@ export function parseShardSize(text: string, free: boolean): number {
   const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([KMG]i?B|B)\s*$/i.exec(text);
   const unit = UNITS[(match?.[2] ?? "").toUpperCase()];
   const bytes = match === null || unit === undefined ? NaN : Number(match[1]) * unit;
-  const most = free ? FREE_D1_BYTES : D1_BYTES;
+  const most = free ? FREE_BYTES : PAID_BYTES;
   if (!(bytes >= 1e6 && bytes <= most))
     throw new ImportError(
       `--shard-size wants a size from 1MB to ${free ? "500MB (Workers Free's size of a database)" : "10GB (D1's size of a database)"}, ` +
