@@ -5,7 +5,7 @@
  * which the files on disk confirm. The same size again finds every database current.
  */
 import Database from "better-sqlite3";
-import { mkdtempSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -75,5 +75,13 @@ describe("a size per venue database", () => {
     expect(again.main.skippedAsCurrent).toBe(true);
     expect(again.shards.map((s) => s.summary.skippedAsCurrent)).toEqual(files.map(() => true));
     expect(again.sized).toBeUndefined();
+
+    // Venue databases lost, the main database current: each plans itself, without the main
+    // database's reading (dropped once the first import ended), and lands the version its manifest names.
+    for (const f of files) rmSync(f);
+    const rebuilt = await runShardedImport({ ...DATA, target: { kind: "file", path } }, { size }, true);
+    expect(rebuilt.main.skippedAsCurrent).toBe(true);
+    expect(rebuilt.shards.map((s) => s.summary.dataVersion)).toEqual(manifestOf(path).map((m) => m.version));
+    expect(files.reduce((n, f) => n + venuesIn(f), 0)).toBe(2000);
   });
 });

@@ -105,6 +105,31 @@ describe("the plan a size chooses", () => {
     const tight = Math.round(Math.min(...estimatedSizes(served, venues, cities)) * 0.9);
     expect(sizedPlan(venues, cities, tight, kept).plan.length).toBeGreaterThan(5);
   });
+});
+
+describe("a size's plan kept, refused and said", () => {
+  it("keeps its regions where a venue database plans itself from the manifest, as plans by venues would not", () => {
+    // One country of many places and few venues, twenty of many venues and few places: bytes and venues deal out apart.
+    const venues: PlaceCount[] = [
+      { country: "AA", state: "", cell: 1, venues: 10, bytes: 1000 },
+      ...Array.from({ length: 20 }, (_, i) => ({
+        country: `C${i}`,
+        state: "",
+        cell: 2 + i,
+        venues: 500,
+        bytes: 50_000,
+      })),
+    ];
+    const cities: PlaceBytes[] = [{ country: "AA", state: "", cell: 1, bytes: 1_000_000 }];
+    const size = Math.round((bytePlan(venues, cities, 1).estimates[0] ?? 0) * 0.75);
+    const { plan } = sizedPlan(venues, cities, size);
+    expect(plan.map((s) => s.venues)).toEqual([10, 10_000]);
+    const kept = plan.map((s) => s.regions);
+    expect(sizedPlan(venues, cities, size, kept).plan.map((s) => s.regions)).toEqual(kept);
+    // Planned by venues, the same manifest's regions are dealt out afresh: a venue database's build
+    // that planned so would find other venues than its manifest names.
+    expect(planShards(venues, kept.length, kept).map((s) => s.regions)).not.toEqual(kept);
+  });
 
   it("refuses, in one line, a size that one region alone is over", () => {
     const huge: PlaceCount[] = [{ country: "XX", state: "", cell: 0, venues: 10, bytes: 3e9 }];

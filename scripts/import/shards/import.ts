@@ -151,7 +151,8 @@ export async function runShardedImport(
         ...options,
         ...(pacing === undefined ? {} : { pacing }),
         target: shardOptions,
-        shards: { count, index, version, kept, read },
+        // A size's plan deals out bytes: a venue database that plans itself keeps the manifest's regions by it too.
+        shards: { count, index, version, kept, read, ...(typeof asked === "number" ? {} : { size: asked.size }) },
       },
       quiet,
     ).catch((error: unknown) => {
