@@ -142,6 +142,9 @@ describe("a size's plan kept, refused and said", () => {
     expect(sizedLine({ size: 4e9, estimates: [3.2e9, 3.9e9], after: [3.1e9, 3.8e9] })).toBe(
       "--shard-size 4.00 GB chose 2 venue databases: estimated 3.20 GB, 3.90 GB; after the import 3.10 GB, 3.80 GB (each within it)",
     );
+    expect(sizedLine({ size: 100e6, estimates: [90e6, 80e6], after: [null, 84e6] })).toContain(
+      "after the import current (nothing sent), 84 MB (each within it)",
+    );
     expect(sizedLine({ size: 100e6, estimates: [90e6, 95e6], after: [92e6, 104e6] })).toContain(
       "(venue database 2 over it, as the estimate missed: a smaller --shard-size, or --shards 3)",
     );

@@ -119,7 +119,7 @@ async function importMain(options: ImportOptions, asked: ShardsAsked, read: stri
   const given = typeof asked === "number" ? asked : undefined;
   // A size's remote databases are checked once its plan has chosen how many (meta.ts).
   if (options.target.kind === "remote" && given !== undefined) checkRemote(options, shardDatabases(given));
-  const choice = given !== undefined ? { count: given } : { size: (asked as { size: number }).size };
+  const choice = typeof asked === "number" ? { count: asked } : { size: asked.size };
   const mainVenues = options.mainVenues ?? MAIN_HOLDS_EVERY_VENUE;
   const main = await importApart({ ...options, shards: { ...choice, index: null, read, mainVenues } }, quiet);
   const manifest = main.shardManifest ?? [];
@@ -164,9 +164,13 @@ export async function runShardedImport(
   if (target.kind === "local") writeShardsConfig(databases, config);
   const estimates = main.shardEstimates;
   if (typeof asked === "number" || estimates === undefined) return { main, shards };
-  return { main, shards, sized: { size: asked.size, estimates, after: shards.map(sizeAfter) } };
+  const after = shards.map((s) => sizeAfter(s, target));
+  return { main, shards, sized: { size: asked.size, estimates, after } };
 }
 
-/** A venue database's size after its import: its file's, or the remote one's as its cost worked it out. */
-const sizeAfter = ({ file, summary }: ShardedSummary["shards"][number]): number =>
-  summary.remote?.cost.sizeAfter ?? statSync(file).size;
+/**
+ * A venue database's size after its import: its file's, or the remote one's as its cost worked it
+ * out; null for a remote one that was current already, to which nothing was sent.
+ */
+const sizeAfter = ({ file, summary }: ShardedSummary["shards"][number], target: Target): number | null =>
+  summary.remote?.cost.sizeAfter ?? (target.kind === "remote" ? null : statSync(file).size);

@@ -152,17 +152,21 @@ export function sizedPlan(
   );
 }
 
-/** What a size chose, estimated and found: each venue database's estimate and its size after the import, bytes. */
+/**
+ * What a size chose, estimated and found: each venue database's estimate and its size after the
+ * import, bytes (null: a remote database that held its data version already, sent nothing).
+ */
 export interface SizedPlan {
   size: number;
   estimates: number[];
-  after: number[];
+  after: (number | null)[];
 }
 
 /** One line: how many venue databases the size chose, their estimates and sizes after, and any over the size. */
 export function sizedLine({ size, estimates, after }: SizedPlan): string {
-  const list = (sizes: readonly number[]) => sizes.map(mb).join(", ");
-  const over = after.flatMap((bytes, i) => (bytes > size ? [i + 1] : []));
+  const list = (sizes: readonly (number | null)[]) =>
+    sizes.map((bytes) => (bytes === null ? "current (nothing sent)" : mb(bytes))).join(", ");
+  const over = after.flatMap((bytes, i) => (bytes !== null && bytes > size ? [i + 1] : []));
   const verdict =
     over.length === 0
       ? "each within it"
