@@ -137,7 +137,9 @@ describe("a remote import in venue databases, sent", () => {
     );
     const free = await importCommand([...ARGS, "--shards", "10", "--dry-run", "--plan", "free"], standInRemote(REMOTE));
     expect(free.code).toBe(1);
-    expect(free.stderr).toMatch(/--shards 10 needs 11 databases, and Workers Free allows 10 an account/);
+    expect(free.stderr).toMatch(
+      /10 venue databases and the main one are 11 databases, and Workers Free allows 10 an account/,
+    );
     // Without venues in the main database, a merged search asks every venue database: within 50 calls.
     const calls = await importCommand(
       [...ARGS, "--shards", "6", "--main-venues", "none", "--dry-run", "--plan", "free"],

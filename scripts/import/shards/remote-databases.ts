@@ -44,6 +44,6 @@ export function checkRemote(options: ImportOptions, databases: readonly BoundDat
     );
   if (options.plan === "free" && databases.length + 1 > FREE_DATABASES)
     throw new ImportError(
-      `--shards ${databases.length} needs ${databases.length + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
+      `${databases.length} venue databases and the main one are ${databases.length + 1} databases, and Workers Free allows ${FREE_DATABASES} an account`,
     );
 }
