@@ -11,8 +11,8 @@ export function fullScans(details: readonly string[]): string[] {
     if (/^SCAN (json_each|ranges|j|r|s|g|a|kid_counts) VIRTUAL TABLE/.test(d)) return false;
     // A statement's own few rows: the page (h, paged), its parts (i, g, subqueries), the anchored
     // search's three tiers, the readings of a typo search (query/search.ts), and a search in an
-    // area's cells on its edges (p, node: the recursion over cell_counts; kid, kid_box, kid_measure:
-    // their unstored kids; cells, kids: their sums), their groups, measured records, counts and
+    // area's cells on its edges (p, node: the recursion over cell_counts; kid: their unstored kids;
+    // cells, kids: their sums), their groups, measured records, counts and
     // the circle a page is looked for in, its records and the span of them a page lies in (ring,
     // picked, chosen, candidate, span; src/geo/); the readings of a place in the
     // text, their places and their best records (r, co, re, candidates, tiered; query/places.ts); the
@@ -24,8 +24,9 @@ export function fullScans(details: readonly string[]): string[] {
     // box's page of one tier (tier: src/geo/box-page.ts), a broad word's stored sizes with its anchor
     // interval and bound, the anchors before the page, its far larger counts, the first found by an
     // own name, the segments' and sets' own rows (params, segments, anchor, promoted, first_own,
-    // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts).
-    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|kid_box|kid_measure|cells|kids|chosen|candidate|span|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape)( LEFT-JOIN)?$/.test(
+    // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts);
+    // a scanned search's total and first own record (counted: src/geo/scanned.ts).
+    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|cells|kids|chosen|candidate|span|groups|measured|counts|picked|ring|inside|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape|counted)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -78,6 +78,22 @@ export interface RankColumns {
   pos: Sql;
 }
 
+/**
+ * A page (columns pos, rank, dist) of `rows` (a SELECT with pos and the columns `order` names) in
+ * `order`, numbered from `first` + 1 after its LIMIT: a window over every row before the LIMIT
+ * reads each row again (D1's rows read), and the order is total (pos last), so the numbers are
+ * those of the whole order; `first`, the rows before the page.
+ */
+export function numberedPage(
+  rows: Sql,
+  order: Sql,
+  page: { first: Sql | number; size: Sql | number },
+  dist: Sql = raw("NULL"),
+): Sql {
+  return sql`SELECT pos, ${page.first} + row_number() OVER (ORDER BY ${order}) AS rank, ${dist} AS dist FROM (
+    SELECT * FROM (${rows}) ORDER BY ${order} LIMIT ${page.size} OFFSET ${page.first})`;
+}
+
 /** The ORDER BY terms of the ranking rules, for the columns a statement has. */
 export function rankOrder(c: RankColumns): Sql {
   const terms: Sql[] = [];

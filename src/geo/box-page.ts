@@ -11,7 +11,7 @@ import {
   STREAMED_CANDIDATES,
   type Reading,
 } from "../match/capped.ts";
-import { classOfKey, OWN, rankOrder } from "../data-contract/ranking.ts";
+import { classOfKey, numberedPage, OWN, rankOrder } from "../data-contract/ranking.ts";
 import { boundCte, othersApart, promotedOf, rankedCtes } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inAreaSql, inCoverSql } from "./area.ts";
@@ -129,8 +129,7 @@ function streamedPage(r: BoxRead, tiers: readonly BoxTier[], offset: number, siz
   return sql`WITH ${boundCte(r.places.fts, firstOwn)},
     best AS MATERIALIZED (SELECT * FROM (${inOrder})${farLarger.length === 0 ? raw("") : sql` UNION ALL ${unionAll(farLarger)}`}),
     ranked AS (SELECT pos, ${promotedOf(raw("k"), raw("pos"))} AS k FROM best)
-    SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
-    FROM ranked ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
+    ${numberedPage(raw("SELECT * FROM ranked"), order, { first: offset, size })}`;
 }
 
 /**
@@ -157,7 +156,7 @@ export function boxPage(
     // One tier: pos is the order (no other tier's record to promote), its records read once.
     const records = tierRecords(r, only.text, only.held ?? null, undefined, unless);
     return sql`WITH tier AS MATERIALIZED (SELECT pos FROM (${records}) LIMIT ${r.need})
-      SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM tier ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
+      ${numberedPage(raw("SELECT pos FROM tier"), raw("pos"), { first: offset, size })}`;
   }
   const disjoint = disjointTiers(apart);
   if (disjoint !== null) return streamedPage(r, disjoint, offset, size, unless);
@@ -167,6 +166,5 @@ export function boxPage(
   });
   const order = rankOrder({ key: raw("k"), pos: raw("pos") });
   const best = sql`SELECT pos, min(k) AS k FROM (${unionAll(parts)}) GROUP BY pos`;
-  return sql`WITH ${rankedCtes(places.fts, best)} SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist
-    FROM ranked ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`;
+  return sql`WITH ${rankedCtes(places.fts, best)} ${numberedPage(raw("SELECT * FROM ranked"), order, { first: offset, size })}`;
 }

@@ -25,6 +25,7 @@ import { COUNT_LEVELS, FINEST_LEVEL, KID_STEP } from "../data-contract/grid.ts";
 import { EDGE_RECORDS } from "../match/capped.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { boxReachSql, cellBoxSql, coverText, type SqlBox } from "./area.ts";
+import { insideCounts, kidUnplaced, nodeUnplaced, onEdgeOf, TOKEN_SQL } from "./cell-passes.ts";
 import { NOTHING_SQL } from "../match/fts.ts";
 import type { Areas, Places } from "./places.ts";
 import { cut, everyRecordNodes, rangesTotal, walkCut } from "./ranks.ts";
@@ -97,17 +98,16 @@ function kidCte(t: Term, areas: Areas): Sql {
   const k = raw("(kid_counts.key + 0)");
   const kid = kidXY(k);
   const bounds = cellBoxSql(raw("level"), raw("x"), raw("y"));
-  return sql`kid_box AS MATERIALIZED (
-    SELECT level, cell, n, ${bounds.south} AS south, ${bounds.north} AS north, ${bounds.west} AS west,
+  const box = sql`SELECT level, cell, n, ${bounds.south} AS south, ${bounds.north} AS north, ${bounds.west} AS west,
            ${bounds.east} AS east, pnear, pfar FROM (
       SELECT p.level + ${int(KID_STEP)} AS level, p.cell * ${int(KIDS)} + ${k} AS cell,
              ${kid.x} AS x, ${kid.y} AS y,
              kid_counts.value AS n, p.near AS pnear, p.far AS pfar
       FROM node p CROSS JOIN json_each(p.kid_rest) kid_counts
-      WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")})),
-  kid_measure AS (SELECT *, ${areas.measure(STORED_BOX)} FROM kid_box),
-  ${raw(columns)} AS MATERIALIZED (
-    SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM kid_measure WHERE ${counted(areas)})`;
+      WHERE p.rest > 0 AND p.level < ${int(FINEST_LEVEL)} AND ${onSomeEdge(areas, "p")}) LIMIT -1`;
+  const measured = sql`SELECT *, ${areas.measure(STORED_BOX)} FROM (${box}) LIMIT -1`;
+  return sql`${raw(columns)} AS MATERIALIZED (
+    SELECT level, cell, n, ${areas.placeMeasured}, pnear, pfar FROM (${measured}) WHERE ${counted(areas)})`;
 }
 
 /**
@@ -129,49 +129,11 @@ function finestCells(a: string): { lo: Sql; hi: Sql } {
   return { lo: sql`${raw(a)}.cell * ${span}`, hi: sql`(${raw(a)}.cell + 1) * ${span}` };
 }
 
-/** Whether a cell (columns near, far) lies on the edge of the area whose limit `limit` is (an SQL value). */
-const onEdgeOf = (limit: Sql): Sql => sql`(near <= ${limit} AND far > ${limit})`;
-
-/** The sum of the cells wholly inside the area of limit `limit` (an SQL value), not inside a bigger such cell. */
-const insideSum = (limit: Sql): Sql =>
-  sql`coalesce(sum(CASE WHEN far <= ${limit} AND (pfar IS NULL OR pfar > ${limit}) THEN n END), 0)`;
-
-/**
- * A one-row SELECT of columns l0, l1, …: the term's records that cells place inside the area of
- * each limit (SQL values): the stored cells wholly inside it, and the kids not stored that lie
- * wholly inside it while their parent lies on its edge. With columns u0, u1, … too: at most what
- * the area holds, l plus the records of the cells whose records are measured on its edge (those
- * of unplacedText). One pass over node and one over kid.
- */
-export function insideCounts(limits: readonly Sql[]): Sql {
-  const kidSum = (limit: Sql) => sql`coalesce(sum(CASE WHEN far <= ${limit} AND pfar > ${limit} THEN n END), 0)`;
-  const finestEdge = (limit: Sql) =>
-    sql`coalesce(sum(CASE WHEN level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)} THEN n END), 0)`;
-  const kidEdge = (limit: Sql) =>
-    sql`coalesce(sum(CASE WHEN ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit} THEN n END), 0)`;
-  const columns = (f: (limit: Sql) => Sql, edge: (limit: Sql) => Sql) =>
-    join(
-      limits.map((limit, j) => sql`${f(limit)} AS ${raw(`s${j}`)}, ${edge(limit)} AS ${raw(`e${j}`)}`),
-      ", ",
-    );
-  const sums = join(
-    limits.map((_, j) =>
-      raw(`cells.s${j} + kids.s${j} AS l${j}, cells.s${j} + kids.s${j} + cells.e${j} + kids.e${j} AS u${j}`),
-    ),
-    ", ",
-  );
-  return sql`SELECT ${sums} FROM (SELECT ${columns(insideSum, finestEdge)} FROM node) cells,
-    (SELECT ${columns(kidSum, kidEdge)} FROM kid) kids`;
-}
-
-/** A cell's token as SQL text (columns level, cell; src/data-contract/grid.ts cellToken), quoted for FTS5. */
-const TOKEN_SQL = raw(`'"__g' || level || '_' || cell || '"'`);
-
 /** The cells of unplacedText (columns level, cell). */
 const unplacedCells = (limit: Sql): Sql =>
-  sql`SELECT level, cell FROM kid WHERE ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit}
+  sql`SELECT level, cell FROM kid WHERE ${kidUnplaced(limit)}
       UNION ALL
-      SELECT level, cell FROM node WHERE level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)}`;
+      SELECT level, cell FROM node WHERE ${nodeUnplaced(limit)}`;
 
 /**
  * The FTS5 text of the cells whose records no count places, for the area of limit `limit`: the
@@ -183,24 +145,16 @@ function unplacedText(limit: Sql): Sql {
 }
 
 /**
- * FTS5 text (an SQL value) of the term's records that can lie inside the area of limit `limit`:
- * those of the cells insideCounts counts and of the cells on its edge that unplacedText reads —
- * the walk's own cells, which hold few records outside the area, where a cover of the area's span
- * holds many (`cover`, the text of that, is kept for a term without stored counts, and for an area
- * that holds the world's cell, which has no token).
+ * FTS5 text (an SQL value) of the term's records that can lie inside an area, from its lists
+ * (cellLists): those of the cells insideCounts counts and of the cells on its edge that
+ * unplacedText reads — the walk's own cells, which hold few records outside the area, where a
+ * cover of the area's span holds many (`cover`, the text of that, is kept for a term without
+ * stored counts, and for an area that holds the world's cell, which has no token).
  */
-export function areaCellsText(t: Term, limit: Sql, cover: Sql): Sql {
+export function areaCellsText(t: Term, lists: { cells: Sql; world: Sql }, cover: Sql): Sql {
   const text = sql`${`(${t.text ?? ""}) AND `}`;
-  // One pass over each: the cells insideCounts counts, or those unplacedCells reads; the world's
-  // among them when it lies inside.
-  const cells = sql`SELECT CASE WHEN min(level) = ${int(ROOT_LEVEL ?? 0)} THEN ${cover} WHEN count(*) = 0 THEN ${NOTHING_SQL}
-      ELSE ${text} || '(' || group_concat(${TOKEN_SQL}, ' OR ') || ')' END FROM (
-      SELECT level, cell FROM node WHERE far <= ${limit} AND (pfar IS NULL OR pfar > ${limit})
-        OR level = ${int(FINEST_LEVEL)} AND ${onEdgeOf(limit)}
-      UNION ALL
-      SELECT level, cell FROM kid WHERE far <= ${limit} AND pfar > ${limit}
-        OR ${onEdgeOf(limit)} AND pnear <= ${limit} AND pfar > ${limit})`;
-  return sql`CASE WHEN NOT EXISTS (SELECT 1 FROM node) THEN ${cover} ELSE (${cells}) END`;
+  return sql`CASE WHEN NOT EXISTS (SELECT 1 FROM node) OR ${lists.world} THEN ${cover} WHEN ${lists.cells} IS NULL THEN ${NOTHING_SQL}
+      ELSE ${text} || '(' || ${lists.cells} || ')' END`;
 }
 
 /**
@@ -210,7 +164,7 @@ export function areaCellsText(t: Term, limit: Sql, cover: Sql): Sql {
  * crosses (and in finest cells on it), from the search index with the term; when the term has no
  * stored count at all (few records), all of them in the cover.
  */
-export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
+export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql, unplaced?: Sql): Sql {
   const away = areas.away(places.lat, places.lng);
   if (t.text === null) {
     const cells = finestCells("n");
@@ -221,7 +175,8 @@ export function edgeRecords(t: Term, areas: Areas, places: Places, limit: Sql): 
   const fts = raw(places.fts);
   const root = sql`SELECT 1 FROM cell_counts WHERE kind = ${t.kind} AND term = ${t.term} AND level = ${int(ROOT_LEVEL ?? 0)} AND cell = 0`;
   const cover = coverText(areas.list[0] ?? WORLD);
-  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce((${unplacedText(limit)}), ${NOTHING_SQL}) ELSE ${cover} END`;
+  const listed = unplaced === undefined ? sql`(${unplacedText(limit)})` : sql`'(' || ${unplaced} || ')'`;
+  const cells = sql`CASE WHEN EXISTS (${root}) THEN coalesce(${listed}, ${NOTHING_SQL}) ELSE ${cover} END`;
   return sql`SELECT f.rowid AS pos, ${away} AS away FROM ${fts} f ${places.record(raw("f.rowid"))}
              WHERE ${fts} MATCH ${`(${t.text}) AND `} || ${cells}`;
 }
@@ -259,8 +214,8 @@ export const readOnlyWhen = (when: Sql): Sql => sql`LIMIT CASE WHEN ${when} THEN
  * EDGE_RECORDS + 1 of them (src/match/capped.ts): one row (inside, more), more 1 when there were
  * more (then the total they add to is a lower bound; in a merge how many: moreOf).
  */
-export function edgeCount(t: Term, areas: Areas, places: Places, limit: Sql): Sql {
-  const first = sql`SELECT away FROM (${edgeRecords(t, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)}`;
+export function edgeCount(t: Term, areas: Areas, places: Places, limit: Sql, unplaced?: Sql): Sql {
+  const first = sql`SELECT away FROM (${edgeRecords(t, areas, places, limit, unplaced)}) LIMIT ${int(EDGE_RECORDS + 1)}`;
   return sql`SELECT count(*) FILTER (WHERE away <= ${limit}) AS inside, ${moreOf(places)} AS more FROM (${first})`;
 }
 

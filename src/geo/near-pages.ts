@@ -6,12 +6,13 @@
  * tokens, and the measured ones), and only the span of them the page lies in is ordered.
  */
 import { keptOfFirst, matchesOf } from "../match/capped.ts";
-import { classless, classOfKey, OWN, rankOrder, tierOfKey } from "../data-contract/ranking.ts";
+import { classless, classOfKey, numberedPage, OWN, rankOrder, tierOfKey } from "../data-contract/ranking.ts";
 import { distanceSql, type Circle } from "../data-contract/distance.ts";
 import { boundCte, promotedOf } from "../match/own-names.ts";
 import { anyOf } from "../match/fts.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
-import { areaCellsText, edgeCount, edgeRecords, insideCounts, termNodes, totalOf, type Term } from "./cells.ts";
+import { areaCellsText, edgeCount, edgeRecords, termNodes, totalOf, type Term } from "./cells.ts";
+import { cellLists, insideCounts } from "./cell-passes.ts";
 import { circleAreas, type Areas, type Places } from "./places.ts";
 import { inCover } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
@@ -60,22 +61,28 @@ function recordKey(places: Places, tiers: readonly BoxTier[]): Sql {
 }
 
 /**
- * The CTE span (lo, hi, before) of a page near a point: a record's key orders it only among those
- * at its distance (rankOrder) where no tier counts edits, so the page's records lie at the
- * distances from its first to its last by distance alone (lo, hi), after the `before` records
- * nearer than lo. Where a tier counts edits, every candidate.
+ * The CTEs span (lo, hi, before, rows) and spanned (pos, away) of a page near a point: a record's
+ * key orders it only among those at its distance (rankOrder) where no tier counts edits, so the
+ * page's records lie at the distances from its first to its last by distance alone (lo, hi),
+ * after the `before` records nearer than lo. Those records and `before` come from one more pass
+ * over the candidates, the records as JSON (exact: SQLite writes a REAL's 17 digits), since each
+ * pass over a materialized CTE is read again row by row (D1's rows read). Where a tier counts
+ * edits, every candidate.
  */
 function pageSpan(tiers: readonly BoxTier[], offset: number, size: number): Sql {
   if (tiers.some((tier) => classless(tier.key) !== tierOfKey(tier.key))) {
-    return raw("span(lo, hi, before) AS (SELECT -1e308, 1e308, 0)");
+    return raw(`span(lo, hi, before) AS (SELECT -1e308, 1e308, 0),
+      spanned(pos, away) AS (SELECT pos, away FROM candidate)`);
   }
-  return sql`span(lo, hi, before) AS MATERIALIZED (
-    SELECT lo, hi, (SELECT count(*) FROM candidate WHERE away < lo) FROM (
-      SELECT min(away) AS lo, max(away) AS hi FROM (SELECT away FROM candidate ORDER BY away LIMIT ${size} OFFSET ${offset})))`;
+  return sql`span(lo, hi, before, rows) AS MATERIALIZED (
+    SELECT lo, hi, count(*) FILTER (WHERE away < lo), json_group_array(json_array(pos, away)) FILTER (WHERE away BETWEEN lo AND hi)
+    FROM (SELECT min(away) AS lo, max(away) AS hi FROM (SELECT away FROM candidate ORDER BY away LIMIT ${size} OFFSET ${offset}))
+    CROSS JOIN candidate),
+    spanned(pos, away) AS (SELECT value ->> 0, value ->> 1 FROM span CROSS JOIN json_each(span.rows))`;
 }
 
 /**
- * The page's rows (pos, rank, dist) from the candidates (CTE candidate) in its span: nearest first,
+ * The page's rows (pos, rank, dist) from the candidates in its span (CTE spanned): nearest first,
  * a record's key ordering it among those at its distance (0, not looked up, for a record alone at
  * its distance), the far larger promoted (the first found by an own name read only then); ordered
  * with a LIMIT, which keeps the rows up to the page's end alone.
@@ -86,7 +93,7 @@ function nearPage(places: Places, tiers: readonly BoxTier[], offset: number, siz
   return sql`SELECT pos, ${offset} + row_number() OVER (ORDER BY ${order}) AS rank, away AS dist FROM (
       SELECT pos, away, ${promotedOf(raw("found"), raw("pos"))} AS k FROM (
         SELECT pos, away, CASE WHEN count(*) OVER (PARTITION BY away) = 1 THEN 0 ELSE ${recordKey(places, tiers)} END AS found
-        FROM candidate WHERE away BETWEEN (SELECT lo FROM span) AND (SELECT hi FROM span))
+        FROM spanned)
       ORDER BY ${order} LIMIT ${size} OFFSET ${offset} - (SELECT before FROM span))`;
 }
 
@@ -123,7 +130,8 @@ function ringChoice(t: Term, places: Places, list: readonly Circle[], areas: Are
   const unstored = raw("NOT EXISTS (SELECT 1 FROM node)");
   const counted = sql`(SELECT count(*) FROM (SELECT 1 FROM ${fts} f ${places.record(raw("f.rowid"))}
     WHERE ${fts} MATCH r.cover AND ${away} <= ${km} LIMIT ${need}))`;
-  const edge = sql`${inside} + (SELECT count(*) FROM (${edgeRecords(t, areas, places, km)}) WHERE away <= ${km})`;
+  const { unplaced } = cellLists(raw("r.j"), list.length);
+  const edge = sql`${inside} + (SELECT count(*) FROM (${edgeRecords(t, areas, places, km, unplaced)}) WHERE away <= ${km})`;
   const exact = sql`CASE WHEN ${most} - ${inside} <= 2 * ${need} AND NOT ${unstored} THEN ${edge} ELSE ${counted} END`;
   const holds = sql`r.j = 0 OR ${inside} >= ${need} OR ((${most} >= ${need} OR ${unstored}) AND ${exact} >= ${need})`;
   return sql`ring(j, km, cover) AS (VALUES ${join(rows, ", ")}),
@@ -153,11 +161,13 @@ export function nearPositions(
   const away = areas.away(places.lat, places.lng);
   const fts = raw(places.fts);
   const radius = num(near.radiusKm, "km");
-  const total = sql`SELECT (SELECT l0 FROM lower) + e.inside AS n, e.more AS more FROM (${edgeCount(t, areas, places, radius)}) e`;
+  const edges = edgeCount(t, areas, places, radius, raw("(SELECT unplaced0 FROM lower)"));
+  const total = sql`SELECT (SELECT l0 FROM lower) + e.inside AS n, e.more AS more FROM (${edges}) e`;
   // The chosen circle's records (from the walk's cells), each measured: one search whose text and
   // radius the choice picks, read from a joined row (as a subquery in each record's filter, it
   // measured 1–5 ms slower).
-  const chosen = sql`SELECT ${areaCellsText(t, raw("picked.km"), raw("picked.cover"))} AS text, picked.km AS km FROM picked`;
+  const text = areaCellsText(t, cellLists(raw("picked.j"), list.length), raw("picked.cover"));
+  const chosen = sql`SELECT ${text} AS text, picked.km AS km FROM picked CROSS JOIN lower`;
   const candidates = sql`SELECT f.rowid AS pos, ${away} AS away FROM chosen CROSS JOIN ${fts} f ${places.record(raw("f.rowid"))}
     WHERE ${fts} MATCH chosen.text AND ${away} <= chosen.km`;
   const page = nearPage(places, tiers, offset, size);
@@ -165,7 +175,10 @@ export function nearPositions(
   const first = own.length === 0 ? raw("SELECT NULL AS own") : firstOwnNear(places, near, anyOf(own));
   const bound = boundCte(places.fts, first);
   return sql`WITH RECURSIVE ${termNodes(t, areas, places)}, ${bound},
-    lower AS MATERIALIZED (${insideCounts(list.map((c) => num(c.radiusKm, "km")))}),
+    lower AS MATERIALIZED (${insideCounts(
+      list.map((c) => num(c.radiusKm, "km")),
+      true,
+    )}),
     ${ringChoice(t, places, list, areas, need)},
     chosen AS MATERIALIZED (${chosen}),
     candidate AS MATERIALIZED (${candidates}),
@@ -211,10 +224,12 @@ function everyRecordNear(places: Places, near: Circle, offset: number, size: num
       list.map((_, j) => sql`WHEN ${int(j)} THEN ${f(j)}`),
       " ",
     );
-  const page = sql`SELECT pos, rank, dist FROM (
-      SELECT pos, row_number() OVER (ORDER BY ${rankOrder({ distance: raw("away"), pos: raw("pos") })}) AS rank, away AS dist FROM (
-        SELECT pos, away FROM (${rangesRecords(areas, places, raw("(SELECT cells FROM ring)"))}) WHERE away <= (SELECT km FROM ring)))
-    WHERE rank > ${offset} ORDER BY rank LIMIT ${size}`;
+  const page = numberedPage(
+    sql`SELECT pos, away FROM (${rangesRecords(areas, places, raw("(SELECT cells FROM ring)"))}) WHERE away <= (SELECT km FROM ring)`,
+    rankOrder({ distance: raw("away"), pos: raw("pos") }),
+    { first: offset, size },
+    raw("away"),
+  );
   return sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
     picked(j) AS (SELECT ${pick}),
     ring(j, km, cells) AS MATERIALIZED (SELECT j, CASE j ${by((j) => num(list[j]?.radiusKm ?? 0, "km"))} END,

@@ -6,18 +6,19 @@
  * box holds few. Near a point: src/geo/near-pages.ts.
  */
 import { EDGE_RECORDS } from "../match/capped.ts";
+import { numberedPage } from "../data-contract/ranking.ts";
 import { int, num, raw, sql, type Sql } from "../sql/sql.ts";
 import {
   moreOf,
   moreOrStopped,
   edgeRecords,
-  insideCounts,
   insideNodeRecords,
   readOnlyWhen,
   termNodes,
   totalOf,
   type Term,
 } from "./cells.ts";
+import { insideCounts } from "./cell-passes.ts";
 import { boxAreas, type Places } from "./places.ts";
 import { cut, rangesRecords, rangesTotal, walkCut } from "./ranks.ts";
 import { boxPage, type BoxTier } from "./box-page.ts";
@@ -86,11 +87,13 @@ function everyRecordInBox(places: Places, box: Box, offset: number, size: number
   // 0 (cells.ts readOnlyWhen), its cover's text a token no document has.
   const few = merge.few === true ? raw("1") : sql`(SELECT n FROM answer) <= ${int(merge.fewBelow ?? EDGE_RECORDS)}`;
   const ranges = sql`CASE WHEN ${few} THEN ${inside} ELSE '[]' END`;
-  const fromGrid = sql`SELECT pos, row_number() OVER (ORDER BY pos) AS rank, NULL AS dist FROM (
-      SELECT pos FROM (${rangesRecords(areas, places, ranges)})
+  const fromGrid = numberedPage(
+    sql`SELECT pos FROM (${rangesRecords(areas, places, ranges)})
       UNION ALL SELECT pos FROM (${insideNodeRecords(places, limit, few)})
-      UNION ALL SELECT * FROM (SELECT pos FROM edges WHERE away <= ${limit} ${readOnlyWhen(few)}))
-    ORDER BY pos LIMIT ${size} OFFSET ${offset}`;
+      UNION ALL SELECT * FROM (SELECT pos FROM edges WHERE away <= ${limit} ${readOnlyWhen(few)})`,
+    raw("pos"),
+    { first: offset, size },
+  );
   const nodes = sql`WITH RECURSIVE ${termNodes(EVERY_RECORD, areas, places)},
     edges AS NOT MATERIALIZED (SELECT pos, away FROM (${edgeRecords(EVERY_RECORD, areas, places, limit)}) LIMIT ${int(EDGE_RECORDS + 1)})`;
   if (merge.few === true) return sql`${nodes} ${fromGrid}`;

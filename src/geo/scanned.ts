@@ -5,7 +5,7 @@
  * cover's cell tokens), so they cost what the area holds of those matches; one statement gives
  * the page's positions and the total.
  */
-import { ownKey, rankOrder } from "../data-contract/ranking.ts";
+import { numberedPage, ownKey, rankOrder } from "../data-contract/ranking.ts";
 import { boundCte, promotedOf, sizedBest } from "../match/own-names.ts";
 import { int, num, raw, sql, unionAll, type Sql } from "../sql/sql.ts";
 import { inAreaSql, inCoverSql } from "./area.ts";
@@ -67,17 +67,20 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
   const radius = num(area.radiusKm, "km");
   // The promoted key written once: each use of `bound` copies it, and `inside` in it, as SQLite
   // reads the statement (docs/benchmarks.md#statements-nested-deep).
-  const page = sql`SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, away AS dist
-    FROM (SELECT pos, away, ${promotedOf(raw("k"), raw("pos"))} AS pk FROM inside WHERE away <= ${radius})
-    ORDER BY rank LIMIT ${size} OFFSET ${offset}`;
-  // More than PLACED_CANDIDATES read: some tier had more (the words tier holds every match).
-  const total = sql`SELECT count(*) FILTER (WHERE away <= ${radius}) AS n,
-    count(*) > ${int(PLACED_CANDIDATES)} AS more FROM inside`;
-  const bound = boundCte(
-    places.fts,
-    sql`SELECT min(pos) AS own FROM inside WHERE away <= ${radius} AND ${ownKey(raw("k"))}`,
+  const page = numberedPage(
+    sql`SELECT pos, away, ${promotedOf(raw("k"), raw("pos"))} AS pk FROM inside WHERE away <= ${radius}`,
+    order,
+    { first: offset, size },
+    raw("away"),
   );
-  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${bound}, ${withTotal(page, total)}`;
+  // The total and the first record found by an own name in one pass over inside (each pass reads
+  // it again: D1's rows read). More than PLACED_CANDIDATES read: some tier had more (the words
+  // tier holds every match).
+  const counted = sql`counted(n, more, own) AS MATERIALIZED (SELECT count(*) FILTER (WHERE away <= ${radius}),
+    count(*) > ${int(PLACED_CANDIDATES)}, min(pos) FILTER (WHERE away <= ${radius} AND ${ownKey(raw("k"))}) FROM inside)`;
+  const bound = boundCte(places.fts, raw("SELECT own FROM counted"));
+  const total = raw("SELECT n, more FROM counted");
+  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${counted}, ${bound}, ${withTotal(page, total)}`;
 }
 
 /**

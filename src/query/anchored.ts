@@ -11,7 +11,7 @@
  * Any other word matches few records: its tiers are read from the start as a name search's are.
  */
 import type { Language } from "../data-contract/languages.ts";
-import { classTier, EXACT, NAME_TIER_LIST, OTHER, OWN } from "../data-contract/ranking.ts";
+import { classTier, EXACT, NAME_TIER_LIST, numberedPage, OTHER, OWN } from "../data-contract/ranking.ts";
 import { anyOf, butNot } from "../match/fts.ts";
 import { wordsOf } from "../match/one-name.ts";
 import { ANY_NAMES, farLargerBound, ownNames, rankedCtes } from "../match/own-names.ts";
@@ -226,8 +226,10 @@ export function anchoredPositions<R>(
   const plain = bestTiers(q, tiers, null, sql` LIMIT CASE WHEN ${broad} THEN 0 ELSE ${offset + perPage} END`);
   return sql`WITH ${anchorCtes(q, word, offset, language)},
     ${rankedCtes(q.fts, plain)}
-    SELECT pos, row_number() OVER (ORDER BY o, pos) AS rank, NULL AS dist FROM (
-      SELECT o, pos FROM (SELECT *, row_number() OVER (PARTITION BY o ORDER BY pos) AS r FROM (${unionAll(reads)})) WHERE r > skip
-      UNION ALL SELECT k AS o, pos FROM ranked)
-    ORDER BY o, pos LIMIT ${perPage} OFFSET CASE WHEN ${broad} THEN 0 ELSE ${offset} END`;
+    ${numberedPage(
+      sql`SELECT o, pos FROM (SELECT *, row_number() OVER (PARTITION BY o ORDER BY pos) AS r FROM (${unionAll(reads)})) WHERE r > skip
+      UNION ALL SELECT k AS o, pos FROM ranked`,
+      raw("o, pos"),
+      { first: sql`CASE WHEN ${broad} THEN 0 ELSE ${offset} END`, size: perPage },
+    )}`;
 }

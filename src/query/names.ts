@@ -5,7 +5,7 @@
  * word alone, deep pages from the stored anchors of its tiers (anchored.ts).
  */
 import { EXACT, OTHER, OWN, STARTS, tierKey, tierOfKey, classOfKey, WORDS } from "../data-contract/ranking.ts";
-import { rankOrder } from "../data-contract/ranking.ts";
+import { numberedPage, rankOrder } from "../data-contract/ranking.ts";
 import type { Area } from "../data-contract/distance.ts";
 import { areaOf, type SearchParams } from "../params/search-params.ts";
 import { areaMatches, areaPositions, type AreaQuery } from "../geo/index.ts";
@@ -243,7 +243,7 @@ export function tiered<R>(
     );
   return {
     positions: sql`WITH ${flt}${guard}${rankedCtes(q.fts, best)}
-      SELECT pos, row_number() OVER (ORDER BY ${order}) AS rank, NULL AS dist FROM ranked ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`,
+      ${numberedPage(raw("SELECT * FROM ranked"), order, { first: offset, size: perPage })}`,
     count: countWithin(CANDIDATES),
     merge: {
       best: sql`WITH ${flt}${guard}best AS MATERIALIZED (${best}) ${sizedBest(q.fts, raw("best"))}`,
