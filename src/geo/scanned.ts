@@ -62,25 +62,29 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
     return sql`WITH ${flt}${withTotal(boxPage(places, area, tiers, filtersText, offset, size), total)}`;
   }
   const order = rankOrder({ key: raw("pk"), distance: raw("away"), pos: raw("pos") });
-  const inside = sql`SELECT best.pos, best.k, ${distanceSql(area, places.lat, places.lng)} AS away
+  const placed = sql`SELECT best.pos AS pos, best.k AS k, ${distanceSql(area, places.lat, places.lng)} AS away
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
   const radius = num(area.radiusKm, "km");
+  // The candidates read, in one pass: whether there were more than PLACED_CANDIDATES (some tier had
+  // more: the words tier holds every match), and those inside the circle as JSON (exact: SQLite
+  // writes a REAL's 17 digits), which each later pass reads alone: a materialized step of every
+  // candidate of the cover was read again at each pass (D1's rows read), a third of them outside.
+  const within = sql`within(more, rows) AS MATERIALIZED (SELECT count(*) > ${int(PLACED_CANDIDATES)},
+    json_group_array(json_array(pos, k, away)) FILTER (WHERE away <= ${radius}) FROM (${placed})),
+    inside(pos, k, away) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM within CROSS JOIN json_each(within.rows))`;
   // The promoted key written once: each use of `bound` copies it, and `inside` in it, as SQLite
   // reads the statement (docs/benchmarks.md#statements-nested-deep).
   const page = numberedPage(
-    sql`SELECT pos, away, ${promotedOf(raw("k"), raw("pos"))} AS pk FROM inside WHERE away <= ${radius}`,
+    sql`SELECT pos, away, ${promotedOf(raw("k"), raw("pos"))} AS pk FROM inside`,
     order,
     { first: offset, size },
     raw("away"),
   );
-  // The total and the first record found by an own name in one pass over inside (each pass reads
-  // it again: D1's rows read). More than PLACED_CANDIDATES read: some tier had more (the words
-  // tier holds every match).
-  const counted = sql`counted(n, more, own) AS MATERIALIZED (SELECT count(*) FILTER (WHERE away <= ${radius}),
-    count(*) > ${int(PLACED_CANDIDATES)}, min(pos) FILTER (WHERE away <= ${radius} AND ${ownKey(raw("k"))}) FROM inside)`;
+  // The total and the first record found by an own name in one pass.
+  const counted = sql`counted(n, own) AS MATERIALIZED (SELECT count(*), min(pos) FILTER (WHERE ${ownKey(raw("k"))}) FROM inside)`;
   const bound = boundCte(places.fts, raw("SELECT own FROM counted"));
-  const total = raw("SELECT n, more FROM counted");
-  return sql`WITH ${flt}inside AS MATERIALIZED (${inside}), ${counted}, ${bound}, ${withTotal(page, total)}`;
+  const total = raw("SELECT n, (SELECT more FROM within) FROM counted");
+  return sql`WITH ${flt}${within}, ${counted}, ${bound}, ${withTotal(page, total)}`;
 }
 
 /**
