@@ -85,16 +85,19 @@ interface Lists {
 const NODE_LISTS: Lists = { cells: nodeRead, unplaced: nodeUnplaced };
 const KID_LISTS: Lists = { cells: kidRead, unplaced: kidUnplaced };
 
+/** Column `name` of insideCounts of area j (an SQL value, such as `r.j`) of `count`: name0, name1, … */
+export const areaColumn = (j: Sql, count: number, name: string): Sql =>
+  sql`CASE ${j} ${join(
+    Array.from({ length: count }, (_, i) => sql`WHEN ${int(i)} THEN ${raw(`${name}${i}`)}`),
+    " ",
+  )} END`;
+
 /**
- * The columns of insideCounts(…, true) for area j (an SQL value, such as `r.j`): `cells`, the
- * tokens of the cells areaCellsText reads, NULL where none; `world`, whether the world's cell is
- * among them; `unplaced`, those of unplacedText, NULL where none.
+ * The columns of insideCounts(…, true) for area j of `count`: `cells`, the tokens of the cells
+ * areaCellsText reads, NULL where none; `world`, whether the world's cell is among them;
+ * `unplaced`, those of unplacedText, NULL where none.
  */
 export function cellLists(j: Sql, count: number): { cells: Sql; world: Sql; unplaced: Sql } {
-  const column = (name: string) =>
-    sql`CASE ${j} ${join(
-      Array.from({ length: count }, (_, i) => sql`WHEN ${int(i)} THEN ${raw(`${name}${i}`)}`),
-      " ",
-    )} END`;
+  const column = (name: string) => areaColumn(j, count, name);
   return { cells: column("cells"), world: column("world"), unplaced: column("unplaced") };
 }

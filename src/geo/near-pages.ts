@@ -12,7 +12,7 @@ import { boundCte, promotedOf } from "../match/own-names.ts";
 import { anyOf } from "../match/fts.ts";
 import { int, join, num, raw, sql, type Sql } from "../sql/sql.ts";
 import { areaCellsText, edgeCount, edgeRecords, termNodes, totalOf, type Term } from "./cells.ts";
-import { cellLists, insideCounts } from "./cell-passes.ts";
+import { areaColumn, cellLists, insideCounts } from "./cell-passes.ts";
 import { circleAreas, type Areas, type Places } from "./places.ts";
 import { inCover } from "./area.ts";
 import { cut, rangesRecords, rangesTotal } from "./ranks.ts";
@@ -119,11 +119,7 @@ function ringChoice(t: Term, places: Places, list: readonly Circle[], areas: Are
   const rows = list
     .map((c, j) => sql`(${int(j)}, ${num(c.radiusKm, "km")}, ${inCover(text, c, places.everyPlaced)})`)
     .reverse();
-  const column = (name: string) =>
-    sql`CASE r.j ${join(
-      list.map((_, j) => sql`WHEN ${int(j)} THEN ${raw(`${name}${j}`)}`),
-      " ",
-    )} END`;
+  const column = (name: string) => areaColumn(raw("r.j"), list.length, name);
   const [inside, most, km] = [column("l"), column("u"), raw("r.km")];
   const fts = raw(places.fts);
   const away = areas.away(places.lat, places.lng);
