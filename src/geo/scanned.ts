@@ -66,25 +66,25 @@ export function scannedPositions(places: Places, area: Area, search: Scanned, of
     FROM (${bestTiers(places, area, tiers, filtersText)}) best ${places.record(raw("best.pos"))}`;
   const radius = num(area.radiusKm, "km");
   // The candidates read, in one pass: whether there were more than PLACED_CANDIDATES (some tier had
-  // more: the words tier holds every match), and those inside the circle as JSON (exact: SQLite
-  // writes a REAL's 17 digits), which each later pass reads alone: a materialized step of every
-  // candidate of the cover was read again at each pass (D1's rows read), a third of them outside.
-  const within = sql`within(more, rows) AS MATERIALIZED (SELECT count(*) > ${int(PLACED_CANDIDATES)},
-    json_group_array(json_array(pos, k, away)) FILTER (WHERE away <= ${radius}) FROM (${placed})),
-    inside(pos, k, away) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM within CROSS JOIN json_each(within.rows))`;
-  // The promoted key written once: each use of `bound` copies it, and `inside` in it, as SQLite
+  // more: the words tier holds every match), how many lie inside the circle, the first of them
+  // found by an own name, and those inside as JSON (exact: SQLite writes a REAL's 17 digits), which
+  // the page alone reads again: a materialized step of every candidate of the cover was read again
+  // at each pass (D1's rows read), a third of them outside.
+  const inCircle = sql`away <= ${radius}`;
+  const within = sql`within(more, n, own, rows) AS MATERIALIZED (SELECT count(*) > ${int(PLACED_CANDIDATES)},
+    count(*) FILTER (WHERE ${inCircle}), min(pos) FILTER (WHERE ${inCircle} AND ${ownKey(raw("k"))}),
+    json_group_array(json_array(pos, k, away)) FILTER (WHERE ${inCircle}) FROM (${placed}))`;
+  // The promoted key written once: each use of `bound` copies it, and the records in it, as SQLite
   // reads the statement (docs/benchmarks.md#statements-nested-deep).
   const page = numberedPage(
-    sql`SELECT pos, away, ${promotedOf(raw("k"), raw("pos"))} AS pk FROM inside`,
+    sql`SELECT value ->> 0 AS pos, value ->> 2 AS away, ${promotedOf(raw("value ->> 1"), raw("value ->> 0"))} AS pk
+      FROM within CROSS JOIN json_each(within.rows)`,
     order,
     { first: offset, size },
     raw("away"),
   );
-  // The total and the first record found by an own name in one pass.
-  const counted = sql`counted(n, own) AS MATERIALIZED (SELECT count(*), min(pos) FILTER (WHERE ${ownKey(raw("k"))}) FROM inside)`;
-  const bound = boundCte(places.fts, raw("SELECT own FROM counted"));
-  const total = raw("SELECT n, (SELECT more FROM within) FROM counted");
-  return sql`WITH ${flt}${within}, ${counted}, ${bound}, ${withTotal(page, total)}`;
+  const bound = boundCte(places.fts, raw("SELECT own FROM within"));
+  return sql`WITH ${flt}${within}, ${bound}, ${withTotal(page, raw("SELECT n, more FROM within"))}`;
 }
 
 /**
