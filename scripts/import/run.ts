@@ -225,7 +225,7 @@ async function built(
   ];
   // A remote import resumed from its files has no build: its manifest is in their replica's meta rows.
   const served = buildDb === null ? (storedFile(c.replica)?.manifest ?? null) : c.plan.manifest(counts);
-  const manifest = c.plan.served(served, c.options, counts.shardPlan.estimates);
+  const manifest = c.plan.served(served, c.options);
   return { counts, meta, manifest };
 }
 

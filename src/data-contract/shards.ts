@@ -115,9 +115,17 @@ export const boxesOf = (r: ShardRegion): readonly ShardBox[] => r.boxes ?? (r.bo
 
 /**
  * Per venue database, from 1: its regions, how many venues it holds, and the data version it holds
- * when it is of the same import as the main database (a search asks it only then).
+ * when it is of the same import as the main database (a search asks it only then); where a size
+ * chose the plan (`--shard-size`), the bytes it was estimated at after its import, which an import
+ * that finds the main database current, or resumes from its files, says again.
  */
-export type ShardManifest = { shard: number; regions: ShardRegion[]; venues: number; version: string }[];
+export type ShardManifest = {
+  shard: number;
+  regions: ShardRegion[];
+  venues: number;
+  version: string;
+  estimated?: number;
+}[];
 
 /** The worker's binding of venue database `shard` (from 1); the main database is `DB`. */
 export const shardBinding = (shard: number): string => `DB_SHARD_${shard}`;

@@ -98,14 +98,18 @@ describe("a remote import whose size per database chooses how many (docs/deploy.
     const kept = [...dry.stdout.matchAll(/data version (\w+)/g)].map(([, v]) =>
       join(ROOT, ".wrangler", "import", `remote-${v}`),
     );
+    // The same dry run again goes on from the SQL files the first kept, without planning again,
+    // and says the same choice and estimates, read from the main database's manifest.
+    const resumed = await importCommand([...args, "--dry-run"], standInRemote(REMOTE));
     for (const dir of kept) rmSync(dir, { recursive: true, force: true });
     expect(dry.code, dry.stderr).toBe(0);
-    const chose = /^--shard-size 1\.0 MB chose (\d+) venue databases: estimated .*; after the import .*\(/m.exec(
-      dry.stdout,
-    );
+    const choseLine = /^--shard-size 1\.0 MB chose (\d+) venue databases: estimated .*; after the import .*\(.*$/m;
+    const chose = choseLine.exec(dry.stdout);
     const count = Number(chose?.[1]);
     expect(count, dry.stdout).toBeGreaterThan(2);
     expect(dry.stdout.match(/^Dry run: nothing was sent to/gm)).toHaveLength(1 + count);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(choseLine.exec(resumed.stdout)?.[0], resumed.stdout).toBe(chose?.[0]);
     const refused = await importCommand(args, {
       ...standInRemote(REMOTE),
       IMPORT_WRANGLER_CONFIG: CONFIG,

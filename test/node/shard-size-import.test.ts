@@ -2,7 +2,8 @@
  * `npm run db:import -- --shard-size SIZE` (docs/deploy.md#a-size-per-database) on the fixture:
  * the main database's build chooses how many venue databases, the manifest names that many, every
  * venue lands in one of them, and the import says each one's estimate beside its size after —
- * which the files on disk confirm. The same size again finds every database current.
+ * which the files on disk confirm. The same size again finds every database current, and says
+ * the same choice and estimates.
  */
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -74,7 +75,8 @@ describe("a size per venue database", () => {
     const again = await runShardedImport({ ...DATA, target: { kind: "file", path } }, { size }, true);
     expect(again.main.skippedAsCurrent).toBe(true);
     expect(again.shards.map((s) => s.summary.skippedAsCurrent)).toEqual(files.map(() => true));
-    expect(again.sized).toBeUndefined();
+    // It says the choice again: the estimates the manifest keeps, the sizes the files hold.
+    expect(again.sized).toEqual({ ...sized.sized, after: files.map((f) => statSync(f).size) });
 
     // Venue databases lost, the main database current: each plans itself, without the main
     // database's reading (dropped once the first import ended), and lands the version its manifest names.

@@ -49,11 +49,13 @@ function venueVersions(placesVersion: string, plan: BuiltPlan): string[] {
 /** The manifest of a plan the build made (the main database's meta row). */
 function builtManifest(counts: BuildCounts, placesVersion: string): ShardManifest {
   const versions = venueVersions(placesVersion, counts.shardPlan);
+  const estimates = counts.shardPlan.estimates;
   return counts.shardPlan.shards.map((s, i) => ({
     shard: i + 1,
     regions: s.regions,
     venues: s.venues,
     version: versions[i] ?? "",
+    ...(estimates?.[i] === undefined ? {} : { estimated: estimates[i] }),
   }));
 }
 
@@ -123,17 +125,20 @@ export class PlanImport {
 
   /**
    * The summary's part: the manifest the main database of a plan serves, and the estimates a size
-   * chose it by. For a remote target, the venue databases a size chose are checked declared
-   * (remote-databases.ts) here, before anything is sent, whether built now or resumed from files.
+   * chose it by (its own, whether built now, resumed from files or found current). For a remote
+   * target, the venue databases a size chose are checked declared (remote-databases.ts) here,
+   * before anything is sent, whether built now or resumed from files.
    */
   served(
     manifest: ShardManifest | null,
     options: ImportOptions,
-    estimates?: number[],
   ): { shardManifest?: ShardManifest; shardEstimates?: number[] } {
     if (this.shards?.index !== null || manifest === null) return {};
     if (this.shards.size !== undefined && options.target.kind === "remote")
       checkRemote(options, shardDatabases(manifest.length));
-    return { shardManifest: manifest, ...(estimates === undefined ? {} : { shardEstimates: estimates }) };
+    const estimates = manifest.map((m) => m.estimated);
+    if (this.shards.size === undefined || !estimates.every((e): e is number => e !== undefined))
+      return { shardManifest: manifest };
+    return { shardManifest: manifest, shardEstimates: estimates };
   }
 }
