@@ -27,7 +27,7 @@ export function fullScans(details: readonly string[]): string[] {
     // shape: query/anchored.ts); whether anything matches a typo search at all (guard: query/names.ts);
     // a scanned search's candidates in its circle, its total and first own record (within:
     // src/geo/scanned.ts).
-    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|cells|kids|chosen|candidate|span|groups|measured|counts|picked|ring|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape|within)( LEFT-JOIN)?$/.test(
+    return !/^SCAN (blk|guard|city|lastrec|cand|h|i|g|p|s|r|co|re|strict|candidates|tiered|texts|parts|likeliest|floor|nearest|nearest_floor|read_regions|read_cities|walk|CONSTANT ROW|\d+ CONSTANT ROWS|\(subquery-\d+\)|flt|tiers|broad|rest|paged|node|kid|cells|kids|chosen|candidate|span|groups|measured|counts|picked|ring|best|tier|e|n|k|total|answer|lower|edges|ranges|bound|ranked|params|segments|anchor|promoted|first_own|shape|within)( LEFT-JOIN)?$/.test(
       d,
     );
   });

@@ -15,7 +15,10 @@
  * cursor per table of each copy of a subquery, up to a limit). The likeliest parts are read first
  * (a name starting with the text, in the nearest band): the `limit`-th best score among them is a
  * floor of the answer's, so a part whose highest possible score is below it (its class, kind and
- * band at the largest city's population) cannot reach the answer, and is not searched.
+ * band at the largest city's population) cannot reach the answer, and is not searched. The other
+ * parts of the nearest band are read next, as far as that floor lets them, and the floor of all
+ * those read so far prunes the farther bands: where no name starts with the text near the focus,
+ * the words found there keep the far bands of words from being searched.
  */
 import type { Language } from "../data-contract/languages.ts";
 import { kindToken } from "../data-contract/tokens.ts";
@@ -108,9 +111,16 @@ interface Part {
   hi: number | null;
   /** The highest score of its records, less the log of the largest population. */
   rest: number;
-  /** Read first: its floor prunes the others. */
-  first: number;
+  /** When it is read (STAGES). */
+  stage: number;
 }
+
+/**
+ * The stages the parts are read in: the likeliest (a name starting with the text, in the nearest
+ * band), whose floor prunes the others; the rest of the nearest band (every other part without a
+ * focus); with a focus, the farther bands, pruned by the floor of all those read before.
+ */
+const STAGES = { likeliest: 0, nearest: 1, farther: 2 } as const;
 
 function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
   return ways.flatMap((w, way) =>
@@ -124,7 +134,7 @@ function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
           lo: band.lo,
           hi: band.hi,
           rest: kind.bonus - classPenalty(w.cls) - band.penalty,
-          first: w.cls <= STARTS && b === 0 ? 1 : 0,
+          stage: b > 0 ? STAGES.farther : w.cls <= STARTS ? STAGES.likeliest : STAGES.nearest,
         };
       }),
     ),
@@ -146,7 +156,7 @@ function partsSql(parts: readonly Part[], whole: number | null): Sql {
   const all = raw("'(' || w.text || ')' || coalesce(' AND ' || (value ->> 'and'), '')");
   return sql`parts AS MATERIALIZED (
     SELECT w.cls AS cls, value ->> 'lo' AS lo, value ->> 'hi' AS hi, w.held AS held,
-           value ->> 'first' AS first, log(texts.top + 10) + (value ->> 'rest') AS highest,
+           value ->> 'stage' AS stage, log(texts.top + 10) + (value ->> 'rest') AS highest,
            CASE WHEN value ->> 'nearer' IS NULL THEN ${all} ELSE '(' || ${all} || ') NOT ' || (value ->> 'nearer') END AS text
     FROM json_each(${JSON.stringify(parts)}) CROSS JOIN texts JOIN ways w ON w.way = value ->> 'way'
     ${whole === null ? raw("") : sql`WHERE json_array_length(w.found) > ${int(whole)}`})`;
@@ -221,17 +231,30 @@ export function candidatesSql(
   const { ways, place } = waysOf(q.resource, s, language, read);
   if (ways.length === 0) return null;
   const whole = kindParts(q, s).length * bands(s).length > 1 ? wholeWay : null;
-  const reachable = raw("coalesce((SELECT s FROM floor), -1e9) <= p.highest");
-  const scoredFirst = scoredSql(q.resource, s.focus, raw("SELECT pos, min(cls) AS cls FROM likeliest GROUP BY pos"));
+  const stage = (n: number, floor: string) =>
+    sql`SELECT j.value AS pos, p.cls AS cls FROM parts p,
+          json_each(CASE WHEN coalesce((SELECT s FROM ${raw(floor)}), -1e9) <= p.highest THEN ${partSql(q, s)} ELSE '[]' END) j
+        WHERE p.stage = ${int(n)}`;
+  const floorOf = (candidates: string) => {
+    const scored = scoredSql(q.resource, s.focus, raw(`SELECT pos, min(cls) AS cls FROM (${candidates}) GROUP BY pos`));
+    return sql`SELECT score AS s FROM (${scored}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1`;
+  };
+  // Without a focus, one band: its other parts are read once, beside the likeliest.
+  const farther = bands(s).length > 1;
+  const nearest = stage(STAGES.nearest, "floor");
   const tables = sql`${textsSql(q, s, place)}, ${waysSql(q, s, ways, whole)}, ${partsSql(partsOf(q, s, ways), whole)},
     likeliest AS MATERIALIZED (
-      SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${partSql(q, s)}) j WHERE p.first = 1
+      SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${partSql(q, s)}) j WHERE p.stage = ${int(STAGES.likeliest)}
       ${whole === null ? raw("") : sql`UNION ALL ${wholeSql(q, s, whole)}`}),
-    floor AS MATERIALIZED (SELECT score AS s FROM (${scoredFirst}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1)`;
-  const select = sql`SELECT pos, min(cls) AS cls FROM (
-      SELECT pos, cls FROM likeliest
-      UNION ALL SELECT j.value, p.cls FROM parts p, json_each(CASE WHEN ${reachable} THEN ${partSql(q, s)} ELSE '[]' END) j
-      WHERE p.first = 0)
-    GROUP BY pos`;
+    floor AS MATERIALIZED (${floorOf("SELECT * FROM likeliest")})${
+      farther
+        ? sql`, nearest AS MATERIALIZED (${nearest}),
+          nearest_floor AS MATERIALIZED (${floorOf("SELECT * FROM likeliest UNION ALL SELECT * FROM nearest")})`
+        : raw("")
+    }`;
+  const rest = farther
+    ? sql`SELECT pos, cls FROM nearest UNION ALL ${stage(STAGES.farther, "nearest_floor")}`
+    : nearest;
+  const select = sql`SELECT pos, min(cls) AS cls FROM (SELECT pos, cls FROM likeliest UNION ALL ${rest}) GROUP BY pos`;
   return { tables, select, place };
 }
