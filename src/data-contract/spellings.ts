@@ -124,8 +124,8 @@ function stretchSpans(stretch: string, base: number): WrittenSpan[] {
   return Array.from({ length: count }, () => ({ offset: base, length: stretch.length }));
 }
 
-/** The words of a name with where each is written (an `&` is the word `and`, written `&`). */
-export function nameWords(text: string): NameWord[] {
+/** Where each word of a name (as wordWays() reads them) is written (an `&` is the word `and`, written `&`). */
+function wordSpans(text: string): WrittenSpan[] {
   const spans: WrittenSpan[] = [];
   let at = 0;
   text.split("&").forEach((stretch, i) => {
@@ -133,5 +133,11 @@ export function nameWords(text: string): NameWord[] {
     spans.push(...stretchSpans(stretch, at));
     at += stretch.length + 1;
   });
-  return wordWays(text).map((ways, i) => ({ ways, ...(spans[i] ?? { offset: 0, length: text.length }) }));
+  return spans;
+}
+
+/** The words of a name with where each is written; `ways`, its wordWays() where read already. */
+export function nameWords(text: string, ways: readonly string[][] = wordWays(text)): NameWord[] {
+  const spans = wordSpans(text);
+  return ways.map((list, i) => ({ ways: list, ...(spans[i] ?? { offset: 0, length: text.length }) }));
 }

@@ -8,7 +8,7 @@
  */
 import { allowedEdits } from "../data-contract/typo-keys.ts";
 import { isAscii, normalize } from "../data-contract/normalize.ts";
-import { nameWords, type NameWord, type WrittenSpan } from "../data-contract/spellings.ts";
+import { nameWords, wordWays, type NameWord, type WrittenSpan } from "../data-contract/spellings.ts";
 import { assignWords } from "../data-contract/word-matching.ts";
 import { editDistance } from "../query/typos.ts";
 
@@ -19,14 +19,14 @@ export interface Matched {
   place?: string;
 }
 
-/** Whether a typed word fits a word of a name: it starts one of the word's ways. */
-const fits = (typed: string, word: NameWord): boolean => word.ways.some((w) => w !== "" && w.startsWith(typed));
+/** Whether a typed word fits a word of a name (its ways, wordWays()): it starts one of them. */
+const fits = (typed: string, ways: readonly string[]): boolean => ways.some((w) => w !== "" && w.startsWith(typed));
 
 /** Whether a typed word fits a word of a name forgiving typos: the start of one of its ways within the edits its length allows. */
-function fitsForgiving(typed: string, word: NameWord): boolean {
+function fitsForgiving(typed: string, ways: readonly string[]): boolean {
   const length = [...typed].length;
   const edits = allowedEdits(length);
-  return word.ways.some((way) => {
+  return ways.some((way) => {
     if (way === "") return false;
     if (way.startsWith(typed)) return true;
     const letters = [...way];
@@ -58,13 +58,23 @@ function spanOf(name: string, word: NameWord, typed: string): WrittenSpan {
   return whole;
 }
 
-/** The spans of the typed words in `name` when each fits a word of its own, else null. */
-function spansIn(name: string, typed: readonly string[], fit: typeof fits): WrittenSpan[] | null {
-  const words = nameWords(name);
-  const assigned = assignWords(typed.length, words.length, (i, j) => {
-    const word = words[j];
-    return word !== undefined && fit(typed[i] ?? "", word);
+/**
+ * The spans of the typed words in `name` (its words' ways: wordWays()) when each fits a word of its
+ * own, else null. Where each word is written is read only for the name that fits: a record's names
+ * are tried until one does, and a city's may be hundreds.
+ */
+function spansIn(
+  name: string,
+  ways: readonly string[][],
+  typed: readonly string[],
+  fit: typeof fits,
+): WrittenSpan[] | null {
+  const assigned = assignWords(typed.length, ways.length, (i, j) => {
+    const list = ways[j];
+    return list !== undefined && fit(typed[i] ?? "", list);
   });
+  if (assigned.some((j) => j === null)) return null;
+  const words = nameWords(name, ways);
   const spans: WrittenSpan[] = [];
   for (const [i, j] of assigned.entries()) {
     const word = j === null ? undefined : words[j];
@@ -100,9 +110,12 @@ export function matchedName(
 ): Matched {
   let read: readonly string[] | undefined;
   const rest = () => (read ??= others());
+  // Each name's words read once for both ways of fitting.
+  const waysOf = new Map<string, string[][]>();
+  const ways = (name: string) => waysOf.get(name) ?? waysOf.set(name, wordWays(name)).get(name) ?? [];
   for (const fit of [fits, fitsForgiving]) {
     for (const name of distinct(names, rest)) {
-      const spans = spansIn(name, typed, fit);
+      const spans = spansIn(name, ways(name), typed, fit);
       if (spans !== null) return { name, spans };
     }
   }
