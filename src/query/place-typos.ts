@@ -30,13 +30,13 @@ function wordWays(word: string, candidates: readonly Candidate[]): Way[] {
   return [{ text: word, edits: 0 }, ...fixes];
 }
 
-/** A part of a place as typed, then each way of correcting its words. */
-function partWays(part: string | undefined, candidates: readonly Candidate[]): Way[] {
+/** A part of a place as typed, then each way of correcting its words (`waysOf`: wordWays() of a word). */
+function partWays(part: string | undefined, waysOf: (word: string) => Way[]): Way[] {
   if (part === undefined) return [{ text: undefined, edits: 0 }];
   let ways: { words: string[]; edits: number }[] = [{ words: [], edits: 0 }];
   for (const word of part.split(" ")) {
     ways = ways.flatMap((w) =>
-      wordWays(word, candidates).map((x) => ({ words: [...w.words, x.text ?? ""], edits: w.edits + x.edits })),
+      waysOf(word).map((x) => ({ words: [...w.words, x.text ?? ""], edits: w.edits + x.edits })),
     );
   }
   return ways.map((w) => ({ text: w.words.join(" "), edits: w.edits }));
@@ -49,10 +49,13 @@ export function correctedReadings(
   candidates: readonly Candidate[],
 ): AskedReading[] {
   const out: TextReading[] = [];
+  // A word is the region's or the country's part of many readings: its corrections read once.
+  const known = new Map<string, Way[]>();
+  const waysOf = (word: string) => known.get(word) ?? known.set(word, wordWays(word, candidates)).get(word) ?? [];
   for (const r of textReadings(p.nameWords, resource)) {
     const corrected: TextReading[] = [];
-    for (const region of partWays(r.region, candidates)) {
-      for (const country of partWays(r.country, candidates)) {
+    for (const region of partWays(r.region, waysOf)) {
+      for (const country of partWays(r.country, waysOf)) {
         const edits = region.edits + country.edits;
         if (edits === 0) continue;
         const read: TextReading = { nameWords: r.nameWords, edits };

@@ -122,10 +122,11 @@ interface Part {
  */
 const STAGES = { likeliest: 0, nearest: 1, farther: 2 } as const;
 
-function partsOf(q: Queries, s: SuggestParams, ways: readonly Way[]): Part[] {
+/** The parts of `ways`, each in each of `kinds` (kindParts()) and `bandList` (bands()). */
+function partsOf(ways: readonly Way[], kinds: ReturnType<typeof kindParts>, bandList: readonly Band[]): Part[] {
   return ways.flatMap((w, way) =>
-    kindParts(q, s).flatMap((kind) =>
-      bands(s).map((band, b): Part => {
+    kinds.flatMap((kind) =>
+      bandList.map((band, b): Part => {
         const and = [kind.text, band.cover].filter((t) => t !== null);
         return {
           way,
@@ -230,7 +231,9 @@ export function candidatesSql(
 ): { tables: Sql; select: Sql; place: PlaceRead | null } | null {
   const { ways, place } = waysOf(q.resource, s, language, read);
   if (ways.length === 0) return null;
-  const whole = kindParts(q, s).length * bands(s).length > 1 ? wholeWay : null;
+  // Each band's cells are worked out once (a circle's cover): every way's parts read them.
+  const [kinds, bandList] = [kindParts(q, s), bands(s)];
+  const whole = kinds.length * bandList.length > 1 ? wholeWay : null;
   const stage = (n: number, floor: string) =>
     sql`SELECT j.value AS pos, p.cls AS cls FROM parts p,
           json_each(CASE WHEN coalesce((SELECT s FROM ${raw(floor)}), -1e9) <= p.highest THEN ${partSql(q, s)} ELSE '[]' END) j
@@ -240,9 +243,9 @@ export function candidatesSql(
     return sql`SELECT score AS s FROM (${scored}) ORDER BY score DESC LIMIT 1 OFFSET ${num(s.limit, "limit")} - 1`;
   };
   // Without a focus, one band: its other parts are read once, beside the likeliest.
-  const farther = bands(s).length > 1;
+  const farther = bandList.length > 1;
   const nearest = stage(STAGES.nearest, "floor");
-  const tables = sql`${textsSql(q, s, place)}, ${waysSql(q, s, ways, whole)}, ${partsSql(partsOf(q, s, ways), whole)},
+  const tables = sql`${textsSql(q, s, place)}, ${waysSql(q, s, ways, whole)}, ${partsSql(partsOf(ways, kinds, bandList), whole)},
     likeliest AS MATERIALIZED (
       SELECT j.value AS pos, p.cls AS cls FROM parts p, json_each(${partSql(q, s)}) j WHERE p.stage = ${int(STAGES.likeliest)}
       ${whole === null ? raw("") : sql`UNION ALL ${wholeSql(q, s, whole)}`}),
