@@ -12,9 +12,19 @@ import { allowedEdits, queryDeletes } from "../data-contract/typo-keys.ts";
  * max + 1, so long words cost little.
  */
 export function editDistance(a: string, b: string, max: number): number {
-  const s = Array.from(a);
+  return distanceFrom(Array.from(a), b, max);
+}
+
+/** editDistance() from a word's code points (`s`, split once for every word it is compared with). */
+function distanceFrom(s: readonly string[], b: string, max: number): number {
+  // `b` has from half its UTF-16 units to all of them as code points: most words are told apart unsplit.
+  if (b.length < s.length - max || b.length > 2 * (s.length + max)) return max + 1;
   const t = Array.from(b);
-  if (Math.abs(s.length - t.length) > max) return max + 1;
+  return Math.abs(s.length - t.length) > max ? max + 1 : alignment(s, t, max);
+}
+
+/** editDistance() of two words' code points, row by row, given up once a row is past `max`. */
+function alignment(s: readonly string[], t: readonly string[], max: number): number {
   let before: number[] = [];
   let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
   for (let i = 1; i <= s.length; i++) {
@@ -90,10 +100,15 @@ export function alternatives(
   present: readonly boolean[] = [],
 ): Alternative[][] {
   return queryWords.map((q, i) => {
-    const max = allowedEdits(Array.from(q).length);
+    const letters = Array.from(q);
+    const max = allowedEdits(letters.length);
     const corrections = candidates
       .filter((c) => c.word !== q && c.records > 0) // a word of place names alone corrects a place, not a name
-      .map((c) => ({ word: c.word, edits: max === 0 ? max + 1 : editDistance(q, c.word, max), records: c.records }))
+      .map((c) => ({
+        word: c.word,
+        edits: max === 0 ? max + 1 : distanceFrom(letters, c.word, max),
+        records: c.records,
+      }))
       .filter((c) => c.edits <= max)
       .sort((a, b) => a.edits - b.edits || b.records - a.records || (a.word < b.word ? -1 : 1))
       .slice(0, ALTERNATIVES)
