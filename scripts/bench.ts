@@ -73,7 +73,8 @@
  *
  * `npm run bench -- --shards` instead plans the venues over several D1 databases by region at the default
  * data, 1M venues, and 10M and 30M extrapolated (docs/deploy.md "Past one database"); `--shards-serve`
- * measures the misses of the default data in 3 venue databases (`--count N`: N) against one database.
+ * measures the misses of the default data in 3 venue databases (`--count N`: N) against one database;
+ * `--swap-window` the searches refused while they are imported again under a main database without venues.
  *
  * `npm run bench -- --dearest` instead sends the widest valid requests of every class and thousands
  * drawn over every parameter, at the default data and at 1,000,000 venues: per endpoint the request
@@ -108,6 +109,7 @@ import { benchProfile } from "./bench/profile-run.ts";
 import { benchLongWords } from "./bench/long-words-run.ts";
 import { benchShards } from "./bench/shards-run.ts";
 import { benchShardsServe } from "./bench/shards-serve-run.ts";
+import { benchSwapWindow } from "./bench/swap-window-run.ts";
 import { stopDevServers } from "./tools/dev-server.ts";
 
 const { values } = parseArgs({
@@ -130,6 +132,7 @@ const { values } = parseArgs({
     "long-words": { type: "boolean" },
     shards: { type: "boolean" },
     "shards-serve": { type: "boolean" },
+    "swap-window": { type: "boolean" },
     count: { type: "string" },
     profile: { type: "string" },
     url: { type: "string" },
@@ -179,6 +182,7 @@ const RUNS = [
     values["shards-serve"],
     () => benchShardsServe(counts("count", values.count === undefined ? undefined : [values.count])?.[0]),
   ],
+  [values["swap-window"], benchSwapWindow],
 ] as const;
 const bench = RUNS.find(([asked]) => asked === true)?.[1] ?? benchDefault;
 bench().catch((error: unknown) => {

@@ -74,7 +74,8 @@ export async function answer(
     loaded = await load(session, version);
   } catch (error) {
     // An import swapped in between two round trips of this answer, or before a round trip that
-    // bound the long words of the import before it (src/match/long-word-book.ts): start again, once.
+    // bound the long words of the import before it (src/match/long-word-book.ts), or a venue
+    // database's with the main one's after the isolate kept the plan (src/d1/route.ts): start again, once.
     if (!(error instanceof VersionChanged)) throw error;
     session = new Session(env.DB);
     loaded = await load(session, null);

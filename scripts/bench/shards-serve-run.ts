@@ -11,7 +11,7 @@
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { FAST } from "../import/run.ts";
+import { FAST } from "../import/publish/steps.ts";
 import { runShardedImport } from "../import/shards/import.ts";
 import { d1Database, localD1File } from "../import/wrangler.ts";
 import { startDevServer, stopDevServers } from "../tools/dev-server.ts";
@@ -22,7 +22,8 @@ import { writeDocSection } from "./docs-section.ts";
 import { interleaved } from "./measure.ts";
 import { lastPageInWindow } from "../../src/params/window.ts";
 
-const CONFIG = join(ROOT, "wrangler.shards-bench.toml");
+/** The wrangler configuration the benches' sharded imports write (stopShardState deletes it). */
+export const SHARDS_BENCH_CONFIG = join(ROOT, "wrangler.shards-bench.toml");
 const SECONDS = 5;
 const stateOf = (shards: number) => join(TMP, `shards-state-${shards}`);
 const serving = (state: string) => ["--persist-to", state, "--var", "EDGE_CACHE:off", "--var", "RATE_LIMIT:off"];
@@ -131,7 +132,7 @@ async function measureClass(served: Served, label: string, path: string): Promis
 
 /**
  * The default data in the main database and `shards` venue databases, in a state of its own
- * (imported when not current, with the shard configuration CONFIG, which stopShardState deletes):
+ * (imported when not current, with the shard configuration SHARDS_BENCH_CONFIG, which stopShardState deletes):
  * the state and each database's import seconds.
  */
 export async function shardState(shards: number): Promise<{ state: string; seconds: string[] }> {
@@ -141,7 +142,7 @@ export async function shardState(shards: number): Promise<{ state: string; secon
     { target: { kind: "local", persistTo: state }, pacing: FAST },
     shards,
     true,
-    CONFIG,
+    SHARDS_BENCH_CONFIG,
   );
   return {
     state,
@@ -169,12 +170,12 @@ export function hollowCopy(state: string): string {
 
 /** `wrangler dev` of a state of shardState (or its hollowCopy), without its cache. */
 export const shardServer = (state: string, port: number) =>
-  startDevServer({ port, args: ["--config", CONFIG, ...serving(state)], probe: PROBE });
+  startDevServer({ port, args: ["--config", SHARDS_BENCH_CONFIG, ...serving(state)], probe: PROBE });
 
 /** Stops the servers and deletes the shard configuration and the copies without venues. */
 export function stopShardState(): void {
   stopDevServers();
-  rmSync(CONFIG, { force: true });
+  rmSync(SHARDS_BENCH_CONFIG, { force: true });
   for (const copy of hollowCopies) rmSync(copy, { recursive: true, force: true });
   hollowCopies.clear();
 }

@@ -24,7 +24,8 @@ import { build, noCounts, type BuildCounts, type ReadShared } from "./phases/bui
 import { sharedRead } from "./shards/read-once.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
-import { publishLocal, type LocalPublishOptions } from "./publish/local.ts";
+import type { LocalPublishOptions } from "./publish/steps.ts";
+import { pacingOf, publishToFile } from "./publish/local-file.ts";
 import { completeFiles } from "./publish/remote-files.ts";
 import type { Plan } from "./publish/remote-plan.ts";
 import { REPLICA_FILE } from "./publish/remote-mirror.ts";
@@ -35,12 +36,9 @@ import { metaRows, recordedOptions } from "./import-meta.ts";
 import { PlanImport } from "./shards/meta.ts";
 import type { ShardChoice } from "./shards/venues.ts";
 import { resolveSources } from "./sources/resolve.ts";
-import { ensureSchema, storedDataVersion, storedFile, storedRemote } from "./target.ts";
+import { ensureSchema, storedFile, storedRemote } from "./target.ts";
 import { dataVersion } from "./version.ts";
 import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
-
-/** Publishing with no one reading: long transactions, no pauses. */
-export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
 
 /** Where builds and remote SQL files are kept while an import runs. */
 export const WORK_DIR = join(ROOT, ".wrangler", "import");
@@ -95,6 +93,8 @@ export interface ImportOptions {
   shards?: ShardChoice;
   /** With --shards: what the main database keeps of the venues (`--main-venues`, shards/main-venues.ts). */
   mainVenues?: MainVenues;
+  /** A local or file target: staged, not swapped in; the caller swaps it (shards/swap-together.ts). */
+  swapLater?: boolean;
 }
 
 export interface ImportSummary {
@@ -116,6 +116,8 @@ export interface ImportSummary {
   /** The main database of a plan: its manifest (each venue database's regions and data version), and, a size chose it, each one's estimated bytes (shards/size.ts). */
   shardManifest?: ShardManifest;
   shardEstimates?: number[];
+  /** Staged with `swapLater`: the meta rows its swap writes. */
+  stagedMeta?: [string, string][];
 }
 
 /** Imports into the target, once no other import into it runs (lock.ts). */
@@ -173,7 +175,10 @@ async function importHoldingTheLock(options: ImportOptions, progress: Progress):
               progress,
             ),
           }
-        : await publishToFile(targetPath, buildDb, meta, options, progress);
+        : await publishToFile(targetPath, buildDb, meta, progress, {
+            ...(targetPath === null ? {} : pacingOf(options.pacing, options.target.kind === "file", targetPath)),
+            swapLater: options.swapLater === true,
+          });
     progress.end();
     return { ...summaryOf(version, counts, problems, seconds(), progress.phases), ...published, ...manifest };
   } finally {
@@ -277,24 +282,4 @@ function targetFile(target: Target, progress: Progress): string | null {
   }
   if (target.kind === "file") ensureSchema(target.path);
   return target.kind === "file" ? target.path : null;
-}
-
-async function publishToFile(
-  targetPath: string | null,
-  buildDb: Database.Database | null,
-  meta: [string, string][],
-  options: ImportOptions,
-  progress: Progress,
-): Promise<Pick<ImportSummary, "longestWrite">> {
-  if (buildDb === null || targetPath === null) return {};
-  const served = new Database(targetPath, { fileMustExist: true });
-  try {
-    served.pragma("busy_timeout = 10000");
-    served.pragma("cache_size = -65536"); // 64 MiB: index and FTS pages stay in memory
-    // A target without data yet serves nothing to keep answering (a worker on it answers 503).
-    const pacing = options.pacing ?? (options.target.kind === "file" || !storedDataVersion(targetPath) ? FAST : {});
-    return await publishLocal(served, buildDb, meta, progress, pacing);
-  } finally {
-    served.close();
-  }
 }

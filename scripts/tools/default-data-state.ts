@@ -7,7 +7,8 @@
  */
 import { join } from "node:path";
 import { Progress } from "../import/progress.ts";
-import { FAST, runImport, type ImportSummary } from "../import/run.ts";
+import { runImport, type ImportSummary } from "../import/run.ts";
+import { FAST } from "../import/publish/steps.ts";
 import { ROOT } from "./project.ts";
 
 export const DEFAULT_DATA_STATE = join(ROOT, ".wrangler", "default-data");

@@ -16,7 +16,7 @@ import { shardPlacesSql, shardPlanSql } from "../query/shard-places.ts";
 import type { Sql } from "../sql/sql.ts";
 import { splitByDatabase } from "./main-only.ts";
 import { ApiError } from "../http/errors.ts";
-import { NotCurrent, RETRY_AFTER_SECONDS, Session, type Rows } from "./session.ts";
+import { NotCurrent, RETRY_AFTER_SECONDS, Session, VersionChanged, type Rows } from "./session.ts";
 import { filterPlace, shardsFor, type FilterPlace } from "./shards.ts";
 
 /** The binding of venue database `shard`, when the deployment binds it (wrangler.shards.toml). */
@@ -25,10 +25,11 @@ function boundShard(env: Env, shard: number): D1Database | undefined {
   return typeof value === "object" && value !== null && "withSession" in value ? (value as D1Database) : undefined;
 }
 
-/** The venue databases' manifest, and whether the main database holds every venue (MAIN_VENUES_KEY). */
+/** The venue databases' manifest, whether the main database holds every venue (MAIN_VENUES_KEY), and the main database's data version it was read at. */
 interface Plan {
   manifest: ShardManifest;
   mainHoldsVenues: boolean;
+  version: string;
 }
 
 /**
@@ -77,16 +78,21 @@ async function routingRead(main: Session, known: string | null, placesSql: Sql |
 /** What the isolate keeps at `version`: kept anew with the plan read, or where it holds too many places. */
 function keptAt(version: string, planRows: Rows<Record<string, unknown>> | undefined): RoutingRead {
   if (kept === null || kept.version !== version || kept.places.size >= PLACES_KEPT) {
-    kept = { version, plan: planRows === undefined ? (kept?.plan ?? null) : planOf(planRows), places: new Map() };
+    kept = {
+      version,
+      plan: planRows === undefined ? (kept?.plan ?? null) : planOf(planRows, version),
+      places: new Map(),
+    };
   }
   return kept;
 }
 
 /** The plan in the row of shardPlanSql(); null where the main database holds none. */
-function planOf(rows: Rows<Record<string, unknown>>): Plan | null {
+function planOf(rows: Rows<Record<string, unknown>>, version: string): Plan | null {
   const row = rows.rows[0];
   if (typeof row?.plan !== "string") return null;
-  return { manifest: JSON.parse(row.plan) as ShardManifest, mainHoldsVenues: row.venues !== MAIN_HOLDS_NO_VENUE };
+  const manifest = JSON.parse(row.plan) as ShardManifest;
+  return { manifest, mainHoldsVenues: row.venues !== MAIN_HOLDS_NO_VENUE, version };
 }
 
 /**
@@ -103,8 +109,8 @@ class InShard implements Runner {
     private readonly shard: Session,
     private readonly main: Session,
     readonly within: readonly ShardBox[],
-    /** Whether the main database holds every venue, so can answer in its stead (else: beingImported). */
-    private readonly mainHoldsVenues: boolean,
+    /** The plan that named this database's import: whether the main database holds every venue, so can answer in its stead (else: beingImported). */
+    private readonly plan: Plan,
   ) {}
 
   async run(what: string, statements: readonly Sql[], names?: readonly string[]) {
@@ -130,9 +136,14 @@ class InShard implements Runner {
     } catch (error) {
       // Only the first round trip meets it (a later change is VersionChanged: session.ts).
       if (!(error instanceof NotCurrent)) throw error;
-      if (!this.mainHoldsVenues) throw beingImported();
-      this.inMain = true;
-      return null;
+      if (this.plan.mainHoldsVenues) {
+        this.inMain = true;
+        return null;
+      }
+      // A plan the isolate kept, which the main database has not confirmed: the databases may have swapped in
+      // a new import together (scripts/import/shards/swap-together.ts); the answer starts again, the plan read anew.
+      if (this.main.version !== this.plan.version) throw new VersionChanged();
+      throw beingImported();
     }
   }
 }
@@ -143,7 +154,7 @@ function inShard(env: Env, main: Session, plan: Plan, n: number): InShard | null
   const db = shard === undefined ? undefined : boundShard(env, n);
   if (shard === undefined || db === undefined) return null;
   const session = new Session(db, String(n), shard.version);
-  return new InShard(session, main, shard.regions.flatMap(boxesOf), plan.mainHoldsVenues);
+  return new InShard(session, main, shard.regions.flatMap(boxesOf), plan);
 }
 
 /** A venue database asked holds another import than the main database names, which cannot answer in its stead. */

@@ -1,4 +1,5 @@
 /** The import command line and the data version's inputs. */
+import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -64,7 +65,8 @@ describe("a failed import of a venue database", () => {
     expect(count(main, "venues")).toBeGreaterThan(0);
     expect(count(shardFile(main, 1), "venues")).toBeGreaterThan(0);
     expect(readFileSync(second, "utf8")).toBe(garbage);
-    // Without venues in the main database, their searches are refused meanwhile, and it says so.
+    // Without venues in the main database, every database is staged before any swaps: none swapped in, and it says so.
+    const served = [main, shardFile(main, 1)].map((file) => [versionOf(file), count(file, "venues")]);
     const hollow = await importCommand([
       "--database",
       main,
@@ -77,11 +79,35 @@ describe("a failed import of a venue database", () => {
     ]);
     expect(hollow.code).toBe(1);
     expect(hollow.stderr.trim().split("\n").at(-1)).toMatch(
-      /and the searches that ask them are refused \(503, retry later: the main database holds no venue\) until the same command imports them$/,
+      /: SqliteError: file is not a database .*; no database was swapped in, so each still serves its previous data \(what the others staged is dropped\), until the same command imports them$/,
     );
-    expect(count(main, "venues")).toBe(0);
+    expect([main, shardFile(main, 1)].map((file) => [versionOf(file), count(file, "venues")])).toEqual(served);
+    expect([main, shardFile(main, 1)].map(stageTables)).toEqual([[], []]);
   }, 180_000);
 });
+
+/** A SQLite file's data version. */
+const versionOf = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get();
+  } finally {
+    db.close();
+  }
+};
+
+/** The stage tables a SQLite file holds (publish/stage.ts). */
+const stageTables = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'stage\\_%' ESCAPE '\\'")
+      .pluck()
+      .all();
+  } finally {
+    db.close();
+  }
+};
 
 describe("the main database's venues", () => {
   it("--main-venues takes every or none, with --shards alone", () => {

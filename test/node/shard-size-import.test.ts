@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FAST } from "../../scripts/import/run.ts";
+import { FAST } from "../../scripts/import/publish/steps.ts";
 import { runShardedImport } from "../../scripts/import/shards/import.ts";
 import { parseImportArgs } from "../../scripts/import/cli.ts";
 import { shardFile, SHARD_PLAN_KEY, type ShardManifest } from "../../src/data-contract/shards.ts";

@@ -2,28 +2,24 @@
  * Venue databases (docs/deploy.md#past-one-database): the fixture imported into the local D1 once
  * as one database and once with `--shards 3`.
  *
- * - The import: every venue in exactly one venue database, as its manifest says, and a search whose
- *   filters lie in one venue database answered there as the one database answers it (the worker's
- *   own statements run on both files; a typo's corrections from the main database's vocabulary:
- *   src/d1/main-only.ts); the routing (src/d1/shards.ts) asks every database that answers.
- * - The worker, tried as a user would: each import served by `wrangler dev` (the sharded one with
- *   the wrangler configuration its import wrote), and the same drawn requests sent to both — every
- *   venue search parameter, deep pages, suggestions, lookups, JSON and XML. The answers match byte
- *   for byte; a search whose filters lie in one venue database is answered there, and what asks
- *   several is the main database's, which holds every venue (Server-Timing says which databases
- *   answered: test/support/merged-said.ts).
- * - Last, the same import again with `--main-venues none` (the main database alone imported again,
- *   its venues taken out; its meta rows say so): every drawn request
- *   but those that still read them (docs/deploy.md#past-one-database) answered as one database
- *   does, what asks several venue databases merged from them (a name too, with the names that
- *   matched and a suggestion's typo fallback; a venue by its id read from every one).
+ * - The import: every venue in exactly one venue database, as its manifest says; a search whose
+ *   filters lie in one venue database answered there as the one database answers it (a typo's
+ *   corrections from the main database's vocabulary: src/d1/main-only.ts); the routing
+ *   (src/d1/shards.ts) asks every database that answers.
+ * - The worker, as a user would try it: both imports served by `wrangler dev`, the same drawn
+ *   requests sent to both (every venue search parameter, deep pages, suggestions, lookups, JSON and
+ *   XML), the answers byte for byte the same; Server-Timing says which databases answered
+ *   (test/support/merged-said.ts).
+ * - Last, the same import again with `--main-venues none`: every drawn request but those that still
+ *   read the main database's venues answered as one database does, what asks several merged.
  */
 import Database from "better-sqlite3";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAST, runImport, type ImportSummary } from "../../scripts/import/run.ts";
+import { runImport, type ImportSummary } from "../../scripts/import/run.ts";
+import { FAST } from "../../scripts/import/publish/steps.ts";
 import { readDir, runShardedImport, type ShardedSummary } from "../../scripts/import/shards/import.ts";
 import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wrangler.ts";
 import { startDevServer, type DevServer } from "../../scripts/tools/dev-server.ts";
@@ -32,7 +28,7 @@ import { FIXTURES, quiet } from "../support/import-fixtures.ts";
 import { compareServers, type Said } from "../support/compare-servers.ts";
 import { expectMainForSeveral, expectMerged } from "../support/merged-said.ts";
 import { MAIN_HOLDS_NO_VENUE } from "../../src/data-contract/shards.ts";
-import { expectNoVenues, venueCount, whileAnotherImport } from "../support/shard-states.ts";
+import * as states from "../support/shard-states.ts";
 import {
   broadRequests,
   drawnPaths,
@@ -115,7 +111,7 @@ describe("the worker over venue databases", () => {
     const routed = said.filter((s) => s.databases.replace(/^main\+/, "") === String(shard));
     expect(routed.length).toBeGreaterThan(10);
     const database = localD1File(shardDatabases(SHARDS)[shard - 1]?.id ?? "", SHARDED);
-    const again = await whileAnotherImport(database, () =>
+    const again = await states.whileAnotherImport(database, () =>
       compareAll(routed.map((s): [string, string] => [s.path, "application/json"])),
     );
     expect(again.map((s) => s.databases)).toEqual(routed.map(() => "main"));
@@ -236,7 +232,7 @@ describe("the venue databases a search asks (src/d1/shards.ts)", () => {
 describe("a main database without venues (the last: the same import again with --main-venues none)", () => {
   it("is the main database alone imported again, its venues taken out, the venue databases current", async () => {
     const manifest = manifestOf(mainDb);
-    const venues = shardDbs.map(venueCount);
+    const venues = shardDbs.map(states.venueCount);
     // Its server stopped first, and a fresh one started after: nothing read before is kept.
     sharded?.stop();
     const hollow = { ...DATA, target: SHARDED_TARGET, mainVenues: MAIN_HOLDS_NO_VENUE } as const;
@@ -246,8 +242,8 @@ describe("a main database without venues (the last: the same import again with -
     expect(skipped).toEqual([false, ...Array<boolean>(SHARDS).fill(true)]);
     expect(again.main.dataVersion).not.toBe(imported.main.dataVersion);
     expect(manifestOf(mainDb)).toEqual(manifest);
-    expectNoVenues(mainDb);
-    expect(shardDbs.map(venueCount)).toEqual(venues);
+    states.expectNoVenues(mainDb);
+    expect(shardDbs.map(states.venueCount)).toEqual(venues);
   }, 300_000);
 });
 
@@ -281,20 +277,23 @@ describe("over a main database without venues", () => {
     expectMerged(said);
   }, 600_000);
 
-  it("refuses, rather than answers without venues, while a venue database it asks holds another import", async () => {
+  it("refuses while a venue database it asks holds another import; answers once every database swapped in together", async () => {
     const worldPage = "/1.0/search/venues?bbox=-180,-90,180,90&p=2";
-    const holder = shardDbs.findIndex((db) => venueCount(db) > 0) + 1;
-    const city = shardDbs[holder - 1]?.prepare("SELECT c.id FROM venues v JOIN cities c ON c.pos = v.city_pos LIMIT 1");
-    const alone = `/1.0/search/venues?cityId=${String(city?.pluck().get())}&p=2`;
-    await whileAnotherImport(localD1File(shardDatabases(SHARDS)[holder - 1]?.id ?? "", SHARDED), async () => {
-      for (const path of [worldPage, alone]) {
-        const res = await fetch(`${sharded?.base ?? ""}${path}`, { headers: { Accept: "application/json" } });
+    const holder = shardDbs.findIndex((db) => states.venueCount(db) > 0) + 1;
+    const city = `/1.0/search/venues?cityId=${states.aCityOf(shardDbs[holder - 1])}`;
+    const ask = (path: string) => fetch(`${sharded?.base ?? ""}${path}`, { headers: { Accept: "application/json" } });
+    await states.whileAnotherImport(localD1File(shardDatabases(SHARDS)[holder - 1]?.id ?? "", SHARDED), async () => {
+      for (const path of [worldPage, `${city}&p=2`]) {
+        const res = await ask(path);
         expect(res.status, path).toBe(503);
         expect(res.headers.get("Retry-After"), path).toBe("1");
         expect(((await res.json()) as { message: string }).message, path).toMatch(/being imported/);
       }
     });
-    const res = await fetch(`${sharded?.base ?? ""}${worldPage}`, { headers: { Accept: "application/json" } });
-    expect(res.status).toBe(200);
+    expect((await ask(worldPage)).status).toBe(200);
+    const before = await (await ask(city)).text();
+    // Within the seconds the isolate keeps the main database's version, and the plan and places read at it.
+    const after = await states.whileSwappedTogether(SHARDED, holder, () => ask(city));
+    expect([after.status, await after.text()]).toEqual([200, before]);
   }, 120_000);
 });

@@ -5,7 +5,13 @@
  */
 import Database from "better-sqlite3";
 import { expect } from "vitest";
-import { MAIN_HOLDS_NO_VENUE, MAIN_VENUES_KEY } from "../../src/data-contract/shards.ts";
+import { d1Database, localD1File, shardDatabases } from "../../scripts/import/wrangler.ts";
+import {
+  MAIN_HOLDS_NO_VENUE,
+  MAIN_VENUES_KEY,
+  SHARD_PLAN_KEY,
+  type ShardManifest,
+} from "../../src/data-contract/shards.ts";
 
 /** Runs `during` while the database at `file` says it holds another import's data version, then gives its own back. */
 export async function whileAnotherImport<T>(file: string, during: () => Promise<T>): Promise<T> {
@@ -19,6 +25,49 @@ export async function whileAnotherImport<T>(file: string, during: () => Promise<
     db.close();
   }
 }
+
+/**
+ * Runs `during` while venue database `shard` and the main database of the local D1 in `state`
+ * hold a new import together, as a swap of every database leaves them (scripts/import/shards/
+ * swap-together.ts): each its own data version, the main one's manifest naming the venue
+ * database's; then gives both their own back.
+ */
+export async function whileSwappedTogether<T>(state: string, shard: number, during: () => Promise<T>): Promise<T> {
+  const file = localD1File(shardDatabases(shard)[shard - 1]?.id ?? "", state);
+  const [main, venues] = [new Database(localD1File(d1Database().id, state)), new Database(file)];
+  const read = (db: Database.Database, key: string) =>
+    db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string;
+  const write = (db: Database.Database, key: string, value: string) =>
+    db.prepare("UPDATE meta SET value = ? WHERE key = ?").run(value, key);
+  const before = {
+    main: read(main, "data_version"),
+    venues: read(venues, "data_version"),
+    plan: read(main, SHARD_PLAN_KEY),
+  };
+  const plan = (JSON.parse(before.plan) as ShardManifest).map((s) =>
+    s.shard === shard ? { ...s, version: "swapped" } : s,
+  );
+  try {
+    write(venues, "data_version", "swapped");
+    main.transaction(() => {
+      write(main, SHARD_PLAN_KEY, JSON.stringify(plan));
+      write(main, "data_version", "main swapped");
+    })();
+    return await during();
+  } finally {
+    main.transaction(() => {
+      write(main, SHARD_PLAN_KEY, before.plan);
+      write(main, "data_version", before.main);
+    })();
+    write(venues, "data_version", before.venues);
+    main.close();
+    venues.close();
+  }
+}
+
+/** A city that holds venues of a database. */
+export const aCityOf = (db: Database.Database | undefined): string =>
+  String(db?.prepare("SELECT c.id FROM venues v JOIN cities c ON c.pos = v.city_pos LIMIT 1").pluck().get());
 
 /** A database's venues. */
 export const venueCount = (db: Database.Database): number =>

@@ -37,65 +37,126 @@ import { dropTables } from "./drop.ts";
 
 export type { LocalPublishOptions } from "./steps.ts";
 
+type Meta = readonly (readonly [string, string])[];
+type Phase = (name: string, total?: number) => void;
+
 /** One publish: the target with the build attached as `build`, its pacing and its progress. */
 interface Publish {
   target: Database.Database;
   build: Database.Database;
   steps: Steps;
-  phase: (name: string, total?: number) => void;
+  phase: Phase;
   progress: Progress;
 }
 
 /**
  * Publishes the build file at `buildPath` into the SQLite file open as `target` (the local D1
  * file, or any SQLite file with the schema) in short transactions. `meta` are the new meta rows.
+ * With `swapLater`, it stops once staged: the caller swaps the stage tables in (swapStaged), as a
+ * plan of several databases does once every one is staged (scripts/import/shards/import.ts).
  */
 export async function publishLocal(
   target: Database.Database,
   build: Database.Database,
-  meta: readonly (readonly [string, string])[],
+  meta: Meta,
   progress: Progress,
-  options: LocalPublishOptions = {},
+  options: LocalPublishOptions & { swapLater?: boolean } = {},
 ): Promise<{ longestWrite: { ms: number; doing: string } }> {
   const steps = new Steps(target, options);
-  const phase = (name: string, total = 0) => {
-    steps.start(name);
-    progress.phase(name, total);
-  };
-  const p: Publish = { target, build, steps, phase, progress };
+  const p: Publish = { target, build, steps, phase: phaseOf(steps, progress), progress };
   // A new file, still small, goes into incremental auto-vacuum mode at once (compact.ts).
   incrementalMode(target, false);
   target.prepare("ATTACH DATABASE ? AS build").run(build.name);
   for (const side of SIDE_FILES) target.prepare(`ATTACH DATABASE ? AS ${side}`).run(sidePathOf(build.name, side));
   try {
-    const indexes = await createStageTables(p);
-    for (const table of PLAIN_TABLES) {
-      await copyTable(p, table);
-      // Alone, each index is built from all its rows at once, after them (a sort: much less work).
-      const tableIndexes = steps.alone ? (indexes.get(table) ?? []) : [];
-      if (tableIndexes.length > 0) {
-        phase(`indexing ${table} (${tableIndexes.length} indexes)`);
-        for (const ddl of tableIndexes) await steps.write(() => withSortHelper(target, () => target.exec(ddl)));
-      }
-    }
-    for (const fts of FTS_DOCUMENTS) await copyPrebuiltFts(p, fts);
-    phase("swapping the new tables in");
-    await steps.write(() => {
-      for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
-    });
-    phase("dropping the old tables");
-    await dropTables(
-      steps,
-      target,
-      SERVED_TABLES.map((t) => `old_${t}`),
-    );
-    phase("giving the old tables' pages back (incremental vacuum)");
-    await compact(steps, target, progress);
+    await stageAll(p);
   } finally {
     for (const name of ["build", ...SIDE_FILES]) target.exec(`DETACH DATABASE ${name}`);
   }
+  if (options.swapLater !== true) {
+    await swapIn(target, meta, steps, p.phase);
+    await dropReplaced(target, steps, p.phase, progress);
+  }
   target.pragma("wal_checkpoint(PASSIVE)");
   return { longestWrite: steps.longest };
+}
+
+const phaseOf =
+  (steps: Steps, progress: Progress) =>
+  (name: string, total = 0) => {
+    steps.start(name);
+    progress.phase(name, total);
+  };
+
+/** Steps 1–3: every served table staged, with its rows, indexes and search indexes. */
+async function stageAll(p: Publish): Promise<void> {
+  const { target, steps, phase } = p;
+  const indexes = await createStageTables(p);
+  for (const table of PLAIN_TABLES) {
+    await copyTable(p, table);
+    // Alone, each index is built from all its rows at once, after them (a sort: much less work).
+    const tableIndexes = steps.alone ? (indexes.get(table) ?? []) : [];
+    if (tableIndexes.length > 0) {
+      phase(`indexing ${table} (${tableIndexes.length} indexes)`);
+      for (const ddl of tableIndexes) await steps.write(() => withSortHelper(target, () => target.exec(ddl)));
+    }
+  }
+  for (const fts of FTS_DOCUMENTS) await copyPrebuiltFts(p, fts);
+}
+
+/** Step 4: the stage tables swapped in, with the new meta rows, in one transaction. */
+async function swapIn(target: Database.Database, meta: Meta, steps: Steps, phase: Phase): Promise<void> {
+  phase("swapping the new tables in");
+  await steps.write(() => {
+    for (const sql of swapStatements(meta, (v) => `'${v.replaceAll("'", "''")}'`)) target.exec(sql);
+  });
+}
+
+/** Step 5: the old tables dropped and their pages given back. */
+async function dropReplaced(target: Database.Database, steps: Steps, phase: Phase, progress: Progress): Promise<void> {
+  phase("dropping the old tables");
+  await dropTables(
+    steps,
+    target,
+    SERVED_TABLES.map((t) => `old_${t}`),
+  );
+  phase("giving the old tables' pages back (incremental vacuum)");
+  await compact(steps, target, progress);
+}
+
+/** Whether `target` holds every stage table of an import that stopped before its swap (publishLocal's `swapLater`). */
+export function holdsStaged(target: Database.Database): boolean {
+  const names = new Set(
+    (target.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]).filter((n) =>
+      n.startsWith("stage_"),
+    ),
+  );
+  return SERVED_TABLES.every((t) => names.has(`stage_${t}`));
+}
+
+/**
+ * The swap of an import staged with `swapLater` (held: holdsStaged), its old tables dropped after
+ * by dropStagedOut; apart, so that several databases swap one right after the other.
+ */
+export async function swapStaged(
+  target: Database.Database,
+  meta: Meta,
+  progress: Progress,
+  options: LocalPublishOptions,
+): Promise<void> {
+  const steps = new Steps(target, options);
+  await swapIn(target, meta, steps, phaseOf(steps, progress));
+}
+
+/** What swapStaged replaced, dropped and its pages given back. */
+export async function dropStagedOut(
+  target: Database.Database,
+  progress: Progress,
+  options: LocalPublishOptions,
+): Promise<void> {
+  const steps = new Steps(target, options);
+  await dropReplaced(target, steps, phaseOf(steps, progress), progress);
+  target.pragma("wal_checkpoint(PASSIVE)");
 }
 
 /** Stage tables (and, when readers share the file, their indexes); returns each table's indexes. */

@@ -9,6 +9,9 @@ export interface LocalPublishOptions {
   dropAtOncePages?: number;
 }
 
+/** Publishing with no one reading: long transactions, no pauses. */
+export const FAST: LocalPublishOptions = { pauseMs: 0, transactionMs: 500 };
+
 /** Write transactions of about `transactionMs`, each followed by a pause. */
 export class Steps {
   /**

@@ -8,7 +8,8 @@
  * from the same placed venues (venues.ts); the main one writes the manifest, which names each venue
  * database's data version (meta.ts), and a venue database that holds it already is skipped as
  * current. Each runs in a process of its own (child.ts), one after the other; the venue databases'
- * builds start from the main one's reading of the sources (read-once.ts).
+ * builds start from the main one's reading of the sources (read-once.ts). Where the main database
+ * holds no venue, each is staged by its own import and all swap in together (swap-together.ts).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -21,10 +22,13 @@ import {
   MAIN_HOLDS_NO_VENUE,
   shardFile,
   type MainVenues,
+  type ShardManifest,
 } from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
 import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
-import { localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
+import { d1Database, localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
+import { Progress } from "../progress.ts";
+import { dropStaged, swapTogether, type Staged } from "./swap-together.ts";
 import { SHARDS_CONFIG, writeShardsConfig } from "./config.ts";
 import { checkRemote } from "./remote-databases.ts";
 import type { SizedPlan } from "./size.ts";
@@ -90,13 +94,20 @@ export function readDir(target: Target): string {
 }
 
 /**
- * A venue database's failed import, in one line that says what each database serves: the main
- * database and those imported before it the new data, this one and those after it what they
- * served; their searches answered by the main database while it holds every venue, else refused
- * (a 503 that asks to retry: src/d1/route.ts), until the same command imports them.
+ * A venue database's failed import, in one line that says what each database serves. Where every
+ * database swaps together (swap-together.ts), none was swapped in: each serves its previous data.
+ * Else the main database and those imported before it the new data, this one and those after it
+ * what they served; their searches answered by the main database while it holds every venue, else
+ * refused (a 503 that asks to retry: src/d1/route.ts), until the same command imports them.
  */
-function shardFailure(error: unknown, shard: number, file: string, mainVenues: MainVenues): ImportError {
+function shardFailure(error: unknown, shard: number, file: string, mainVenues: MainVenues, together: boolean) {
   const reason = error instanceof Error ? error.message : String(error);
+  if (together)
+    return new ImportError(
+      `venue database ${shard} (${file}): ${reason}; no database was swapped in, so each still serves its ` +
+        "previous data (what the others staged is dropped), until the same command imports them",
+      { saysWhatIsServed: true },
+    );
   const meanwhile =
     mainVenues === MAIN_HOLDS_NO_VENUE
       ? "the searches that ask them are refused (503, retry later: the main database holds no venue)"
@@ -137,35 +148,72 @@ export async function runShardedImport(
 ): Promise<ShardedSummary> {
   const { target } = options;
   const read = readDir(target);
-  const { main, manifest, mainVenues } = await importMain(options, asked, read, quiet);
-  const count = manifest.length;
-  const databases = target.kind === "file" ? [] : shardDatabases(count);
-  const kept = manifest.map((s) => s.regions);
-  // The local D1 is served while it imports: the venue databases are paced as the main one is.
-  const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
-  const shards: ShardedSummary["shards"] = [];
-  for (const [index, { version }] of manifest.entries()) {
-    const [shardOptions, file] = shardTarget(target, databases, index + 1);
-    const summary = await importApart(
-      {
-        ...options,
-        ...(pacing === undefined ? {} : { pacing }),
-        target: shardOptions,
-        // A size's plan deals out bytes: a venue database that plans itself keeps the manifest's regions by it too.
-        shards: { count, index, version, kept, read, ...(typeof asked === "number" ? {} : { size: asked.size }) },
-      },
-      quiet,
-    ).catch((error: unknown) => {
-      throw shardFailure(error, index + 1, file, mainVenues);
-    });
-    shards.push({ file, summary });
-  }
+  // A main database without venues answers for no venue database: every database swaps in together.
+  const swapLater = options.mainVenues === MAIN_HOLDS_NO_VENUE && target.kind !== "remote";
+  const { main, manifest, mainVenues } = await importMain({ ...options, swapLater }, asked, read, quiet);
+  const mainStaged: Staged[] =
+    main.stagedMeta === undefined ? [] : [{ target, file: mainFile(target), meta: main.stagedMeta }];
+  const c = { read, manifest, asked, mainVenues, quiet, mainStaged };
+  const imported = await importVenueDatabases({ ...options, swapLater }, c);
   dropRead(read);
+  // The main database last: its manifest names the venue databases' new data.
+  const staged = [...imported.flatMap((s) => s.staged), ...mainStaged];
+  if (staged.length > 0) await swapTogether(staged, options, new Progress(process.stderr, quiet));
+  const shards = imported.map(({ file, summary }) => ({ file, summary }));
+  const databases = target.kind === "file" ? [] : shardDatabases(manifest.length);
   if (target.kind === "local") writeShardsConfig(databases, config);
   const estimates = main.shardEstimates;
   if (typeof asked === "number" || estimates === undefined) return { main, shards };
   const after = shards.map((s) => sizeAfter(s, target));
   return { main, shards, sized: { size: asked.size, estimates, after } };
+}
+
+/** The SQLite file of the main database of a local or file target. */
+const mainFile = (target: Target) =>
+  target.kind === "file"
+    ? target.path
+    : localD1File(d1Database().id, target.kind === "local" ? target.persistTo : undefined);
+
+/**
+ * Each venue database of the manifest imported in turn, with what it staged (`swapLater`); where
+ * one fails, what the others and the main database (`mainStaged`) staged is dropped.
+ */
+async function importVenueDatabases(
+  options: ImportOptions,
+  c: {
+    read: string;
+    manifest: ShardManifest;
+    asked: ShardsAsked;
+    mainVenues: MainVenues;
+    quiet: boolean;
+    mainStaged: Staged[];
+  },
+): Promise<(ShardedSummary["shards"][number] & { staged: Staged[] })[]> {
+  const { target } = options;
+  const count = c.manifest.length;
+  const databases = target.kind === "file" ? [] : shardDatabases(count);
+  const kept = c.manifest.map((s) => s.regions);
+  // The local D1 is served while it imports: the venue databases are paced as the main one is.
+  const pacing = options.pacing ?? (target.kind === "local" ? {} : undefined);
+  const size = typeof c.asked === "number" ? {} : { size: c.asked.size };
+  const shards: (ShardedSummary["shards"][number] & { staged: Staged[] })[] = [];
+  for (const [index, { version }] of c.manifest.entries()) {
+    const [shardOptions, file] = shardTarget(target, databases, index + 1);
+    // A size's plan deals out bytes: a venue database that plans itself keeps the manifest's regions by it too.
+    const shardChoice = { count, index, version, kept, read: c.read, ...size };
+    const summary = await importApart(
+      { ...options, ...(pacing === undefined ? {} : { pacing }), target: shardOptions, shards: shardChoice },
+      c.quiet,
+    ).catch(async (error: unknown) => {
+      const together = options.swapLater === true;
+      const staged = [...shards.flatMap((s) => s.staged), ...c.mainStaged];
+      if (together) await dropStaged(staged, options, new Progress(process.stderr, c.quiet));
+      throw shardFailure(error, index + 1, file, c.mainVenues, together);
+    });
+    const staged = summary.stagedMeta === undefined ? [] : [{ target: shardOptions, file, meta: summary.stagedMeta }];
+    shards.push({ file, summary, staged });
+  }
+  return shards;
 }
 
 /**
