@@ -125,8 +125,8 @@ export async function benchSwapWindow(): Promise<void> {
       `(${Math.round((Date.now() - started) / 1000)} s): the default data with \`--shards ${SHARDS} --main-venues none\`, served by ` +
       `\`wrangler dev\` without its cache, imported again with other generated venues (every database's data version changed) ` +
       `in ${((endedAt - importStarted) / 1000).toFixed(1)} s while ${CLIENTS} clients searched each venue database alone and all ` +
-      `of them at once, without pause, and ${AFTER_MS / 1000} s after: **${answers.length}** searches, ` +
-      `**${refused}** refused (503), the longest stretch of refusals **${(longestRefusal(answers) / 1000).toFixed(3)} s**` +
+      `of them at once, without pause, and ${AFTER_MS / 1000} s after: **${answers.length.toLocaleString("en-US")}** searches, ` +
+      `**${refused.toLocaleString("en-US")}** refused (503), the longest stretch of refusals **${(longestRefusal(answers) / 1000).toFixed(3)} s**` +
       `${others.length > 0 ? `, and ${others.length} other failures (${[...new Set(others)].join(", ")})` : ", no other failure"}.`;
     console.log(`\n${text}\n`);
     if (await writeDocSection("swap-window", text, join("docs", "deploy.md"))) log("wrote it into docs/deploy.md");
