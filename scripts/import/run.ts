@@ -93,7 +93,7 @@ export interface ImportOptions {
   shards?: ShardChoice;
   /** With --shards: what the main database keeps of the venues (`--main-venues`, shards/main-venues.ts). */
   mainVenues?: MainVenues;
-  /** A local or file target: staged, not swapped in; the caller swaps it (shards/swap-together.ts). */
+  /** Staged, not swapped in: the caller swaps it (shards/swap-together.ts; a remote one's files: publish/remote-pending.ts). */
   swapLater?: boolean;
 }
 
@@ -238,6 +238,7 @@ const remoteOptions = (options: ImportOptions) => ({
   dryRun: options.dryRun === true,
   plan: options.plan ?? "paid",
   full: options.full === true,
+  swapLater: options.swapLater === true,
 });
 
 /** A target that holds this data, the import's progress ended; a remote one with the merges its search indexes still need sent alone (remote-refresh.ts). */

@@ -79,7 +79,7 @@ describe("a failed import of a venue database", () => {
     ]);
     expect(hollow.code).toBe(1);
     expect(hollow.stderr.trim().split("\n").at(-1)).toMatch(
-      /: SqliteError: file is not a database .*; no database was swapped in, so each still serves its previous data \(what the others staged is dropped\), until the same command imports them$/,
+      /: SqliteError: file is not a database .*; no database was swapped in, so each still serves its previous data until the same command imports them$/,
     );
     expect([main, shardFile(main, 1)].map((file) => [versionOf(file), count(file, "venues")])).toEqual(served);
     expect([main, shardFile(main, 1)].map(stageTables)).toEqual([[], []]);

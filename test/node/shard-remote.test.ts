@@ -176,6 +176,13 @@ describe("a remote import in venue databases, sent", () => {
     // The main database without its venues: sent to it alone, the venue databases current.
     const hollow = await importCommand([...ARGS, "--shards", "2", "--main-venues", "none"], env);
     expect(hollow.code, hollow.stderr).toBe(0);
+    // Its files sent up to the swap, which swapTogether applied (scripts/import/shards/swap-together.ts).
+    expect(hollow.stderr).toMatch(
+      new RegExp(
+        `^\\[[^\\]]*\\] ${d1Database(CONFIG).name}: remote file \\d+ of \\d+: swapping the new tables in$`,
+        "m",
+      ),
+    );
     expect(hollow.stdout.match(/already holds data version/g)).toHaveLength(2);
     const mainAfter = open(localD1File(d1Database(CONFIG).id, REMOTE), (db) => ({
       venues: db.prepare("SELECT count(*) FROM venues").pluck().get(),
@@ -253,6 +260,9 @@ describe("a refresh of venue databases", () => {
       writeFileSync(after, `${readFileSync(after, "utf8")}ab40c0de,Neue Halle 4,2761369,\n`);
       const refreshed = await apart(after);
       expect(refreshed.code, refreshed.stderr).toBe(0);
+      // Staged first, each database's file of what changed then applied, Vienna's and the main database's last.
+      const changed = [...refreshed.stderr.matchAll(/^\[[^\]]*\] ([\w-]+): remote file 1 of \d+: what changed/gm)];
+      expect(changed.map((m) => m[1])).toEqual([`remote-shard-${vienna + 1}`, d1Database(CONFIG).name]);
       expect(refreshed.stdout).toContain(`remote-shard-${2 - vienna} already holds data version`);
       const [mainApart, ...shardsApart] = served();
       expect(mainApart?.venues).toBe(0);

@@ -190,7 +190,7 @@ export function completeFiles(dir: string): RemoteFiles | null {
  * A file that did not apply, in one line: which, what went wrong, what is served, how to go on.
  * The last file only drops the old tables: the swap before it has applied.
  */
-function failedFile(error: unknown, n: number, files: readonly WrittenFile[]): ImportError {
+export function failedFile(error: unknown, n: number, files: readonly WrittenFile[]): ImportError {
   const reason = error instanceof Error ? error.message : String(error);
   const served =
     n === files.length - 1
@@ -202,6 +202,20 @@ function failedFile(error: unknown, n: number, files: readonly WrittenFile[]): I
     { saysWhatIsServed: true },
   );
 }
+
+/** A refresh's file of what changed, and its merges (remote-refresh.ts): what a failure of each says. */
+/** The refresh's file of what changed did not apply: nothing served changed. */
+export const differenceFailed = (file: WrittenFile, reason: string) =>
+  `the remote refresh (${file.name}, ${file.what}) did not apply: ${reason}; the data served before is ` +
+  "unchanged; run the same command again to send it again";
+
+/**
+ * A merge after the data changed did not apply (the mirror already holds the new data): the new
+ * data is served with the index in more segments, which the same command merges (mergeLeftSegments).
+ */
+export const mergeFailed = (file: WrittenFile, reason: string) =>
+  `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
+  `${reason}; searches by name read more until they are merged: run the same command again to merge them`;
 
 /** What applying the files did, as D1 said it (null where wrangler's answer did not say). */
 export interface AppliedFiles {
@@ -216,18 +230,19 @@ export interface AppliedFiles {
 const sumOrNull = (values: readonly (number | null)[]) =>
   values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
-/** Applies every file of `dir` that has not applied yet (`done`), in order. */
+/** Applies every file of `dir` before file `before` (from 0; all by default) that has not applied yet (`done`), in order. */
 export async function applyRemoteFiles(
   dir: string,
   written: RemoteFiles,
   done: ReadonlySet<number>,
   database: RemoteDatabase,
   progress: Progress,
+  before = written.files.length,
 ): Promise<AppliedFiles> {
   const { files } = written;
   const said: Applied[] = [];
   for (const [n, f] of files.entries()) {
-    if (done.has(n)) continue;
+    if (done.has(n) || n >= before) continue;
     progress.phase(`remote file ${n + 1} of ${files.length}: ${f.what}`);
     try {
       said.push(await database.apply(join(dir, f.name)));

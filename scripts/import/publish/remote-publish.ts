@@ -15,7 +15,7 @@ import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
 import { d1Database } from "../wrangler.ts";
 import { migrateRemote, wranglerDatabase, type RemoteState } from "../remote-database.ts";
-import { remoteParts } from "./remote.ts";
+import { remoteParts, SWAP_WHAT } from "./remote.ts";
 import {
   applyRemoteFiles,
   completeFiles,
@@ -29,6 +29,7 @@ import { keepDocuments, mirrorDir, promoteToMirror, REPLICA_FILE } from "./remot
 import { refreshRemote } from "./remote-refresh.ts";
 import { DATA_BYTES, Replica } from "./remote-replica.ts";
 import { importSuffix } from "./stage.ts";
+import type { PendingRemote } from "./remote-pending.ts";
 
 export interface RemoteOptions {
   /** Print the cost and stop before the first file (the files are kept: the next run sends them). */
@@ -36,6 +37,8 @@ export interface RemoteOptions {
   plan: Plan;
   /** Send the whole data even when the mirror could send only what changed (remote-refresh.ts). */
   full: boolean;
+  /** Stop before the file that changes what the database serves; the caller applies it (remote-pending.ts). */
+  swapLater: boolean;
 }
 
 /** What the remote import sent, or would send; D1's own figures where it applied files. */
@@ -50,6 +53,8 @@ export interface RemoteFigures {
   dryRun?: boolean;
   /** The rows D1 counted as read to read the mirror back from the remote first (remote-mirror-read.ts). */
   readBack?: number;
+  /** With `swapLater`: what is left to apply (remote-pending.ts). */
+  pending?: PendingRemote;
 }
 
 /**
@@ -75,7 +80,7 @@ export async function remoteDatabase(dryRun: boolean, progress: Progress, given?
     await migrateRemote(name);
     state = await database.state();
   }
-  return { database, state, mirror: mirrorDir(id) };
+  return { database, state, mirror: mirrorDir(id), name };
 }
 
 /**
@@ -165,10 +170,41 @@ export async function publishToRemote(
   }
   const figures = { files: written.files.length, skipped: done.size, bytes: cost.bytes, cost };
   if (options.dryRun) return { ...figures, dryRun: true };
+  if (options.swapLater) return { ...figures, ...(await applyBeforeSwap(dir, written, done, remote, progress)) };
   const applied = await applyRemoteFiles(dir, written, done, remote.database, progress);
   promoteToMirror(dir, version, written.emptySize, remote.mirror);
   rmSync(dir, { recursive: true, force: true });
   return { ...figures, applied };
+}
+
+/**
+ * The files before the swap applied (those that stage the new data), and what is left: the swap and
+ * the drop after it, for the caller (`swapLater`: remote-pending.ts).
+ */
+async function applyBeforeSwap(
+  dir: string,
+  written: RemoteFiles,
+  done: ReadonlySet<number>,
+  remote: Awaited<ReturnType<typeof remoteDatabase>>,
+  progress: Progress,
+): Promise<Pick<RemoteFigures, "applied" | "pending">> {
+  const swap = written.files.findIndex((f) => f.what === SWAP_WHAT);
+  if (swap < 0) throw new Error(`the remote import's files in ${dir} hold no swap`);
+  const applied = await applyRemoteFiles(dir, written, done, remote.database, progress, swap);
+  const { version, emptySize, files } = written;
+  // A run resumed after its swap applied: what is left starts after it.
+  const serving = done.has(swap) ? swap + 1 : swap;
+  const pending = {
+    database: remote.name,
+    mirror: remote.mirror,
+    dir,
+    version,
+    emptySize,
+    files,
+    serving,
+    refresh: false,
+  };
+  return { applied, pending };
 }
 
 function sizeOf(state: RemoteState | null) {

@@ -25,10 +25,11 @@ import {
 } from "./remote-files.ts";
 import { MERGES_PER_FILE, mergeSteps, type RemotePart, type RemoteStatement } from "./remote.ts";
 import { FTS_DOCUMENTS } from "../phases/build-file.ts";
-import { keepDocuments, promoteToMirror, REPLICA_FILE, usableMirror, type Mirror } from "./remote-mirror.ts";
+import { keepDocuments, REPLICA_FILE, usableMirror, type Mirror } from "./remote-mirror.ts";
 import { costLine, planRefusal, refreshCost, type Plan, type RemoteCost, type RemoteSize } from "./remote-plan.ts";
 import { Replica } from "./remote-replica.ts";
 import { mirrorFromRemote } from "./remote-mirror-read.ts";
+import { finishPending, servePending, type PendingRemote } from "./remote-pending.ts";
 
 /** Room for the file's head and the statement that passes the bound. */
 const MAX_DIFFERENCE_BYTES = MAX_FILE_BYTES - 256 * 1024;
@@ -133,19 +134,6 @@ async function applyFiles(
   return said;
 }
 
-/** The refresh's file of what changed did not apply: nothing served changed. */
-const differenceFailed = (file: WrittenFile, reason: string) =>
-  `the remote refresh (${file.name}, ${file.what}) did not apply: ${reason}; the data served before is ` +
-  "unchanged; run the same command again to send it again";
-
-/**
- * A merge after the data changed did not apply (the mirror already holds the new data): the new
- * data is served with the index in more segments, which the same command merges (mergeLeftSegments).
- */
-const mergeFailed = (file: WrittenFile, reason: string) =>
-  `the remote refresh applied, and the new data is served, but ${file.name} (${file.what}) did not apply: ` +
-  `${reason}; searches by name read more until they are merged: run the same command again to merge them`;
-
 /** Merges sent alone did not apply: the data is current, and the same command merges again. */
 const leftMergeFailed = (file: WrittenFile, reason: string) =>
   `merging the search indexes did not finish: ${file.name} (${file.what}) did not apply: ${reason}; ` +
@@ -157,6 +145,8 @@ export interface RefreshFigures {
   /** The rows D1 counted as read to read the mirror back from the remote first, where it was. */
   readBack?: number;
   applied?: Pick<AppliedFiles, "rowsWritten" | "sizeAfter" | "peakSize">;
+  /** With `swapLater`: the file of what changed and the merges, left to apply (remote-pending.ts). */
+  pending?: PendingRemote;
 }
 
 /**
@@ -170,8 +160,15 @@ export async function refreshRemote(
   meta: [string, string][],
   version: string,
   dir: string,
-  remote: { database: RemoteDatabase; state: RemoteState | null; size: RemoteSize; mirror: string },
-  options: { dryRun: boolean; plan: Plan },
+  remote: {
+    database: RemoteDatabase;
+    state: RemoteState | null;
+    size: RemoteSize;
+    mirror: string;
+    /** The remote database's name, as wrangler knows it. */
+    name: string;
+  },
+  options: { dryRun: boolean; plan: Plan; swapLater: boolean },
   progress: Progress,
 ): Promise<RefreshFigures | null> {
   const mirror =
@@ -200,16 +197,14 @@ export async function refreshRemote(
   if (refusal !== null) throw refusal;
   const read = mirror.rowsRead === undefined ? {} : { readBack: mirror.rowsRead };
   if (options.dryRun) return { cost, bytes: cost.bytes, ...read };
-  const last = written.files.length - 1;
-  const said = await applyFiles(dir, written.files, [0, 0], remote.database, progress, differenceFailed);
-  promoteToMirror(dir, version, mirror.record.emptySize, remote.mirror);
-  try {
-    said.push(...(await applyFiles(dir, written.files, [1, last], remote.database, progress, mergeFailed)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const applied = appliedFigures(said);
-  return { cost, bytes: cost.bytes, applied, ...read };
+  const { name, mirror: mirrorDir, database } = remote;
+  const { emptySize } = mirror.record;
+  const files = written.files;
+  const pending = { database: name, mirror: mirrorDir, dir, version, emptySize, files, serving: 0, refresh: true };
+  if (options.swapLater) return { cost, bytes: cost.bytes, ...read, pending };
+  const here = { database, named: "" };
+  const said = [...(await servePending(pending, here, progress)), ...(await finishPending(pending, here, progress))];
+  return { cost, bytes: cost.bytes, applied: appliedFigures(said), ...read };
 }
 
 /** Where merges alone run: nothing to size (the remote's data does not change). */

@@ -78,6 +78,9 @@ type MetaRows = readonly (readonly [string, string])[];
 /** A database with the migrations applied and nothing else. */
 const MIGRATED: RemoteSchema = { tables: [], metaRows: 0 };
 
+/** What the file of the swap does (remote-publish.ts finds it by it). */
+export const SWAP_WHAT = "swapping the new tables in";
+
 /**
  * The parts that publish a build: stage tables, rows, index documents, merges, swap, clean-up.
  * Lazy: each part's statements are read from the build as they are written, a statement at a time.
@@ -103,7 +106,7 @@ export function* remoteParts(
     yield { what: `merging ${table}`, statements, perFile: MERGES_PER_FILE, joins: "merges" };
   }
   yield {
-    what: "swapping the new tables in",
+    what: SWAP_WHAT,
     statements: swap(writes, typeof meta === "function" ? meta() : meta, remote),
   };
   yield {

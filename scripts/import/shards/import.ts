@@ -9,7 +9,8 @@
  * database's data version (meta.ts), and a venue database that holds it already is skipped as
  * current. Each runs in a process of its own (child.ts), one after the other; the venue databases'
  * builds start from the main one's reading of the sources (read-once.ts). Where the main database
- * holds no venue, each is staged by its own import and all swap in together (swap-together.ts).
+ * holds no venue, each is staged by its own import and all swap in together (swap-together.ts),
+ * the remote ones too.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -105,7 +106,7 @@ function shardFailure(error: unknown, shard: number, file: string, mainVenues: M
   if (together)
     return new ImportError(
       `venue database ${shard} (${file}): ${reason}; no database was swapped in, so each still serves its ` +
-        "previous data (what the others staged is dropped), until the same command imports them",
+        "previous data until the same command imports them",
       { saysWhatIsServed: true },
     );
   const meanwhile =
@@ -149,10 +150,9 @@ export async function runShardedImport(
   const { target } = options;
   const read = readDir(target);
   // A main database without venues answers for no venue database: every database swaps in together.
-  const swapLater = options.mainVenues === MAIN_HOLDS_NO_VENUE && target.kind !== "remote";
+  const swapLater = options.mainVenues === MAIN_HOLDS_NO_VENUE;
   const { main, manifest, mainVenues } = await importMain({ ...options, swapLater }, asked, read, quiet);
-  const mainStaged: Staged[] =
-    main.stagedMeta === undefined ? [] : [{ target, file: mainFile(target), meta: main.stagedMeta }];
+  const mainStaged = stagedOf(target, target.kind === "remote" ? "" : mainFile(target), main);
   const c = { read, manifest, asked, mainVenues, quiet, mainStaged };
   const imported = await importVenueDatabases({ ...options, swapLater }, c);
   dropRead(read);
@@ -166,6 +166,13 @@ export async function runShardedImport(
   if (typeof asked === "number" || estimates === undefined) return { main, shards };
   const after = shards.map((s) => sizeAfter(s, target));
   return { main, shards, sized: { size: asked.size, estimates, after } };
+}
+
+/** What an import left staged for swapTogether (`swapLater`): a file's stage tables, or a remote database's files. */
+function stagedOf(target: Target, file: string, summary: ImportSummary): Staged[] {
+  if (summary.stagedMeta !== undefined) return [{ target, file, meta: summary.stagedMeta }];
+  const figures = summary.remote;
+  return figures?.pending === undefined ? [] : [{ target, pending: figures.pending, figures }];
 }
 
 /** The SQLite file of the main database of a local or file target. */
@@ -210,8 +217,7 @@ async function importVenueDatabases(
       if (together) await dropStaged(staged, options, new Progress(process.stderr, c.quiet));
       throw shardFailure(error, index + 1, file, c.mainVenues, together);
     });
-    const staged = summary.stagedMeta === undefined ? [] : [{ target: shardOptions, file, meta: summary.stagedMeta }];
-    shards.push({ file, summary, staged });
+    shards.push({ file, summary, staged: stagedOf(shardOptions, file, summary) });
   }
   return shards;
 }
