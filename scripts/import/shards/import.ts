@@ -96,7 +96,8 @@ export function readDir(target: Target): string {
 
 /**
  * A venue database's failed import, in one line that says what each database serves. Where every
- * database swaps together (swap-together.ts), none was swapped in: each serves its previous data.
+ * database swaps together (swap-together.ts) and the main one was staged, none was swapped in:
+ * each serves its previous data.
  * Else the main database and those imported before it the new data, this one and those after it
  * what they served; their searches answered by the main database while it holds every venue, else
  * refused (a 503 that asks to retry: src/d1/route.ts), until the same command imports them.
@@ -212,10 +213,10 @@ async function importVenueDatabases(
       { ...options, ...(pacing === undefined ? {} : { pacing }), target: shardOptions, shards: shardChoice },
       c.quiet,
     ).catch(async (error: unknown) => {
-      const together = options.swapLater === true;
       const staged = [...shards.flatMap((s) => s.staged), ...c.mainStaged];
-      if (together) await dropStaged(staged, options, new Progress(process.stderr, c.quiet));
-      throw shardFailure(error, index + 1, file, c.mainVenues, together);
+      if (options.swapLater === true) await dropStaged(staged, options, new Progress(process.stderr, c.quiet));
+      // A main database found current serves its manifest already: the venue databases it names are refused meanwhile.
+      throw shardFailure(error, index + 1, file, c.mainVenues, c.mainStaged.length > 0);
     });
     shards.push({ file, summary, staged: stagedOf(shardOptions, file, summary) });
   }

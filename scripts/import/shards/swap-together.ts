@@ -70,8 +70,9 @@ async function withOpen<T>(
 
 /**
  * Every staged database swapped in, in the order given (the main database last), each swap right
- * after the one before; then the old tables of each dropped (a remote refresh: its merges). Refused
- * before any swap where a local one lost its stage tables (another import cleared them).
+ * after the one before (remote ones all at once); then the old tables of each dropped (a remote
+ * refresh: its merges). Refused before any swap where a local one lost its stage tables (another
+ * import cleared them).
  */
 export async function swapTogether(staged: readonly Staged[], options: ImportOptions, progress: Progress) {
   const files = staged.filter(isFile);
@@ -85,25 +86,31 @@ export async function swapTogether(staged: readonly Staged[], options: ImportOpt
           throw new ImportError(`${lost.file}: its staged tables are gone (another import?); nothing was swapped in`);
         progress.phase(`swapping ${staged.length} databases in, one right after the other`);
         // No pause between the swaps: the time between the first and the last is the window the worker refuses.
-        for (const s of staged)
-          if (isFile(s)) await swapStaged(dbOf(dbs, s), s.meta, progress, FAST);
-          else
-            s.figures.applied = appliedAlso(
-              s.figures.applied,
-              await servePending(s.pending, applyingIn(s.pending), progress),
-            );
-        for (const s of staged)
-          if (isFile(s)) await dropStagedOut(dbOf(dbs, s), progress, paced(options, s.file));
-          else
-            s.figures.applied = appliedAlso(
-              s.figures.applied,
-              await finishPending(s.pending, applyingIn(s.pending), progress),
-            );
+        // A remote swap waits for wrangler (seconds): they are sent at once, so that window is one of them, not their sum.
+        await Promise.all(staged.filter((s) => !isFile(s)).map((s) => swapOne(s, dbs, progress)));
+        for (const s of files) await swapOne(s, dbs, progress);
+        for (const s of staged) await finishOne(s, dbs, options, progress);
       }),
   );
 }
 
-const dbOf = (dbs: ReadonlyMap<StagedFile, Database.Database>, s: StagedFile) => {
+type Open = ReadonlyMap<StagedFile, Database.Database>;
+
+/** One database swapped in: a file's stage tables, or a remote one's file that changes what it serves. */
+async function swapOne(s: Staged, dbs: Open, progress: Progress): Promise<void> {
+  if (isFile(s)) return swapStaged(dbOf(dbs, s), s.meta, progress, FAST);
+  const said = await servePending(s.pending, applyingIn(s.pending), progress);
+  s.figures.applied = appliedAlso(s.figures.applied, said);
+}
+
+/** What one database's swap replaced, dropped (a remote refresh: its merges after it). */
+async function finishOne(s: Staged, dbs: Open, options: ImportOptions, progress: Progress): Promise<void> {
+  if (isFile(s)) return dropStagedOut(dbOf(dbs, s), progress, paced(options, s.file));
+  const said = await finishPending(s.pending, applyingIn(s.pending), progress);
+  s.figures.applied = appliedAlso(s.figures.applied, said);
+}
+
+const dbOf = (dbs: Open, s: StagedFile) => {
   const db = dbs.get(s);
   if (db === undefined) throw new Error(`${s.file} is not open`);
   return db;
