@@ -73,13 +73,16 @@ export const aCityOf = (db: Database.Database | undefined): string =>
 export const venueCount = (db: Database.Database): number =>
   db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
 
+/** Each of these search indexes of `db` empty: it holds its structure record and averages alone. */
+export function expectEmptyIndexes(db: Database.Database, indexes: readonly string[]): void {
+  for (const index of indexes) expect(db.prepare(`SELECT count(*) FROM ${index}_data`).pluck().get(), index).toBe(2);
+}
+
 /** A main database without venues: no venue row, their search indexes empty, its meta rows saying so, the vocabulary kept. */
 export function expectNoVenues(main: Database.Database): void {
   expect(venueCount(main)).toBe(0);
   expect(main.prepare("SELECT count(*) FROM venue_name_texts").pluck().get()).toBe(0);
-  // An emptied search index holds its structure record and averages alone.
-  for (const index of ["venues_fts", "venue_name_words_fts"])
-    expect(main.prepare(`SELECT count(*) FROM ${index}_data`).pluck().get(), index).toBe(2);
+  expectEmptyIndexes(main, ["venues_fts", "venue_name_words_fts"]);
   expect(main.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(MAIN_VENUES_KEY)).toBe(MAIN_HOLDS_NO_VENUE);
   expect(main.prepare("SELECT count(*) FROM words").pluck().get()).toBeGreaterThan(0);
 }

@@ -27,6 +27,7 @@ import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 import { dropOtherCities, keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
 import { takeMainVenuesOut } from "../shards/main-venues.ts";
+import { servedDocuments } from "../shards/served.ts";
 import { keepRead, type ReadPlace, type ReadState } from "../shards/read-once.ts";
 import type { Country } from "../sources/geonames.ts";
 
@@ -136,9 +137,10 @@ export async function build(
     keepRead(db, options.read.keep, { counts, countries, problems: problems.collected() });
 
   const shard = options.shards?.index ?? null;
+  const served = servedDocuments(options.shards);
   counts.cities = orderCities(db, progress, shard);
   counts.largestPopulation = largestPopulation(db);
-  cityDocuments(db, progress);
+  cityDocuments(db, progress, served.cities);
   const indexes = new FtsPrebuild(db);
   try {
     indexes.index("side_cities");
@@ -147,7 +149,7 @@ export async function build(
     counts.localizedNames = regionsAndNames(db, progress);
     counts.placeNames = placeNames(db, countries, await readRegionCodes(sources.regionCodes, problems));
     problems.check();
-    venueDocuments(db, progress);
+    venueDocuments(db, progress, served.venues);
     indexes.index("side_venues");
     counts.words = vocabulary(db, progress);
     indexes.index("side_words");

@@ -14,24 +14,27 @@ import { cityTokenSql, kindTokenSql } from "../../../src/data-contract/tokens.ts
 import type { Progress } from "../progress.ts";
 
 /**
- * The cities' documents, once they are ordered. Their texts are copied once into pos order
- * (temp.city_text, which the venues' documents and the stored totals read too): a venue's city
- * found by its geonameid read the raw cities' pages in random order, once per venue.
+ * The cities' documents, once they are ordered (`indexed`: the database answers city searches,
+ * shards/served.ts). Their texts are copied once into pos order (temp.city_text, which the venues'
+ * documents and the stored totals read too, indexed or not): a venue's city found by its geonameid
+ * read the raw cities' pages in random order, once per venue.
  */
-export function cityDocuments(db: Database.Database, progress: Progress): void {
-  progress.phase("search documents of cities");
+export function cityDocuments(db: Database.Database, progress: Progress, indexed: boolean): void {
+  progress.phase(indexed ? "search documents of cities" : "texts of cities (a venue database indexes none)");
   db.exec(`
     CREATE TEMP TABLE city_text (pos INTEGER PRIMARY KEY, words TEXT NOT NULL, names TEXT NOT NULL, main TEXT NOT NULL,
                                  shared TEXT NOT NULL, name_sets TEXT, name_texts TEXT, tokens TEXT NOT NULL);
     INSERT INTO temp.city_text
     SELECT c.pos, r.words, r.names, r.main, r.shared, r.name_sets, r.name_texts, r.tokens
     FROM cities c JOIN raw_cities r ON r.gid = CAST(c.id AS INTEGER)
-    ORDER BY c.pos;
-    INSERT INTO side_cities.city_docs (pos, doc)
-    SELECT c.pos, t.words || ' ' || t.names || ' ' || t.main || ' ' || t.shared || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
-    FROM cities c JOIN temp.city_text t ON t.pos = c.pos
     ORDER BY c.pos;`);
-  nameDocuments(db, "temp.city_text", "side_cities.city_name_docs");
+  if (indexed) {
+    db.exec(`INSERT INTO side_cities.city_docs (pos, doc)
+      SELECT c.pos, t.words || ' ' || t.names || ' ' || t.main || ' ' || t.shared || ' ' || t.tokens || ' ' || ${cellTokensSql("c.cell")}
+      FROM cities c JOIN temp.city_text t ON t.pos = c.pos
+      ORDER BY c.pos;`);
+    nameDocuments(db, "temp.city_text", "side_cities.city_name_docs");
+  }
   nameTexts(db, "temp.city_text", "city_name_texts");
 }
 
@@ -60,7 +63,8 @@ function nameDocuments(db: Database.Database, table: string, docs: string): void
  * The venues' documents. A venue's cell tokens are those of its finest cell (its own point's, else
  * its city's: order.ts), its region tokens and city token its city's.
  */
-export function venueDocuments(db: Database.Database, progress: Progress): void {
+export function venueDocuments(db: Database.Database, progress: Progress, indexed: boolean): void {
+  if (!indexed) return;
   progress.phase("search documents of venues");
   db.exec(`
     INSERT INTO side_venues.venue_docs (pos, doc)

@@ -1,0 +1,22 @@
+/**
+ * The search documents a database of a plan is built with (docs/deploy.md#past-one-database): those
+ * of the records it answers searches for, no others. Every city search runs in the main database,
+ * so a venue database indexes no city (it keeps its cities' rows and texts: its venues' answers show
+ * them); the main database of `--main-venues none` answers no venue search, so it indexes no venue
+ * (what it keeps of them, counted over every venue, is built from their rows). One database, without
+ * a plan, indexes both.
+ */
+import { MAIN_HOLDS_NO_VENUE } from "../../../src/data-contract/shards.ts";
+import type { ShardChoice } from "./venues.ts";
+
+/** Whether a build writes the cities' search documents, and the venues'. */
+export interface ServedDocuments {
+  cities: boolean;
+  venues: boolean;
+}
+
+export function servedDocuments(shards: ShardChoice | undefined): ServedDocuments {
+  if (shards === undefined) return { cities: true, venues: true };
+  if (shards.index !== null) return { cities: false, venues: true };
+  return { cities: true, venues: shards.mainVenues !== MAIN_HOLDS_NO_VENUE };
+}
