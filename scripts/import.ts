@@ -8,7 +8,7 @@ import { ImportError } from "./import/problems.ts";
 import { Progress } from "./import/progress.ts";
 import { runImport } from "./import/run.ts";
 import { costLine, totalCost } from "./import/publish/remote-plan.ts";
-import type { ImportOptions } from "./import/run.ts";
+import type { ImportOptions } from "./import/options.ts";
 import { runShardedImport, type ShardedSummary } from "./import/shards/import.ts";
 import { sizedLine } from "./import/shards/size.ts";
 import { summaryText } from "./import/summary.ts";

@@ -7,8 +7,7 @@
  */
 import type Database from "better-sqlite3";
 import { romanized } from "../import/generate/romanize.ts";
-import { cyrillic, japanese } from "../import/generate/vocabulary-languages.ts";
-import type { Vocabulary } from "../import/generate/vocabulary.ts";
+import { cyrillic, japanese, type Vocabulary } from "../import/generate/vocabulary-languages.ts";
 import { rowsRead } from "./measure.ts";
 
 export interface AliasFigures {

@@ -9,7 +9,7 @@
  */
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { type ImportOptions } from "../import/run.ts";
+import type { ImportOptions } from "../import/options.ts";
 import { FAST } from "../import/publish/steps.ts";
 import { runShardedImport } from "../import/shards/import.ts";
 import { d1Database, localD1File, shardDatabases } from "../import/wrangler.ts";

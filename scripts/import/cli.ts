@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { MAX_CELL_COUNT_MIN } from "./phases/cell-counter.ts";
 import { ImportError } from "./problems.ts";
 import { PLANS, type Plan } from "./publish/remote-plan.ts";
-import { type ImportOptions, type Target } from "./run.ts";
+import type { ImportOptions, Target } from "./options.ts";
 import { FAST } from "./publish/steps.ts";
 import { DEFAULT_SEED, DEFAULT_VENUE_COUNT } from "./sources/resolve.ts";
 import { parseShardSize } from "./shards/size.ts";

@@ -4,8 +4,8 @@
  */
 import { resolve } from "node:path";
 import { LARGEST_POPULATION_KEY } from "../../src/data-contract/ranking.ts";
-import type { BuildCounts } from "./phases/build.ts";
-import type { ImportOptions } from "./run.ts";
+import type { BuildCounts } from "./phases/counts.ts";
+import type { ImportOptions } from "./options.ts";
 import type { resolveSources } from "./sources/resolve.ts";
 
 /**

@@ -18,7 +18,7 @@ import Database from "better-sqlite3";
 import { processRuns, ROOT } from "../tools/project.ts";
 import { ImportError } from "./problems.ts";
 import type { Progress } from "./progress.ts";
-import type { Target } from "./run.ts";
+import type { Target } from "./options.ts";
 import { d1Database, localD1File } from "./wrangler.ts";
 
 interface Holder {

@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { MainVenues, ShardManifest } from "../../src/data-contract/shards.ts";
+import type { ShardManifest } from "../../src/data-contract/shards.ts";
 import { ROOT } from "../tools/project.ts";
 import {
   buildFileFrom,
@@ -20,14 +20,13 @@ import {
   sidePathOf,
   type ReadBuild,
 } from "./phases/build-file.ts";
-import { build, noCounts, type BuildCounts, type ReadShared } from "./phases/build.ts";
-import { sharedRead } from "./shards/read-once.ts";
+import { build } from "./phases/build.ts";
+import { noCounts, type BuildCounts } from "./phases/counts.ts";
+import { sharedRead, type ReadShared } from "./shards/read-once.ts";
 import { Problems } from "./problems.ts";
 import type { PhaseFigures, Progress } from "./progress.ts";
-import type { LocalPublishOptions } from "./publish/steps.ts";
 import { pacingOf, publishToFile } from "./publish/local-file.ts";
 import { completeFiles } from "./publish/remote-files.ts";
-import type { Plan } from "./publish/remote-plan.ts";
 import { REPLICA_FILE } from "./publish/remote-mirror.ts";
 import { mergeLeftSegments } from "./publish/remote-refresh.ts";
 import { publishToRemote, remoteDatabase, type RemoteFigures } from "./publish/remote-publish.ts";
@@ -38,64 +37,11 @@ import type { ShardChoice } from "./shards/venues.ts";
 import { resolveSources } from "./sources/resolve.ts";
 import { ensureSchema, storedFile, storedRemote } from "./target.ts";
 import { dataVersion } from "./version.ts";
+import type { ImportOptions, Target } from "./options.ts";
 import { d1Database, localD1File, migrateLocal } from "./wrangler.ts";
 
 /** Where builds and remote SQL files are kept while an import runs. */
 export const WORK_DIR = join(ROOT, ".wrangler", "import");
-
-export type Target =
-  /** The local D1 database of `wrangler dev` (in `persistTo`, as wrangler's --persist-to). */
-  | { kind: "local"; persistTo?: string | undefined }
-  | { kind: "file"; path: string }
-  /**
-   * The Cloudflare D1 database of wrangler.toml's `DB` binding, or the one named `database` (a
-   * venue database: shards/import.ts), through wrangler (IMPORT_WRANGLER: wrangler.ts).
-   */
-  | { kind: "remote"; database?: { name: string; id: string } };
-
-export interface ImportOptions {
-  cities?: string;
-  admin1?: string;
-  countries?: string;
-  /** Localized names of cities and states (data/localized-names.tsv format). */
-  localized?: string;
-  /** Venue files or directories; none means generated venues. */
-  venues?: string[];
-  /** MusicBrainz place types that are venues (comma-separated; default: sources/venue-selection.ts). */
-  musicbrainzTypes?: string | undefined;
-  /** OSM tags (key=value, comma-separated) that make a venue. */
-  osmTags?: string | undefined;
-  venueCount?: number;
-  seed?: string;
-  /** Only the cities of at least this many people: a smaller data set (docs/deploy.md#workers-free). */
-  minPopulation?: number;
-  skipInvalid?: boolean;
-  /** Import even when the target already holds this data version. */
-  force?: boolean;
-  /** Stored totals for name prefixes matching at least this many rows (tests use small data). */
-  prefixCountMin?: number;
-  /** Stored cell counts from this many records of a term (tests use small data). */
-  cellCountMin?: number;
-  /**
-   * How the local publisher paces its writes: by default short transactions with pauses, so a
-   * running `wrangler dev` keeps answering; the file target, a local D1 that holds no data yet,
-   * and `npm start` (which imports before it serves) use FAST.
-   */
-  pacing?: LocalPublishOptions;
-  target: Target;
-  /** Remote imports: print what the import costs in D1's units, and stop before sending anything. */
-  dryRun?: boolean;
-  /** Remote imports: the Workers plan whose limits the import must fit (default paid). */
-  plan?: Plan;
-  /** Remote imports: send the whole data, not only what changed since the data served. */
-  full?: boolean;
-  /** One database of a shard plan (scripts/import/shards/import.ts): the main one, or a venue database. */
-  shards?: ShardChoice;
-  /** With --shards: what the main database keeps of the venues (`--main-venues`, shards/main-venues.ts). */
-  mainVenues?: MainVenues;
-  /** Staged, not swapped in: the caller swaps it (shards/swap-together.ts; a remote one's files: publish/remote-pending.ts). */
-  swapLater?: boolean;
-}
 
 export interface ImportSummary {
   dataVersion: string;

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { applyMigrations } from "./migrations.ts";
-import { noCounts, type BuildCounts } from "./phases/build.ts";
+import { noCounts, type BuildCounts } from "./phases/counts.ts";
 import type { RecordedOptions } from "./import-meta.ts";
 import {
   MAIN_HOLDS_NO_VENUE,

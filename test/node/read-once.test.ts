@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildFileFrom, createBuildFile } from "../../scripts/import/phases/build-file.ts";
-import { noCounts } from "../../scripts/import/phases/build.ts";
+import { noCounts } from "../../scripts/import/phases/counts.ts";
 import { dropRead, keepRead, sharedRead } from "../../scripts/import/shards/read-once.ts";
 
 const DIR = mkdtempSync(join(tmpdir(), "vcs-read-once-"));

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { FTS_DOCUMENTS, PLAIN_TABLES } from "../../scripts/import/phases/build-file.ts";
 import { Progress } from "../../scripts/import/progress.ts";
-import { runImport, type ImportOptions } from "../../scripts/import/run.ts";
+import { runImport } from "../../scripts/import/run.ts";
+import type { ImportOptions } from "../../scripts/import/options.ts";
 import { defaultSources } from "../../scripts/import/sources/resolve.ts";
 import { fixture } from "./seed.ts";
 

@@ -1,5 +1,15 @@
 /** Venue name words and patterns of the languages other than English (vocabulary.ts picks them). */
-import type { Vocabulary } from "./vocabulary.ts";
+
+/** A pattern: `{city}` and `{list}` placeholders are filled from the lists (vocabulary.ts fills them). */
+type Pattern = string;
+
+/** A language's venue name words (lists) and the patterns they fill. */
+export interface Vocabulary {
+  lists: Record<string, readonly string[]>;
+  patterns: readonly Pattern[];
+  /** Share of names drawn from this language's patterns rather than the English ones. */
+  localShare: number;
+}
 
 export const german: Vocabulary = {
   localShare: 0.7,

@@ -17,17 +17,10 @@ import {
   cyrillic,
   japanese,
   turkish,
+  type Vocabulary,
 } from "./vocabulary-languages.ts";
 
-/** A pattern: `{city}` and `{list}` placeholders are filled from the lists below. */
-type Pattern = string;
 
-export interface Vocabulary {
-  lists: Record<string, readonly string[]>;
-  patterns: readonly Pattern[];
-  /** Share of names drawn from this language's patterns rather than the English ones. */
-  localShare: number;
-}
 
 const english: Vocabulary = {
   localShare: 1,

@@ -25,10 +25,11 @@ import { cellCounts, CELL_COUNT_MIN, gridFunctions } from "./cell-counts.ts";
 import { FtsPrebuild } from "./fts-prebuild.ts";
 import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
-import { dropOtherCities, keepShardVenues, type BuiltPlan, type ShardChoice } from "../shards/venues.ts";
+import { dropOtherCities, keepShardVenues, type ShardChoice } from "../shards/venues.ts";
 import { takeMainVenuesOut } from "../shards/main-venues.ts";
 import { servedDocuments } from "../shards/served.ts";
-import { keepRead, type ReadPlace, type ReadState } from "../shards/read-once.ts";
+import { keepRead, type ReadShared, type ReadState } from "../shards/read-once.ts";
+import { noCounts, type BuildCounts } from "./counts.ts";
 import type { Country } from "../sources/geonames.ts";
 
 /** Name prefixes that match at least this many rows get a stored total (and anchors of deep pages). */
@@ -45,68 +46,6 @@ export interface BuildSources extends VenueSources {
   regionCodes: string;
   /** Only the cities of at least this many people (a smaller data set: docs/deploy.md#workers-free). */
   minPopulation?: number;
-}
-
-export interface BuildCounts {
-  /** An anchor of deep pages every this many matches (meta name_anchor_every). */
-  anchorEvery: number;
-  countries: number;
-  admin1: number;
-  cities: number;
-  /** The population of the largest city read (meta LARGEST_POPULATION_KEY: a venue database holds some cities). */
-  largestPopulation: number;
-  venues: number;
-  words: number;
-  /** Rows of cell_counts. */
-  cellCounts: number;
-  localizedNames: number;
-  /** Rows of place_names: the forms of countries and regions read at the end of a name. */
-  placeNames: number;
-  notPopulated: number;
-  /** Populated places below --min-population, left out. */
-  belowMinPopulation: number;
-  /** Cities whose admin-1 code the admin-1 table lacks, per country, most first (served without a state). */
-  outsideAdmin1: [country: string, cities: number][];
-  badAlternateNames: number;
-  duplicateVenues: number;
-  /** Per venue file: records read, kept, skipped by reason, and how the venues were placed. */
-  venueFiles: VenueFileReport[];
-  /** Where the imported venues come from (generated, file, musicbrainz, openstreetmap): their licences follow. */
-  venueSources: string[];
-  /** With --shards: the plan of the venue databases and their venues' digests (scripts/import/shards/), else none. */
-  shardPlan: BuiltPlan;
-}
-
-/** Counts before anything was read. */
-export function noCounts(anchorEvery = 0): BuildCounts {
-  return {
-    anchorEvery,
-    countries: 0,
-    admin1: 0,
-    cities: 0,
-    largestPopulation: 0,
-    venues: 0,
-    words: 0,
-    cellCounts: 0,
-    localizedNames: 0,
-    placeNames: 0,
-    notPopulated: 0,
-    belowMinPopulation: 0,
-    outsideAdmin1: [],
-    badAlternateNames: 0,
-    duplicateVenues: 0,
-    venueFiles: [],
-    venueSources: [],
-    shardPlan: { shards: [], digests: [] },
-  };
-}
-
-/** How a build of a plan's database shares its reading of the sources (shards/read-once.ts). */
-export interface ReadShared {
-  /** The main database's build: keeps its build file once the sources are read. */
-  keep?: ReadPlace;
-  /** A venue database's build, from a copy of that file: what the reading left besides it. */
-  kept?: ReadState;
 }
 
 /** Reads, validates and derives everything; the build file then holds the data to publish. */

@@ -6,7 +6,8 @@
  * venues: 619 MiB against 510).
  */
 import { Progress } from "../progress.ts";
-import { runImport, type ImportOptions } from "../run.ts";
+import { runImport } from "../run.ts";
+import type { ImportOptions } from "../options.ts";
 import { failureText, reportFailure } from "../../tools/failure.ts";
 
 const { options, quiet } = JSON.parse(process.argv[2] ?? "{}") as { options: ImportOptions; quiet: boolean };

@@ -26,7 +26,8 @@ import {
   type ShardManifest,
 } from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
-import { WORK_DIR, type ImportOptions, type ImportSummary, type Target } from "../run.ts";
+import { WORK_DIR, type ImportSummary } from "../run.ts";
+import type { ImportOptions, Target } from "../options.ts";
 import { d1Database, localD1File, shardDatabases, type BoundDatabase } from "../wrangler.ts";
 import { Progress } from "../progress.ts";
 import { dropStaged, swapTogether, type Staged } from "./swap-together.ts";

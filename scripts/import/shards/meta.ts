@@ -17,9 +17,9 @@ import {
   type MainVenues,
   type ShardManifest,
 } from "../../../src/data-contract/shards.ts";
-import type { BuildCounts } from "../phases/build.ts";
+import type { BuildCounts } from "../phases/counts.ts";
 import { ImportError } from "../problems.ts";
-import type { ImportOptions } from "../run.ts";
+import type { ImportOptions } from "../options.ts";
 import { dataVersion } from "../version.ts";
 import { shardDatabases } from "../wrangler.ts";
 import { checkRemote } from "./remote-databases.ts";

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { copyBuildFile, type ReadBuild } from "../phases/build-file.ts";
-import type { BuildCounts, ReadShared } from "../phases/build.ts";
+import type { BuildCounts } from "../phases/counts.ts";
 import type { CollectedProblems } from "../problems.ts";
 import type { Country } from "../sources/geonames.ts";
 import type { ShardChoice } from "./venues.ts";
@@ -23,6 +23,14 @@ export interface ReadState {
   counts: BuildCounts;
   countries: Country[];
   problems: CollectedProblems;
+}
+
+/** How a build of a plan's database shares its reading of the sources. */
+export interface ReadShared {
+  /** The main database's build: keeps its build file once the sources are read. */
+  keep?: ReadPlace;
+  /** A venue database's build, from a copy of that file: what the reading left besides it. */
+  kept?: ReadState;
 }
 
 /** Where a build keeps its read (`dir`), and the sources' data version it reads (`key`). */

@@ -7,7 +7,7 @@
 import { MAIN_HOLDS_NO_VENUE } from "../../../src/data-contract/shards.ts";
 import { ImportError } from "../problems.ts";
 import { FREE_DATABASES, FREE_QUERIES_A_REQUEST } from "../publish/remote-plan.ts";
-import type { ImportOptions } from "../run.ts";
+import type { ImportOptions } from "../options.ts";
 import type { BoundDatabase } from "../wrangler.ts";
 
 /**

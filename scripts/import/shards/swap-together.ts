@@ -19,7 +19,7 @@ import type { RemoteFigures } from "../publish/remote-publish.ts";
 import { withImportLock } from "../lock.ts";
 import { ImportError } from "../problems.ts";
 import type { Progress } from "../progress.ts";
-import type { ImportOptions, Target } from "../run.ts";
+import type { ImportOptions, Target } from "../options.ts";
 import { pacingOf } from "../publish/local-file.ts";
 
 /** A local or file database an import staged: its SQLite file, and the meta rows its swap writes. */

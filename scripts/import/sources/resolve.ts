@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { ROOT } from "../../tools/project.ts";
 import { ImportError } from "../problems.ts";
-import type { ImportOptions } from "../run.ts";
+import type { ImportOptions } from "../options.ts";
 import { countryNamesSource } from "./localized-names.ts";
 import { selectionWith } from "./venue-selection.ts";
 
