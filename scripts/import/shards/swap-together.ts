@@ -68,6 +68,14 @@ async function withOpen<T>(
   }
 }
 
+/** `work` with the import lock of every one of `targets` held and each of `files` open. */
+const lockedAndOpen = <T>(
+  targets: readonly Target[],
+  files: readonly StagedFile[],
+  progress: Progress,
+  work: (dbs: Map<StagedFile, Database.Database>) => Promise<T>,
+): Promise<T> => holdingEvery(targets, progress, () => withOpen(files, work));
+
 /**
  * Every staged database swapped in, in the order given (the main database last), each swap right
  * after the one before (remote ones all at once); then the old tables of each dropped (a remote
@@ -76,21 +84,21 @@ async function withOpen<T>(
  */
 export async function swapTogether(staged: readonly Staged[], options: ImportOptions, progress: Progress) {
   const files = staged.filter(isFile);
-  await holdingEvery(
+  await lockedAndOpen(
     staged.map((s) => s.target),
+    files,
     progress,
-    () =>
-      withOpen(files, async (dbs) => {
-        const lost = files.find((s) => !holdsStaged(dbOf(dbs, s)));
-        if (lost !== undefined)
-          throw new ImportError(`${lost.file}: its staged tables are gone (another import?); nothing was swapped in`);
-        progress.phase(`swapping ${staged.length} databases in, one right after the other`);
-        // No pause between the swaps: the time between the first and the last is the window the worker refuses.
-        // A remote swap waits for wrangler (seconds): they are sent at once, so that window is one of them, not their sum.
-        await Promise.all(staged.filter((s) => !isFile(s)).map((s) => swapOne(s, dbs, progress)));
-        for (const s of files) await swapOne(s, dbs, progress);
-        for (const s of staged) await finishOne(s, dbs, options, progress);
-      }),
+    async (dbs) => {
+      const lost = files.find((s) => !holdsStaged(dbOf(dbs, s)));
+      if (lost !== undefined)
+        throw new ImportError(`${lost.file}: its staged tables are gone (another import?); nothing was swapped in`);
+      progress.phase(`swapping ${staged.length} databases in, one right after the other`);
+      // No pause between the swaps: the time between the first and the last is the window the worker refuses.
+      // A remote swap waits for wrangler (seconds): they are sent at once, so that window is one of them, not their sum.
+      await Promise.all(staged.filter((s) => !isFile(s)).map((s) => swapOne(s, dbs, progress)));
+      for (const s of files) await swapOne(s, dbs, progress);
+      for (const s of staged) await finishOne(s, dbs, options, progress);
+    },
   );
 }
 
@@ -119,20 +127,20 @@ const dbOf = (dbs: Open, s: StagedFile) => {
 /** What the staged files hold besides what they serve, dropped: an import after one of them failed (a remote one's files stay, to resume). */
 export async function dropStaged(staged: readonly Staged[], options: ImportOptions, progress: Progress) {
   const files = staged.filter(isFile);
-  await holdingEvery(
+  await lockedAndOpen(
     files.map((s) => s.target),
+    files,
     progress,
-    () =>
-      withOpen(files, async (dbs) => {
-        for (const s of files) {
-          progress.phase(`dropping what ${s.file} staged`);
-          const db = dbOf(dbs, s);
-          await dropTables(
-            new Steps(db, paced(options, s.file)),
-            db,
-            SERVED_TABLES.map((t) => `stage_${t}`),
-          );
-        }
-      }),
+    async (dbs) => {
+      for (const s of files) {
+        progress.phase(`dropping what ${s.file} staged`);
+        const db = dbOf(dbs, s);
+        await dropTables(
+          new Steps(db, paced(options, s.file)),
+          db,
+          SERVED_TABLES.map((t) => `stage_${t}`),
+        );
+      }
+    },
   );
 }
