@@ -74,8 +74,20 @@ export const venueCount = (db: Database.Database): number =>
   db.prepare("SELECT count(*) FROM venues").pluck().get() as number;
 
 /** Each of these search indexes of `db` empty: it holds its structure record and averages alone. */
-export function expectEmptyIndexes(db: Database.Database, indexes: readonly string[]): void {
+function expectEmptyIndexes(db: Database.Database, indexes: readonly string[]): void {
   for (const index of indexes) expect(db.prepare(`SELECT count(*) FROM ${index}_data`).pluck().get(), index).toBe(2);
+}
+
+/** Venue databases: no city indexed nor counted, for every city search runs in the main database, which counts them (scripts/import/shards/served.ts). */
+export function expectNoCitySearch(venueDbs: readonly Database.Database[], main: Database.Database): void {
+  const cityRows = (db: Database.Database, table: string) =>
+    db.prepare(`SELECT count(*) FROM ${table} WHERE kind = 'city'`).pluck().get();
+  expect(cityRows(main, "name_prefix_counts")).toBeGreaterThan(0);
+  for (const db of venueDbs) {
+    expectEmptyIndexes(db, ["cities_fts", "city_name_words_fts"]);
+    for (const table of ["name_prefix_counts", "name_tiers", "name_anchors", "cell_counts"])
+      expect(cityRows(db, table), table).toBe(0);
+  }
 }
 
 /** A main database without venues: no venue row, their search indexes empty, its meta rows saying so, the vocabulary kept. */

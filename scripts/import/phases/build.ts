@@ -92,8 +92,8 @@ export async function build(
     indexes.index("side_venues");
     counts.words = vocabulary(db, progress);
     indexes.index("side_words");
-    storedTotals(db, progress, { prefixCountMin, anchorEvery });
-    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN);
+    storedTotals(db, progress, { prefixCountMin, anchorEvery, cities: served.cities });
+    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN, served.cities);
     dropRawTables(db);
     progress.phase("waiting for the search indexes (built beside the phases before)");
     await indexes.done();

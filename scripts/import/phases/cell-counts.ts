@@ -117,7 +117,8 @@ function countKind(db: Database.Database, kind: Kind, min: number): number {
   return rows;
 }
 
-export function cellCounts(db: Database.Database, progress: Progress, min = CELL_COUNT_MIN): number {
+/** The cell counts of the venues, and of the cities where the database answers city searches (`cities`: shards/served.ts); their rows. */
+export function cellCounts(db: Database.Database, progress: Progress, min = CELL_COUNT_MIN, cities = true): number {
   progress.phase("cell counts of broad name prefixes and kinds");
-  return countKind(db, "venue", min) + countKind(db, "city", min);
+  return countKind(db, "venue", min) + (cities ? countKind(db, "city", min) : 0);
 }

@@ -123,12 +123,14 @@ function storeVenueKinds(db: Database.Database): void {
   })();
 }
 
+/** The stored totals of the venues, and of the cities where the database answers city searches (`cities`: shards/served.ts). */
 export function storedTotals(
   db: Database.Database,
   progress: Progress,
-  options: { prefixCountMin: number; anchorEvery: number },
+  options: { prefixCountMin: number; anchorEvery: number; cities: boolean },
 ): void {
   progress.phase("stored totals of broad name prefixes");
-  for (const kind of ["venue", "city"] as const) storeKind(db, kind, options.prefixCountMin, options.anchorEvery);
+  const kinds = options.cities ? (["venue", "city"] as const) : (["venue"] as const);
+  for (const kind of kinds) storeKind(db, kind, options.prefixCountMin, options.anchorEvery);
   storeVenueKinds(db);
 }

@@ -1,15 +1,15 @@
 /**
- * The search documents a database of a plan is built with (docs/deploy.md#past-one-database): those
- * of the records it answers searches for, no others. Every city search runs in the main database,
- * so a venue database indexes no city (it keeps its cities' rows and texts: its venues' answers show
- * them); the main database of `--main-venues none` answers no venue search, so it indexes no venue
- * (what it keeps of them, counted over every venue, is built from their rows). One database, without
- * a plan, indexes both.
+ * What a database of a plan is built with for its searches (docs/deploy.md#each-database-indexes-what-it-answers):
+ * the search documents of the records it answers searches for, no others. Every city search runs in
+ * the main database, so a venue database indexes no city and counts none (no stored totals or cell
+ * counts of cities; it keeps its cities' rows and texts: its venues' answers show them); the main
+ * database of `--main-venues none` answers no venue search, so it indexes no venue (the counts over
+ * every venue that its merges read are built from their rows). One database, without a plan, both.
  */
 import { MAIN_HOLDS_NO_VENUE } from "../../../src/data-contract/shards.ts";
 import type { ShardChoice } from "./venues.ts";
 
-/** Whether a build writes the cities' search documents, and the venues'. */
+/** Whether a build writes the cities' search documents and counts (`cities`), and the venues' search documents. */
 export interface ServedDocuments {
   cities: boolean;
   venues: boolean;
