@@ -134,7 +134,7 @@ describe("a size's plan kept, refused and said", () => {
   it("refuses, in one line, a size that one region alone is over", () => {
     const huge: PlaceCount[] = [{ country: "XX", state: "", cell: 0, venues: 10, bytes: 3e9 }];
     expect(() => sizedPlan(huge, [], 1e9)).toThrow(
-      /^--shard-size 1.00 GB: even 64 venue databases leave one at about 15.90 GB .*a larger size, or --shards N$/,
+      /^--shard-size 1.00 GB: even 64 venue databases leave one at about 11.10 GB .*a larger size, or --shards N$/,
     );
   });
 

@@ -13,8 +13,12 @@ import { FREE_BYTES, PAID_BYTES } from "../publish/remote-plan.ts";
 import { planShards, shardFinder, type PlaceCount, type PlannedShard } from "./plan.ts";
 import type { ShardPlace, ShardRegion } from "../../../src/data-contract/shards.ts";
 
-/** What a byte of raw rows becomes in a venue database, and what every venue database holds besides (countries, states). */
-export const BYTES_PER_RAW_BYTE = 5.3;
+/**
+ * What a byte of raw rows becomes in a venue database, and what every venue database holds besides
+ * (countries, states). A place's byte about as much as a venue's, though a venue database indexes
+ * and counts no place (served.ts): the vocabulary holds its words (docs/deploy.md#a-size-per-database).
+ */
+export const BYTES_PER_RAW_BYTE = 3.7;
 const BYTES_BESIDE = 250e3;
 
 /** The share of the size an estimate may take: the estimate came out up to 4.3 % under a database's size (docs/deploy.md#a-size-per-database). */
