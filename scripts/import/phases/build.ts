@@ -27,7 +27,7 @@ import { SETLIST_VENUE_URL_PREFIX } from "../../../src/data-contract/ids.ts";
 import { collectGarbage } from "../../tools/collect-garbage.ts";
 import { dropOtherCities, keepShardVenues, type ShardChoice } from "../shards/venues.ts";
 import { takeMainVenuesOut } from "../shards/main-venues.ts";
-import { servedDocuments } from "../shards/served.ts";
+import { indexedRecords } from "../shards/served.ts";
 import { keepRead, type ReadShared, type ReadState } from "../shards/read-once.ts";
 import { noCounts, type BuildCounts } from "./counts.ts";
 import type { Country } from "../sources/geonames.ts";
@@ -76,10 +76,10 @@ export async function build(
     keepRead(db, options.read.keep, { counts, countries, problems: problems.collected() });
 
   const shard = options.shards?.index ?? null;
-  const served = servedDocuments(options.shards);
+  const indexed = indexedRecords(options.shards);
   counts.cities = orderCities(db, progress, shard);
   counts.largestPopulation = largestPopulation(db);
-  cityDocuments(db, progress, served.cities);
+  cityDocuments(db, progress, indexed.cities);
   const indexes = new FtsPrebuild(db);
   try {
     indexes.index("side_cities");
@@ -88,12 +88,12 @@ export async function build(
     counts.localizedNames = regionsAndNames(db, progress);
     counts.placeNames = placeNames(db, countries, await readRegionCodes(sources.regionCodes, problems));
     problems.check();
-    venueDocuments(db, progress, served.venues);
+    venueDocuments(db, progress, indexed.venues);
     indexes.index("side_venues");
     counts.words = vocabulary(db, progress);
     indexes.index("side_words");
-    storedTotals(db, progress, { prefixCountMin, anchorEvery, cities: served.cities });
-    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN, served.cities);
+    storedTotals(db, progress, { prefixCountMin, anchorEvery, cities: indexed.cities });
+    counts.cellCounts = cellCounts(db, progress, options.cellCountMin ?? CELL_COUNT_MIN, indexed.cities);
     dropRawTables(db);
     progress.phase("waiting for the search indexes (built beside the phases before)");
     await indexes.done();

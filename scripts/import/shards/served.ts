@@ -9,13 +9,13 @@
 import { MAIN_HOLDS_NO_VENUE } from "../../../src/data-contract/shards.ts";
 import type { ShardChoice } from "./venues.ts";
 
-/** Whether a build writes the cities' search documents and counts (`cities`), and the venues' search documents. */
-export interface ServedDocuments {
+/** Which records a build indexes: the cities (their search documents and counts) and the venues (their search documents). */
+export interface IndexedRecords {
   cities: boolean;
   venues: boolean;
 }
 
-export function servedDocuments(shards: ShardChoice | undefined): ServedDocuments {
+export function indexedRecords(shards: ShardChoice | undefined): IndexedRecords {
   if (shards === undefined) return { cities: true, venues: true };
   if (shards.index !== null) return { cities: false, venues: true };
   return { cities: true, venues: shards.mainVenues !== MAIN_HOLDS_NO_VENUE };
